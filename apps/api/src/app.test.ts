@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+describe('the server foundation', () => {
+  let t: TestApp;
+  const webRoot = mkdtempSync(join(tmpdir(), 'courier-web-'));
+  beforeAll(async () => {
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>MedCourier</title><div id="root"></div>');
+    writeFileSync(join(webRoot, 'robots.txt'), 'User-agent: *');
+    t = await createTestApp({ env: { SERVE_WEB: 'true' }, webRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('migrates every table of the domain', async () => {
+    const result = await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`);
+    const tables = (result.rows as Array<{ table_name: string }>).map((r) => r.table_name);
+    for (const name of [
+      'users',
+      'roles',
+      'refresh_tokens',
+      'auth_tokens',
+      'deliveries',
+      'delivery_events',
+      'shipping_labels',
+      'proofs_of_delivery',
+      'notifications',
+      'optins',
+      'feedback',
+      'audit_events',
+      'outbox_messages',
+      'stored_files',
+    ]) {
+      expect(tables).toContain(name);
+    }
+  });
+
+  it('seeds the six roles with their fixed ids', async () => {
+    const result = await t.db.execute(sql`select id, name from roles order by id`);
+    expect(result.rows).toHaveLength(6);
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('answers a JSON 404 for unknown /api paths', async () => {
+    const res = await t.app.inject('/api/v1/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'Route GET /api/v1/no-such-thing not found' });
+  });
+
+  it('serves the SPA shell for any other path and real files as they are', async () => {
+    const page = await t.app.inject('/deliveries/123?x=1');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    const file = await t.app.inject('/robots.txt');
+    expect(file.body).toBe('User-agent: *');
+  });
+
+  it('sets security headers and a request id, and no CORS', async () => {
+    const res = await t.app.inject({ url: '/healthz', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain('https://tile.openstreetmap.org');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+});
+
+describe('readiness while the database is away', () => {
+  it('answers 503 on /readyz without crashing, and /healthz still 200', async () => {
+    const t = await createTestApp();
+    try {
+      await t.database.close();
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', database: 'down' });
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await t.app.close();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { MAX_IMAGE_BYTES } from '@courier/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Database, openDatabase } from './db/client.js';
+import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
+import type { TEnv } from './env.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
+import feedbackRoutes from './modules/feedback/feedback.routes.js';
+import geoRoutes from './modules/geo/geo.routes.js';
+import healthRoutes from './modules/health/health.routes.js';
+import labelsRoutes from './modules/labels/labels.routes.js';
+import notificationsRoutes from './modules/notifications/notifications.routes.js';
+import optinRoutes from './modules/optin/optin.routes.js';
+import trackingRoutes from './modules/tracking/tracking.routes.js';
+import usersRoutes from './modules/users/users.routes.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import { createGeocoder } from './platform/geocoder/index.js';
+import { createMailer, type Mailer } from './platform/mailer.js';
+import { createOutboxWorker } from './platform/outbox.js';
+import { resolveJwtSecret } from './platform/secrets.js';
+import { createSmsSender } from './platform/sms.js';
+import { createFileStorage } from './platform/storage.js';
+import authPlugin from './plugins/auth.js';
+import docsPlugin from './plugins/docs.js';
+import errorsPlugin from './plugins/errors.js';
+import securityPlugin from './plugins/security.js';
+import webPlugin from './plugins/web.js';
+import type { Services } from './services.js';
+
+export interface AppOptions {
+  env: TEnv;
+  /** An open database; when absent one is opened from env (and closed with the app). */
+  database?: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  /** Start the outbox worker's timer (off in API tests, which drain it by hand). */
+  runOutbox?: boolean;
+  webRoot?: string;
+}
+
+/** Builds the whole server without listening: main.ts listens, tests inject. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { env } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
+    },
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
+        ? req.headers['x-request-id']
+        : randomUUID(),
+    requestIdLogLabel: 'reqId',
+    bodyLimit: 1024 * 1024,
+    trustProxy: env.TRUST_PROXY,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ownsDatabase = !opts.database;
+  const database =
+    opts.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: join(env.DATA_DIR, 'pglite'),
+      onPoolError: (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool will reconnect'),
+    }));
+  await database.migrate();
+  await ensureRoles(database.db);
+  await ensureSuperAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+
+  const clock = opts.clock ?? systemClock;
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const sms = createSmsSender({ providerUrl: env.SMS_PROVIDER_URL, log: app.log });
+  const outbox = createOutboxWorker({ db: database.db, mailer, sms, clock, log: app.log });
+  const services: Services = {
+    env,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    database,
+    db: database.db,
+    clock,
+    jwtKey: new TextEncoder().encode(resolveJwtSecret(env.JWT_SECRET, env.DATA_DIR)),
+    mailer,
+    sms,
+    outbox,
+    storage: createFileStorage(env.DATA_DIR),
+    geocoder: createGeocoder(env),
+    log: app.log,
+  };
+  app.decorate('services', services);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 3, fields: 40, fieldSize: 64 * 1024 } });
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  for (const routes of [
+    authRoutes,
+    usersRoutes,
+    deliveriesRoutes,
+    labelsRoutes,
+    trackingRoutes,
+    feedbackRoutes,
+    optinRoutes,
+    notificationsRoutes,
+    geoRoutes,
+  ]) {
+    await app.register(routes, { prefix: '/api' });
+  }
+  if (env.SERVE_WEB) await app.register(webPlugin, { root: opts.webRoot });
+  else await app.register(webPlugin, { root: '/nonexistent' });
+
+  if (opts.runOutbox ?? true) outbox.start();
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

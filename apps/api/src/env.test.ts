@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.js';
+
+describe('parseEnv', () => {
+  it('fills every default for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.GEOCODER).toBe('offline');
+    expect(env.BUSINESS_TZ).toBe('America/New_York');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid environment variable PORT: /],
+    [{ PORT: '70000' }, /^Invalid environment variable PORT: /],
+    [{ DATABASE_URL: 'not a url' }, /^Invalid environment variable DATABASE_URL: /],
+    [{ GEOCODER: 'bing' }, /^Invalid environment variable GEOCODER: /],
+    [{ GEOCODER: 'google' }, /^Invalid environment variable GEOCODER_KEY: /],
+    [{ JWT_SECRET: 'short' }, /^Invalid environment variable JWT_SECRET: must be at least 32 characters/],
+    [{ BUSINESS_TZ: 'Mars/Olympus' }, /^Invalid environment variable BUSINESS_TZ: must be an IANA time zone/],
+    [{ ADMIN_EMAIL: 'boss@example.com' }, /^Invalid environment variable ADMIN_PASSWORD: /],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid environment variable LOG_LEVEL: /],
+  ])('refuses %o with one line naming the variable', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+    try {
+      parseEnv(source);
+    } catch (err) {
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { TDeliveryStatus } from '@courier/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveryEvents } from '../../db/schema/index.js';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface CustodyEventInput {
+  deliveryId: string;
+  status: TDeliveryStatus;
+  locationLabel?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  actorId?: string | null;
+  actorRole?: string | null;
+  note?: string | null;
+  at: Date;
+}
+
+type CustodyRow = typeof deliveryEvents.$inferSelect;
+
+/** The hash covers every field of the event and the previous hash, so no row can change unnoticed. */
+export function custodyHash(prevHash: string, e: Omit<CustodyRow, 'id' | 'hash' | 'prevHash'>): string {
+  const canonical = JSON.stringify([
+    e.deliveryId,
+    e.seq,
+    e.status,
+    e.locationLabel ?? null,
+    e.lat ?? null,
+    e.lng ?? null,
+    e.actorId ?? null,
+    e.actorRole ?? null,
+    e.note ?? null,
+    new Date(e.createdAt).toISOString(),
+  ]);
+  return createHash('sha256').update(prevHash).update(canonical).digest('hex');
+}
+
+/**
+ * Appends one custody event inside the caller's transaction. The caller must hold the delivery row
+ * (SELECT ... FOR UPDATE) so two appends cannot read the same previous event; the unique (delivery, seq)
+ * index refuses a second one anyway.
+ */
+export async function appendCustodyEvent(tx: DbOrTx, input: CustodyEventInput): Promise<CustodyRow> {
+  const [last] = await tx
+    .select({ seq: deliveryEvents.seq, hash: deliveryEvents.hash })
+    .from(deliveryEvents)
+    .where(eq(deliveryEvents.deliveryId, input.deliveryId))
+    .orderBy(desc(deliveryEvents.seq))
+    .limit(1);
+  const body = {
+    deliveryId: input.deliveryId,
+    seq: (last?.seq ?? 0) + 1,
+    status: input.status,
+    locationLabel: input.locationLabel ?? null,
+    lat: input.lat ?? null,
+    lng: input.lng ?? null,
+    actorId: input.actorId ?? null,
+    actorRole: input.actorRole ?? null,
+    note: input.note ?? null,
+    createdAt: input.at,
+  };
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const [row] = await tx
+    .insert(deliveryEvents)
+    .values({ ...body, prevHash, hash: custodyHash(prevHash, body) })
+    .returning();
+  return row;
+}
+
+/** Recomputes the chain; returns the seq of the first broken event, or null when it verifies. */
+export function verifyCustodyChain(events: CustodyRow[]): { valid: boolean; brokenAtSeq: number | null } {
+  let prev = GENESIS_HASH;
+  const sorted = [...events].sort((a, b) => a.seq - b.seq);
+  for (const [i, e] of sorted.entries()) {
+    if (e.seq !== i + 1 || e.prevHash !== prev || custodyHash(prev, e) !== e.hash) return { valid: false, brokenAtSeq: e.seq };
+    prev = e.hash;
+  }
+  return { valid: true, brokenAtSeq: null };
+}
+
+export async function listCustodyEvents(db: DbOrTx, deliveryId: string): Promise<CustodyRow[]> {
+  return db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, deliveryId)).orderBy(deliveryEvents.seq);
+}

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Routes of the tracking feature (not built yet). */
+const trackingRoutes: FastifyPluginAsyncZod = async () => {};
+export default trackingRoutes;

@@ -1,0 +1,34 @@
+import type { TErrorCode } from '@courier/contract';
+
+const STATUS_BY_CODE: Record<TErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  MODULE_FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+/** The one error type use cases throw; its message is safe to show to the client. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly details?: { field?: string; headers?: Record<string, string> },
+  ) {
+    super(message);
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, { field });
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message);

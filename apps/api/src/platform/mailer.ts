@@ -1,0 +1,37 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export interface Mailer {
+  kind: 'smtp' | 'local';
+  send(message: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise the message stays in the outbox table and its links are logged. */
+export function createMailer(opts: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+  if (!opts.smtpUrl) {
+    return {
+      kind: 'local',
+      send: async (m) => {
+        const links = m.text.match(/https?:\/\/\S+/g) ?? [];
+        opts.log.info({ to: m.to, subject: m.subject, links }, 'e-mail kept in the local outbox');
+      },
+      close: () => {},
+    };
+  }
+  const transport = nodemailer.createTransport(opts.smtpUrl, { from: opts.from });
+  return {
+    kind: 'smtp',
+    send: async (m) => {
+      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+    },
+    close: () => transport.close(),
+  };
+}

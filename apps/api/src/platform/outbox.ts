@@ -1,0 +1,139 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.js';
+import { outboxMessages } from '../db/schema/index.js';
+import type { Clock } from './clock.js';
+import type { Mailer, OutgoingEmail } from './mailer.js';
+import type { SmsSender } from './sms.js';
+
+export const OUTBOX_MAX_ATTEMPTS = 8;
+const CLAIM_MS = 60_000;
+
+/** Queue an e-mail inside the caller's transaction, so it exists exactly when the change does; `at` is the clock's now. */
+export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, at: Date): Promise<void> {
+  await tx.insert(outboxMessages).values({
+    channel: 'email',
+    createdAt: at,
+    nextAttemptAt: at,
+    recipient: email.to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html ?? null,
+  });
+}
+
+export async function enqueueSms(tx: DbOrTx, to: string, text: string, at: Date): Promise<void> {
+  await tx.insert(outboxMessages).values({ channel: 'sms', recipient: to, text, createdAt: at, nextAttemptAt: at });
+}
+
+/** 5 s, 10 s, 20 s ... capped at one hour. */
+export const backoffMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+
+export interface OutboxWorker {
+  /** Sends what is due now; returns how many were sent. */
+  drain(): Promise<number>;
+  /** Ask for a prompt pass after a commit. */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createOutboxWorker(deps: {
+  db: Db;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): OutboxWorker {
+  const { db, clock, log } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function claim() {
+    const now = clock.now();
+    const due = db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.status, 'pending'),
+          lte(outboxMessages.nextAttemptAt, now),
+          or(isNull(outboxMessages.lockedUntil), lte(outboxMessages.lockedUntil, now)),
+        ),
+      )
+      .orderBy(outboxMessages.createdAt)
+      .limit(20)
+      .for('update', { skipLocked: true });
+    // A claim expires, so a message held by a process that died is picked up again.
+    return db
+      .update(outboxMessages)
+      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(inArray(outboxMessages.id, due))
+      .returning();
+  }
+
+  async function pass(): Promise<number> {
+    let sent = 0;
+    for (const msg of await claim()) {
+      try {
+        if (msg.channel === 'email') await deps.mailer.send({ to: msg.recipient, subject: msg.subject, text: msg.text, html: msg.html });
+        else await deps.sms.send(msg.recipient, msg.text);
+        await db
+          .update(outboxMessages)
+          .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, attempts: sql`${outboxMessages.attempts} + 1` })
+          .where(eq(outboxMessages.id, msg.id));
+        sent++;
+      } catch (err) {
+        const attempts = msg.attempts + 1;
+        const failed = attempts >= OUTBOX_MAX_ATTEMPTS;
+        log.warn({ err, outboxId: msg.id, attempts }, failed ? 'outbox message given up' : 'outbox send failed, will retry');
+        await db
+          .update(outboxMessages)
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            lockedUntil: null,
+            nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempts)),
+          })
+          .where(eq(outboxMessages.id, msg.id));
+      }
+    }
+    return sent;
+  }
+
+  function drain(): Promise<number> {
+    // One pass at a time in this process; other processes are kept apart by the claim.
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const tick = () => {
+    drain()
+      .catch((err) => log.warn({ err }, 'outbox pass failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, deps.intervalMs ?? 2000);
+      });
+  };
+
+  return {
+    drain,
+    kick: () => {
+      if (!stopped) void drain().catch((err) => log.warn({ err }, 'outbox pass failed'));
+    },
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(tick, 0);
+    },
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => {});
+    },
+  };
+}

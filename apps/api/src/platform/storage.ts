@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@courier/contract';
+import { AppError } from './app-error.js';
+
+export interface FileStorage {
+  /** Writes bytes under a server-generated name; returns the relative path to store. */
+  put(bytes: Buffer, extension: string): Promise<string>;
+  get(path: string): Promise<Buffer>;
+}
+
+export function createFileStorage(dataDir: string): FileStorage {
+  const root = join(dataDir, 'files');
+  return {
+    put: async (bytes, extension) => {
+      const day = new Date().toISOString().slice(0, 10);
+      await mkdir(join(root, day), { recursive: true });
+      const path = `${day}/${randomUUID()}.${extension.replace(/[^a-z0-9]/gi, '')}`;
+      await writeFile(join(root, path), bytes, { mode: 0o640 });
+      return path;
+    },
+    get: (path) => {
+      if (path.includes('..')) throw new AppError('NOT_FOUND', 'File not found');
+      return readFile(join(root, path));
+    },
+  };
+}
+
+/** Checks an upload is a JPEG, PNG or WebP by its magic bytes (never its name) and within 5 MB. */
+export async function checkImage(bytes: Buffer, field = 'file'): Promise<{ mime: string; ext: string }> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `${field}: image must be at most 5 MB`, { field });
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${field}: must be a JPEG, PNG or WebP image`, { field });
+  }
+  return { mime: type.mime, ext: type.ext };
+}

@@ -1,0 +1,60 @@
+import { AUTH_ERRORS, isStaff, roleFromId, type TRole } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from '../platform/app-error.js';
+import { verifyAccessToken } from '../modules/auth/access-token.js';
+
+export interface SessionUser {
+  id: string;
+  role: TRole;
+  roleId: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a valid access token for a live account. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: authenticated and holding one of the roles ('staff' means STAFF and above). */
+    requireRole: (...roles: Array<TRole | 'staff'>) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a request that passed `authenticate`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw unauthorized(AUTH_ERRORS.missing);
+  return request.sessionUser;
+}
+
+export default fp(async function auth(app: FastifyInstance) {
+  app.decorateRequest('sessionUser', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw unauthorized(AUTH_ERRORS.missing);
+    const { db, clock, jwtKey } = app.services;
+    const claims = await verifyAccessToken(jwtKey, token, clock.now());
+    // The account is read on every request so a deleted, disabled or demoted user loses access at once.
+    const [row] = await db
+      .select({ id: users.id, roleId: users.roleId, email: users.email, isDeleted: users.isDeleted, isDisabled: users.isDisabled })
+      .from(users)
+      .where(eq(users.id, claims.sub))
+      .limit(1);
+    const role = roleFromId(row?.roleId);
+    if (!row || row.isDeleted || row.isDisabled || !role) throw unauthorized(AUTH_ERRORS.invalid);
+    request.sessionUser = { id: row.id, role, roleId: row.roleId, email: row.email };
+  });
+
+  app.decorate('requireRole', (...roles: Array<TRole | 'staff'>) => async (request: FastifyRequest) => {
+    await app.authenticate(request);
+    const { role } = currentUser(request);
+    const allowed = roles.includes(role) || (roles.includes('staff') && isStaff(role));
+    if (!allowed) throw forbidden();
+  });
+});

@@ -1,0 +1,59 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+/** Origins the map tiles come from, taken from MAP_TILE_URL so the CSP follows configuration. */
+function tileOrigins(tileUrl: string): string[] {
+  try {
+    const u = new URL(tileUrl.replace(/\{s\}/g, 'a').replace(/\{[a-z]\}/gi, '0'));
+    const hosts = tileUrl.includes('{s}') ? ['a', 'b', 'c'].map((s) => u.origin.replace('//a.', `//${s}.`)) : [u.origin];
+    return hosts;
+  } catch {
+    return [];
+  }
+}
+
+export default fp(async function security(app: FastifyInstance) {
+  const { env } = app.services;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(env.MAP_TILE_URL)],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Limits are per route (config.rateLimit); Redis keeps them shared across processes when set.
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    skipOnError: true,
+    nameSpace: 'courier-rl-',
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      success: false,
+      message: 'Too many requests. Please try again later.',
+      error: 'RATE_LIMITED',
+      retryAfter: ctx.after,
+    }),
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from './db/client.js';
+import type { TEnv } from './env.js';
+import type { Clock } from './platform/clock.js';
+import type { Geocoder } from './platform/geocoder/index.js';
+import type { Mailer } from './platform/mailer.js';
+import type { OutboxWorker } from './platform/outbox.js';
+import type { SmsSender } from './platform/sms.js';
+import type { FileStorage } from './platform/storage.js';
+
+/** What use cases may reach: passed in, never imported, so tests build the same thing with a real DB. */
+export interface Services {
+  env: TEnv;
+  publicUrl: string;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  jwtKey: Uint8Array;
+  mailer: Mailer;
+  sms: SmsSender;
+  outbox: OutboxWorker;
+  storage: FileStorage;
+  geocoder: Geocoder;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

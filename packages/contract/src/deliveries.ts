@@ -1,0 +1,82 @@
+export const DELIVERY_STATUSES = [
+  'pending',
+  'approved',
+  'assigned',
+  'moving_to_pickup_location',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+] as const;
+export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Dashboard groups (SPEC section 4). */
+export const ACTIVE_STATUSES: readonly TDeliveryStatus[] = ['assigned', 'picked_up', 'in_transit', 'moving_to_pickup_location'];
+export const COMPLETED_STATUSES: readonly TDeliveryStatus[] = ['delivered'];
+export const PENDING_STATUSES: readonly TDeliveryStatus[] = ['pending'];
+/** The profile page counts only these as active. */
+export const PROFILE_ACTIVE_STATUSES: readonly TDeliveryStatus[] = ['assigned', 'in_transit'];
+
+export type TStatusActor = 'staff' | 'driver' | 'owner';
+/** Who may move a delivery from one status to the next (DESIGN.md, domain rules). */
+export const STATUS_TRANSITIONS: Record<TDeliveryStatus, Partial<Record<TDeliveryStatus, TStatusActor[]>>> = {
+  pending: { approved: ['staff'], cancelled: ['owner', 'staff'] },
+  approved: { assigned: ['staff'], cancelled: ['staff'] },
+  assigned: { assigned: ['staff'], moving_to_pickup_location: ['driver'], cancelled: ['staff'] },
+  moving_to_pickup_location: { picked_up: ['driver'] },
+  picked_up: { in_transit: ['driver'] },
+  in_transit: { delivered: ['driver'] },
+  delivered: {},
+  cancelled: {},
+};
+
+export function canMoveStatus(from: TDeliveryStatus, to: TDeliveryStatus, actor: TStatusActor): boolean {
+  return STATUS_TRANSITIONS[from][to]?.includes(actor) ?? false;
+}
+
+/** For display: lower-cased, underscores as spaces. */
+export const statusLabel = (status: string): string => status.toLowerCase().replaceAll('_', ' ');
+
+export const PACKAGE_TYPES = ['DOCUMENT', 'PARCEL', 'MEDICAL_SUPPLIES', 'EQUIPMENT', 'MEDICATION', 'OTHER'] as const;
+export type TPackageType = (typeof PACKAGE_TYPES)[number];
+export const PACKAGE_TYPE_LABELS: Record<TPackageType, string> = {
+  DOCUMENT: 'Document',
+  PARCEL: 'Parcel',
+  MEDICAL_SUPPLIES: 'Medical supplies',
+  EQUIPMENT: 'Equipment',
+  MEDICATION: 'Medication',
+  OTHER: 'Other',
+};
+
+export const PACKAGE_SIZES = ['small', 'medium', 'large', 'extra_large'] as const;
+export type TPackageSize = (typeof PACKAGE_SIZES)[number];
+export const PACKAGE_SIZE_LABELS: Record<TPackageSize, string> = {
+  small: 'Small (up to 5kg)',
+  medium: 'Medium (5-20kg)',
+  large: 'Large (20-50kg)',
+  extra_large: 'Extra large (over 50kg)',
+};
+
+export const DELIVERY_TYPES = ['STANDARD', 'EXPRESS', 'SAME_DAY', 'NEXT_DAY'] as const;
+export type TDeliveryType = (typeof DELIVERY_TYPES)[number];
+export const DELIVERY_TYPE_LABELS: Record<TDeliveryType, string> = {
+  STANDARD: 'Standard',
+  EXPRESS: 'Express',
+  SAME_DAY: 'Same day',
+  NEXT_DAY: 'Next day',
+};
+
+export const DELIVERY_DEFAULTS = { packageType: 'DOCUMENT', packageSize: 'small', deliveryType: 'STANDARD' } as const;
+
+export const PAGE_SIZES = [5, 10, 20, 40, 80] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_BUTTONS = 5;
+export const DASHBOARD_RECENT_COUNT = 5;
+export const ADDRESS_CUT = 30;
+
+export const DELIVERY_SORTS = ['newest', 'oldest', 'required-by', 'status'] as const;
+export type TDeliverySort = (typeof DELIVERY_SORTS)[number];
+
+/** Uploads: package and proof-of-delivery photos. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
