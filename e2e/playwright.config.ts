@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium; Playwright never downloads a browser for this suite. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(`Chromium is missing at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  // Each worker starts its own server and browser; two cores fit one of each.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['html', { outputFolder: './playwright-report', open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromium,
+      // Root on a closed network: no sandbox, no GPU, nothing phoning home.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    // A service worker would answer from its precache and hide requests from page.route; journeys opt in.
+    serviceWorkers: 'block',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+});
