@@ -1,5 +1,32 @@
+import { ZFeedbackRequest } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { submitFeedback } from './submit-feedback.js';
 
-/** Routes of the feedback feature (not built yet). */
-const feedbackRoutes: FastifyPluginAsyncZod = async () => {};
+const ZFeedbackResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** Public feedback on a delivered order, reached from the link in the delivery message. */
+const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v1/deliveries/track/:trackingNumber/feedback',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['feedback'],
+        summary: 'Rate a delivered order (1 to 5, optional comment), once',
+        params: z.object({ trackingNumber: z.string() }),
+        body: ZFeedbackRequest,
+        response: { 201: ZFeedbackResponse },
+      },
+    },
+    async (request, reply) => {
+      const { message } = await submitFeedback(app.services, {
+        trackingNumber: request.params.trackingNumber,
+        body: request.body,
+        ip: request.ip,
+      });
+      return reply.status(201).send({ success: true as const, message });
+    },
+  );
+};
 export default feedbackRoutes;

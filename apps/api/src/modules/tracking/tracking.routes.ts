@@ -1,5 +1,60 @@
+import { MESSAGES } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../platform/app-error.js';
+import { visitorZone } from './local-time.js';
+import { trackDelivery, trackingDetails } from './track-delivery.js';
+import { TRACKING_RATE_LIMIT, ZTrackingDetailsResponse, ZTrackingErrorResponse, ZTrackingResponse } from './tracking.schemas.js';
 
-/** Routes of the tracking feature (not built yet). */
-const trackingRoutes: FastifyPluginAsyncZod = async () => {};
+/** Public tracking: no sign-in, throttled per address so numbers cannot be guessed in bulk. */
+const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Without it an empty number would fall to the signed-in '/v1/deliveries/:id' and answer 401.
+  app.get(
+    '/v1/deliveries/track',
+    {
+      config: { rateLimit: TRACKING_RATE_LIMIT },
+      schema: { tags: ['tracking'], summary: 'An empty tracking number', response: { 400: ZTrackingErrorResponse } },
+    },
+    async () => {
+      throw badRequest(MESSAGES.trackingRequired, 'trackingNumber');
+    },
+  );
+
+  app.get(
+    '/v1/deliveries/track/:trackingNumber',
+    {
+      config: { rateLimit: TRACKING_RATE_LIMIT },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Public tracking of a delivery (times shaped by the X-Timezone-Offset header, minutes as JS getTimezoneOffset)',
+        params: z.object({ trackingNumber: z.string() }),
+        response: { 200: ZTrackingResponse, 404: ZTrackingErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const zone = visitorZone(request.headers['x-timezone-offset'], app.services.env.BUSINESS_TZ);
+      const data = await trackDelivery(app.services, request.params.trackingNumber, zone);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/v1/deliveries/track/:trackingNumber/details',
+    {
+      config: { rateLimit: TRACKING_RATE_LIMIT },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Order id and status of a delivery, for the public feedback page',
+        params: z.object({ trackingNumber: z.string() }),
+        response: { 200: ZTrackingDetailsResponse, 404: ZTrackingErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await trackingDetails(app.services, request.params.trackingNumber);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data };
+    },
+  );
+};
 export default trackingRoutes;

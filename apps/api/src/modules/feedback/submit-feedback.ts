@@ -1,0 +1,50 @@
+import { MESSAGES, type TFeedbackRequest } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import { deliveries, feedback } from '../../db/schema/index.js';
+import { conflict } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { Services } from '../../services.js';
+import { findPublicDelivery } from '../tracking/find-public-delivery.js';
+
+export const FEEDBACK_MESSAGES = {
+  notDelivered: 'Feedback can be left once the delivery is delivered',
+  alreadySubmitted: 'Feedback has already been submitted for this delivery',
+} as const;
+
+/** Anyone holding the tracking number may rate a delivered order, once. */
+export async function submitFeedback(
+  services: Pick<Services, 'db' | 'clock'>,
+  input: { trackingNumber: string; body: TFeedbackRequest; ip?: string },
+): Promise<{ message: string }> {
+  const { db, clock } = services;
+  const found = await findPublicDelivery(db, input.trackingNumber);
+  const at = clock.now();
+  await db.transaction(async (tx) => {
+    // The row lock orders this against a concurrent status change of the same delivery.
+    const [delivery] = await tx
+      .select({ id: deliveries.id, status: deliveries.status })
+      .from(deliveries)
+      .where(eq(deliveries.id, found.id))
+      .for('update');
+    if (delivery.status !== 'delivered') throw conflict(FEEDBACK_MESSAGES.notDelivered);
+    // The unique delivery_id settles two submissions racing each other: the second inserts nothing.
+    const [row] = await tx
+      .insert(feedback)
+      .values({ deliveryId: delivery.id, rating: input.body.rating, comment: input.body.comment, createdAt: at })
+      .onConflictDoNothing({ target: feedback.deliveryId })
+      .returning({ id: feedback.id });
+    if (!row) throw conflict(FEEDBACK_MESSAGES.alreadySubmitted);
+    await recordAudit(
+      tx,
+      {
+        action: 'feedback.submitted',
+        targetType: 'delivery',
+        targetId: delivery.id,
+        ip: input.ip,
+        details: { feedbackId: row.id, orderId: found.orderId, rating: input.body.rating, hasComment: input.body.comment.length > 0 },
+      },
+      at,
+    );
+  });
+  return { message: MESSAGES.feedbackThanks };
+}

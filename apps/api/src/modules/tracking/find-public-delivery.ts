@@ -1,0 +1,36 @@
+import { MESSAGES } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries } from '../../db/schema/index.js';
+import { notFound } from '../../platform/app-error.js';
+import { normalizeTrackingNumber } from './tracking-number.js';
+
+/** Only the columns the public side may use: no names, phones, e-mails, addresses or contents. */
+const publicColumns = {
+  id: deliveries.id,
+  orderId: deliveries.orderId,
+  status: deliveries.status,
+  driverId: deliveries.driverId,
+  estimatedDelivery: deliveries.estimatedDelivery,
+  requiredBy: deliveries.requiredBy,
+  pickupLabel: deliveries.pickupLabel,
+  pickupLat: deliveries.pickupLat,
+  pickupLng: deliveries.pickupLng,
+  deliveryLabel: deliveries.deliveryLabel,
+  deliveryLat: deliveries.deliveryLat,
+  deliveryLng: deliveries.deliveryLng,
+};
+
+export type PublicDelivery = Awaited<ReturnType<typeof findPublicDelivery>>;
+
+/**
+ * A delivery by its tracking number. A malformed number and an unknown one answer the same 404, and the
+ * malformed one never reaches the database.
+ */
+export async function findPublicDelivery(db: DbOrTx, rawTrackingNumber: string) {
+  const orderId = normalizeTrackingNumber(rawTrackingNumber);
+  if (!orderId) throw notFound(MESSAGES.trackingInvalid);
+  const [row] = await db.select(publicColumns).from(deliveries).where(eq(deliveries.orderId, orderId)).limit(1);
+  if (!row) throw notFound(MESSAGES.trackingInvalid);
+  return row;
+}

@@ -1,0 +1,85 @@
+import type { TDeliveryStatus } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import { driverLocations, feedback } from '../../db/schema/index.js';
+import type { Services } from '../../services.js';
+import { listCustodyEvents } from '../deliveries/custody.js';
+import { findPublicDelivery } from './find-public-delivery.js';
+import { formatLocalTime, type VisitorZone } from './local-time.js';
+import type { TTrackingDetails, TTrackingResult } from './tracking.schemas.js';
+
+/**
+ * Statuses in which the parcel travels with its driver, so the driver's last position is the parcel's.
+ * Before pickup the driver's position says nothing about the parcel and would expose the driver.
+ */
+const WITH_DRIVER: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];
+
+type TrackingServices = Pick<Services, 'db' | 'clock'>;
+
+function place(label: string | null, lat: number | null, lng: number | null) {
+  if (label === null && (lat === null || lng === null)) return null;
+  const hasCoords = lat !== null && lng !== null;
+  return { label, formatted: label, lat: hasCoords ? lat : null, lng: hasCoords ? lng : null };
+}
+
+/** The public tracking view: status, estimate, street-less places, the custody timeline. */
+export async function trackDelivery(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
+  const { db, clock } = services;
+  const delivery = await findPublicDelivery(db, rawTrackingNumber);
+  const events = await listCustodyEvents(db, delivery.id);
+  const now = clock.now();
+  const shown = (at: Date) => ({ iso: at.toISOString(), display: formatLocalTime(at, now, zone) });
+
+  const timeline = events.map((e) => {
+    const at = shown(e.createdAt);
+    return {
+      status: e.status,
+      location: e.locationLabel,
+      coords: e.lat !== null && e.lng !== null ? { lat: e.lat, lng: e.lng } : null,
+      timestamp: at.iso,
+      displayTime: at.display,
+    };
+  });
+
+  const lastPlaced = events.findLast((e) => e.lat !== null && e.lng !== null);
+  let current: { label: string | null; lat: number; lng: number; at: Date } | null = lastPlaced
+    ? { label: lastPlaced.locationLabel, lat: lastPlaced.lat!, lng: lastPlaced.lng!, at: lastPlaced.createdAt }
+    : null;
+  if (delivery.driverId && WITH_DRIVER.includes(delivery.status)) {
+    const [driver] = await db.select().from(driverLocations).where(eq(driverLocations.driverId, delivery.driverId)).limit(1);
+    if (driver && (!current || driver.updatedAt > current.at)) {
+      current = { label: 'In transit', lat: driver.lat, lng: driver.lng, at: driver.updatedAt };
+    }
+  }
+
+  // A cancelled delivery will not arrive: no estimate.
+  const estimate = delivery.status === 'cancelled' ? null : (delivery.estimatedDelivery ?? delivery.requiredBy);
+  const currentAt = current ? shown(current.at) : null;
+  return {
+    trackingNumber: delivery.orderId,
+    status: delivery.status,
+    estimatedDelivery: estimate ? estimate.toISOString() : null,
+    estimatedDeliveryDisplay: estimate ? formatLocalTime(estimate, now, zone) : null,
+    origin: place(delivery.pickupLabel, delivery.pickupLat, delivery.pickupLng),
+    destination: place(delivery.deliveryLabel, delivery.deliveryLat, delivery.deliveryLng),
+    currentLocation:
+      current && currentAt
+        ? {
+            label: current.label,
+            formatted: current.label,
+            lat: current.lat,
+            lng: current.lng,
+            updatedAt: currentAt.iso,
+            displayTime: currentAt.display,
+          }
+        : null,
+    currentLocationCoords: current ? { lat: current.lat, lng: current.lng } : null,
+    timeline,
+  };
+}
+
+/** What the feedback page needs: the order, its status, and whether feedback was already left. */
+export async function trackingDetails(services: Pick<Services, 'db'>, rawTrackingNumber: string): Promise<TTrackingDetails> {
+  const delivery = await findPublicDelivery(services.db, rawTrackingNumber);
+  const [left] = await services.db.select({ id: feedback.id }).from(feedback).where(eq(feedback.deliveryId, delivery.id)).limit(1);
+  return { orderId: delivery.orderId, status: delivery.status, feedbackSubmitted: Boolean(left) };
+}
