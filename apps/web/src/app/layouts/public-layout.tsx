@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { PublicFooter } from './components/public-footer';
+import { PublicHeader } from './components/public-header';
+import { usePendingSectionScroll } from './components/use-section-navigation';
+
+/** Landing, tracking, legal and auth pages: fixed header, main area, footer (SPEC section 2). */
+export function PublicLayout() {
+  usePendingSectionScroll();
+  return (
+    <div className="flex min-h-dvh flex-col bg-white">
+      <PublicHeader />
+      <main id="main" className="flex-1 pt-16">
+        <Outlet />
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths, routes } from '@/config/paths';
+import { ErrorPage } from './error-page';
+import { DRIVER_ROLES, RequireAuth, RequireRole, STAFF_ROLES } from './guards';
+import { CustomerLayout } from './layouts/customer-layout';
+import { DriverLayout } from './layouts/driver-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { StaffLayout } from './layouts/staff-layout';
+import { RootLayout } from './root-layout';
+
+/** A page module loaded on first visit; `pick` names the page's export. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+// Public pages (SPEC section 2).
+const publicPages: RouteObject[] = [
+  {
+    index: true,
+    ...lazyPage(
+      () => import('@/features/landing/pages/landing-page'),
+      (m) => m.LandingPage,
+    ),
+  },
+  {
+    path: paths.tracking,
+    ...lazyPage(
+      () => import('@/features/tracking/pages/tracking-page'),
+      (m) => m.TrackingPage,
+    ),
+  },
+  {
+    path: routes.track,
+    ...lazyPage(
+      () => import('@/features/tracking/pages/tracking-page'),
+      (m) => m.TrackingPage,
+    ),
+  },
+  {
+    path: routes.feedback,
+    ...lazyPage(
+      () => import('@/features/feedback/pages/feedback-page'),
+      (m) => m.FeedbackPage,
+    ),
+  },
+  {
+    path: paths.optin,
+    ...lazyPage(
+      () => import('@/features/optin/pages/optin-page'),
+      (m) => m.OptinPage,
+    ),
+  },
+  {
+    path: paths.terms,
+    ...lazyPage(
+      () => import('@/features/legal/pages/terms-page'),
+      (m) => m.TermsPage,
+    ),
+  },
+  {
+    path: paths.privacy,
+    ...lazyPage(
+      () => import('@/features/legal/pages/privacy-page'),
+      (m) => m.PrivacyPage,
+    ),
+  },
+  {
+    path: paths.auth.login,
+    ...lazyPage(
+      () => import('@/features/auth/pages/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: paths.auth.signup,
+    ...lazyPage(
+      () => import('@/features/auth/pages/signup-page'),
+      (m) => m.SignupPage,
+    ),
+  },
+  {
+    path: paths.auth.requestPassword,
+    ...lazyPage(
+      () => import('@/features/auth/pages/request-password-page'),
+      (m) => m.RequestPasswordPage,
+    ),
+  },
+  {
+    path: paths.auth.resetPassword,
+    ...lazyPage(
+      () => import('@/features/auth/pages/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: paths.auth.verifyEmail,
+    ...lazyPage(
+      () => import('@/features/auth/pages/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
+  },
+  {
+    path: paths.auth.verifyOtp,
+    ...lazyPage(
+      () => import('@/features/auth/pages/verify-otp-page'),
+      (m) => m.VerifyOtpPage,
+    ),
+  },
+  {
+    // Unknown paths: the 404 error page inside the public layout.
+    path: '*',
+    loader: () => {
+      throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+    },
+    Component: () => null,
+  },
+];
+
+// Signed-in customer pages.
+const customerPages: RouteObject[] = [
+  {
+    path: paths.userHome,
+    ...lazyPage(
+      () => import('@/features/dashboard/pages/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: paths.profile,
+    ...lazyPage(
+      () => import('@/features/users/pages/profile-page'),
+      (m) => m.ProfilePage,
+    ),
+  },
+  {
+    path: paths.orderDelivery,
+    ...lazyPage(
+      () => import('@/features/deliveries/pages/order-delivery-page'),
+      (m) => m.OrderDeliveryPage,
+    ),
+  },
+  {
+    path: routes.delivery,
+    ...lazyPage(
+      () => import('@/features/deliveries/pages/delivery-detail-page'),
+      (m) => m.DeliveryDetailPage,
+    ),
+  },
+  {
+    path: paths.deliveries,
+    ...lazyPage(
+      () => import('@/features/deliveries/pages/deliveries-page'),
+      (m) => m.DeliveriesPage,
+    ),
+  },
+  {
+    path: paths.accountSettings,
+    ...lazyPage(
+      () => import('@/features/users/pages/account-settings-page'),
+      (m) => m.AccountSettingsPage,
+    ),
+  },
+];
+
+export const routeTree: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    // Errors in a layout itself land here; page errors render inside their layout (below).
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { Component: PublicLayout, children: [{ errorElement: <ErrorPage />, children: publicPages }] },
+      {
+        Component: RequireAuth,
+        children: [
+          { Component: CustomerLayout, children: [{ errorElement: <ErrorPage />, children: customerPages }] },
+          {
+            element: <RequireRole allow={STAFF_ROLES} />,
+            children: [
+              {
+                Component: StaffLayout,
+                children: [
+                  {
+                    errorElement: <ErrorPage />,
+                    children: [
+                      {
+                        path: paths.adminDashboard,
+                        ...lazyPage(
+                          () => import('@/features/dispatch/pages/admin-dashboard-page'),
+                          (m) => m.AdminDashboardPage,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            element: <RequireRole allow={DRIVER_ROLES} />,
+            children: [
+              {
+                Component: DriverLayout,
+                children: [
+                  {
+                    errorElement: <ErrorPage />,
+                    children: [
+                      {
+                        path: paths.driverHome,
+                        ...lazyPage(
+                          () => import('@/features/driver/pages/driver-home-page'),
+                          (m) => m.DriverHomePage,
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routeTree);

@@ -1,0 +1,44 @@
+/** Every route of SPEC section 2, written once. Links use these; the router uses `routes` for patterns. */
+const enc = encodeURIComponent;
+
+export const paths = {
+  home: '/',
+  tracking: '/tracking',
+  track: (trackingId: string) => `/track/${enc(trackingId)}`,
+  feedback: (trackingId: string) => `/track/${enc(trackingId)}/feedback`,
+  optin: '/optin',
+  terms: '/terms',
+  privacy: '/privacy',
+  auth: {
+    login: '/auth/login',
+    signup: '/auth/signup',
+    requestPassword: '/auth/request-password',
+    resetPassword: '/auth/reset-password',
+    verifyEmail: '/auth/verify-email',
+    verifyOtp: '/auth/verify-otp',
+  },
+  userHome: '/user/home',
+  profile: '/profile',
+  orderDelivery: '/order-delivery',
+  deliveries: '/deliveries',
+  delivery: (id: string) => `/delivery/${enc(id)}`,
+  accountSettings: '/account-settings',
+  adminDashboard: '/admin/dashboard',
+  driverHome: '/driver/home',
+} as const;
+
+/** Route patterns for the parametric paths above. */
+export const routes = {
+  track: '/track/:trackingId',
+  feedback: '/track/:trackingId/feedback',
+  delivery: '/delivery/:id',
+} as const;
+
+/** Anchors on the landing page, in header order (SPEC section 2). */
+export const landingSections = [
+  { id: 'hero', label: 'HOME', footerLabel: 'Home' },
+  { id: 'services', label: 'SERVICES', footerLabel: 'Services' },
+  { id: 'about', label: 'ABOUT US', footerLabel: 'About Us' },
+  { id: 'contact', label: 'CONTACT US', footerLabel: 'Contact' },
+] as const;
+export type TLandingSection = (typeof landingSections)[number]['id'];

@@ -1,0 +1,70 @@
+import { MESSAGES, roleFromId, type TLoginRequest, type TRole } from '@courier/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, isApiError } from '@/lib/api-client';
+import { setSession, type TSessionUser } from '@/lib/session';
+
+export interface TLoginResponse {
+  success: boolean;
+  message?: string;
+  data?: { token?: string; refreshToken?: string; user?: TSessionUser };
+}
+
+export type TLoginOutcome =
+  | { status: 'signed-in'; user: TSessionUser; role: TRole | undefined }
+  | { status: 'verification-required'; email: string; message: string };
+
+export const login = (credentials: TLoginRequest) => api.post<TLoginResponse>('/v1/auth/login', credentials);
+
+const needsVerification = (message: string | undefined): message is string => !!message && /verify/i.test(message);
+
+/** Logs in and stores the session; a message mentioning "verify" means the e-mail code step (SPEC section 5). */
+export async function signIn(credentials: TLoginRequest): Promise<TLoginOutcome> {
+  let response: TLoginResponse;
+  try {
+    response = await login(credentials);
+  } catch (error) {
+    if (isApiError(error) && needsVerification(error.message)) {
+      return { status: 'verification-required', email: credentials.email, message: error.message };
+    }
+    throw error;
+  }
+  if (!response.success) {
+    if (needsVerification(response.message))
+      return { status: 'verification-required', email: credentials.email, message: response.message };
+    throw new Error(response.message || MESSAGES.loginFailed);
+  }
+  const { token, refreshToken, user } = response.data ?? {};
+  if (!token || !user) throw new Error(MESSAGES.loginInvalidResponse);
+  if (!user.roleId) throw new Error(MESSAGES.loginNoRole);
+  const role = roleFromId(user.roleId);
+  // SPEC section 6: an unknown role lands on /user/home, with a warning only.
+  if (!role) console.warn('Unknown role id on login', user.roleId);
+  setSession({ token, refreshToken: refreshToken ?? null, user });
+  return { status: 'signed-in', user, role };
+}
+
+/** The message shown inline and as a toast when login fails (SPEC section 8). */
+export function loginErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    switch (error.status) {
+      case 0:
+        return MESSAGES.loginNoResponse;
+      case 401:
+        return MESSAGES.login401;
+      case 403:
+        return MESSAGES.login403;
+      case 404:
+        return MESSAGES.login404;
+      case 429:
+        return MESSAGES.login429;
+      default:
+        return error.serverMessage ?? MESSAGES.loginOther;
+    }
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return MESSAGES.loginNoResponse;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: signIn });
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '@/components/ui/placeholder-page';
+
+/** /privacy. Placeholder: replace this file, keeping the named export. */
+export function PrivacyPage() {
+  return <PlaceholderPage title="Privacy Policy" />;
+}

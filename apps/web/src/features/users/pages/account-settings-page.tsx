@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '@/components/ui/placeholder-page';
+
+/** /account-settings. Placeholder: replace this file, keeping the named export. */
+export function AccountSettingsPage() {
+  return <PlaceholderPage title="Account Settings" />;
+}

@@ -1,0 +1,139 @@
+import { roleFromId, type TRole } from '@courier/contract';
+import { useSyncExternalStore } from 'react';
+
+/** localStorage keys (SPEC section 3). */
+export const SESSION_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
+
+export interface TSessionUser {
+  _id?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+  accountType?: string;
+  picture?: string;
+  createdAt?: string;
+  /** A plain role id or an object carrying it as _id (SPEC section 3). */
+  roleId: string | { _id: string };
+  [key: string]: unknown;
+}
+
+export interface TSession {
+  token: string | null;
+  refreshToken: string | null;
+  user: TSessionUser | null;
+  role: TRole | undefined;
+  /** Both a user and a token are stored. */
+  isAuthenticated: boolean;
+}
+
+const listeners = new Set<() => void>();
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null | undefined): void {
+  if (value === null || value === undefined) localStorage.removeItem(key);
+  else localStorage.setItem(key, value);
+}
+
+function parseUser(raw: string | null): TSessionUser | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' ? (value as TSessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+export const getToken = (): string | null => read(SESSION_KEYS.token);
+export const getRefreshToken = (): string | null => read(SESSION_KEYS.refreshToken);
+export const getUser = (): TSessionUser | null => parseUser(read(SESSION_KEYS.user));
+export const isAuthenticated = (): boolean => !!getToken() && !!getUser();
+
+let loggedOut = false;
+
+/** True after the user logged out on purpose (until the next login): guards then remember no page to return to. */
+export const wasLoggedOut = (): boolean => loggedOut;
+
+/** Stores what a successful login returns. */
+export function setSession(session: { token: string; refreshToken?: string | null; user: TSessionUser }): void {
+  loggedOut = false;
+  write(SESSION_KEYS.token, session.token);
+  if (session.refreshToken !== undefined) write(SESSION_KEYS.refreshToken, session.refreshToken);
+  write(SESSION_KEYS.user, JSON.stringify(session.user));
+  notify();
+}
+
+/** Stores the pair a token refresh returns; the refresh token is kept when none came back. */
+export function setTokens(token: string, refreshToken?: string | null): void {
+  write(SESSION_KEYS.token, token);
+  if (refreshToken) write(SESSION_KEYS.refreshToken, refreshToken);
+  notify();
+}
+
+export function setUser(user: TSessionUser): void {
+  write(SESSION_KEYS.user, JSON.stringify(user));
+  notify();
+}
+
+/** Removes token, refresh token and user; `reason: 'logout'` marks a deliberate sign-out. */
+export function clearSession({ reason }: { reason?: 'logout' | 'ended' } = {}): void {
+  loggedOut = reason === 'logout';
+  for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
+  notify();
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab logging in or out changes this tab's session too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key)) notify();
+  });
+}
+
+let cached: { raw: string; session: TSession } | undefined;
+
+/** A stable snapshot for useSyncExternalStore: a new object only when storage changed. */
+export function getSession(): TSession {
+  const token = getToken();
+  const refreshToken = getRefreshToken();
+  const rawUser = read(SESSION_KEYS.user);
+  const raw = JSON.stringify([token, refreshToken, rawUser]);
+  if (cached?.raw === raw) return cached.session;
+  const user = parseUser(rawUser);
+  const session: TSession = {
+    token,
+    refreshToken,
+    user,
+    role: roleFromId(user?.roleId),
+    isAuthenticated: !!token && !!user,
+  };
+  cached = { raw, session };
+  return session;
+}
+
+/** The current session; the component re-renders on login, logout and token refresh. */
+export function useSession(): TSession {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+export function displayName(user: TSessionUser | null): string {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  return name || user?.email || 'Account';
+}
