@@ -41,6 +41,8 @@ export const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
+  WEB_DIST: z.string().optional(),
   SERVE_WEB: z
     .enum(['true', 'false'])
     .default('true')
