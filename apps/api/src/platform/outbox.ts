@@ -114,7 +114,7 @@ export function createOutboxWorker(deps: {
 
   const tick = () => {
     drain()
-      .catch((err) => log.warn({ err }, 'outbox pass failed'))
+      .catch((err) => log.warn({ err: (err as Error).message }, 'outbox pass failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, deps.intervalMs ?? 2000);
       });
@@ -123,7 +123,7 @@ export function createOutboxWorker(deps: {
   return {
     drain,
     kick: () => {
-      if (!stopped) void drain().catch((err) => log.warn({ err }, 'outbox pass failed'));
+      if (!stopped) void drain().catch((err) => log.warn({ err: (err as Error).message }, 'outbox pass failed'));
     },
     start: () => {
       if (!stopped) return;
