@@ -8,11 +8,13 @@ const ALGORITHMS = ['HS256'];
 export interface AccessClaims {
   sub: string;
   role: string;
+  /** The session (refresh-token family) the token was issued for; lets a password change keep this one. */
+  sid?: string;
 }
 
 export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ role: claims.role })
+  return new SignJWT(claims.sid ? { role: claims.role, sid: claims.sid } : { role: claims.role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
@@ -30,7 +32,7 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now: 
       currentDate: now,
     });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') throw unauthorized(AUTH_ERRORS.invalid);
-    return { sub: payload.sub, role: payload.role };
+    return { sub: payload.sub, role: payload.role, ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw unauthorized(AUTH_ERRORS.expired);
     throw unauthorized(AUTH_ERRORS.invalid);

@@ -1,5 +1,209 @@
+import {
+  AUTH_ERRORS,
+  MESSAGES,
+  ZChangePasswordRequest,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZLogoutRequest,
+  ZRefreshTokenRequest,
+  ZRegisterRequest,
+  ZResendOtpRequest,
+  ZResetPasswordRequest,
+  ZUpdateNotificationPreferencesRequest,
+  ZUpdateProfileRequest,
+  ZVerifyOtpRequest,
+} from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema/index.js';
+import { unauthorized } from '../../platform/app-error.js';
+import { currentUser } from '../../plugins/auth.js';
+import { verifyAccessToken } from './access-token.js';
+import { RATE_LIMITS } from './auth-policy.js';
+import {
+  ZLoginResponse,
+  ZMeResponse,
+  ZMessageResponse,
+  ZPreferencesResponse,
+  ZProfileResponse,
+  ZRefreshResponse,
+  ZVerifyEmailQuery,
+} from './auth.schemas.js';
+import { changePassword } from './change-password.js';
+import { warmUpDummyHash } from './passwords.js';
+import { registerCustomer } from './register-customer.js';
+import { requestPasswordReset } from './request-password-reset.js';
+import { CODE_RESENT, resendLoginCode } from './resend-login-code.js';
+import { resetPassword } from './reset-password.js';
+import { rotateRefreshToken } from './rotate-refresh-token.js';
+import { signIn, VERIFY_EMAIL_FIRST } from './sign-in.js';
+import { signOut } from './sign-out.js';
+import { updateNotificationPreferences } from './update-notification-preferences.js';
+import { updateProfile } from './update-profile.js';
+import { toPublicUser } from './user-response.js';
+import { verifyEmail } from './verify-email.js';
+import { verifyLoginCode } from './verify-login-code.js';
 
-/** Routes of the auth feature (not built yet). */
-const authRoutes: FastifyPluginAsyncZod = async () => {};
+export const REGISTERED = 'Account created. Please check your email to verify your account.';
+
+const tags = ['auth'];
+
+/** A per-address limit whose 429 carries Retry-After and, for login, SPEC's own message. */
+const perAddress = (limit: { max: number; timeWindow: number }, message = 'Too many requests. Please try again later.') => ({
+  rateLimit: {
+    ...limit,
+    errorResponseBuilder: (_request: FastifyRequest, ctx: { after: string }) => ({
+      statusCode: 429,
+      success: false,
+      message,
+      error: 'RATE_LIMITED',
+      retryAfter: ctx.after,
+    }),
+  },
+});
+
+/** The session (refresh-token family) of the request's access token, when it names one. */
+async function sessionIdOf(request: FastifyRequest): Promise<string | undefined> {
+  const token = request.headers.authorization?.slice(7).trim() ?? '';
+  const { jwtKey, clock } = request.server.services;
+  return (await verifyAccessToken(jwtKey, token, clock.now())).sid;
+}
+
+/** Sign-up, sign-in (password, then e-mail code when unverified), tokens, password reset and account settings. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+  void warmUpDummyHash();
+
+  app.post(
+    '/v1/auth/register',
+    { config: perAddress(RATE_LIMITS.register), schema: { tags, body: ZRegisterRequest, response: { 201: ZMessageResponse } } },
+    async (request, reply) => {
+      await registerCustomer(services, request.body, request.ip);
+      return reply.status(201).send({ success: true, message: REGISTERED });
+    },
+  );
+
+  app.post(
+    '/v1/auth/login',
+    { config: perAddress(RATE_LIMITS.login, MESSAGES.login429), schema: { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } } },
+    async (request) => {
+      const outcome = await signIn(services, request.body, request.ip);
+      if (outcome.kind === 'verification-required') {
+        return { success: false as const, message: VERIFY_EMAIL_FIRST, data: { user: { email: outcome.email } } };
+      }
+      return { success: true as const, message: MESSAGES.loginSuccess, data: { ...outcome.tokens, user: outcome.user } };
+    },
+  );
+
+  app.post(
+    '/v1/auth/verify-otp',
+    {
+      config: perAddress(RATE_LIMITS.verifyOtp, MESSAGES.login429),
+      schema: { tags, body: ZVerifyOtpRequest, response: { 200: ZLoginResponse } },
+    },
+    async (request) => {
+      const { tokens, user } = await verifyLoginCode(services, request.body, request.ip);
+      return { success: true as const, message: MESSAGES.loginSuccess, data: { ...tokens, user } };
+    },
+  );
+
+  app.post(
+    '/v1/auth/resend-otp',
+    { config: perAddress(RATE_LIMITS.resendOtp), schema: { tags, body: ZResendOtpRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await resendLoginCode(services, request.body, request.ip);
+      return { success: true as const, message: CODE_RESENT };
+    },
+  );
+
+  // SPEC section 7 writes the refresh call without /v1; both paths answer.
+  for (const url of ['/auth/refresh-token', '/v1/auth/refresh-token']) {
+    app.post(
+      url,
+      { config: perAddress(RATE_LIMITS.refresh), schema: { tags, body: ZRefreshTokenRequest, response: { 200: ZRefreshResponse } } },
+      async (request) => {
+        const tokens = await rotateRefreshToken(services, request.body.refreshToken, request.ip);
+        return { success: true as const, ...tokens };
+      },
+    );
+  }
+
+  app.post(
+    '/v1/auth/logout',
+    { schema: { tags, body: ZLogoutRequest.nullish(), response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await signOut(services, request.body?.refreshToken, request.ip);
+      return { success: true as const, message: 'Logged out' };
+    },
+  );
+
+  app.get('/v1/auth/me', { preHandler: app.authenticate, schema: { tags, response: { 200: ZMeResponse } } }, async (request) => {
+    const [row] = await services.db
+      .select()
+      .from(users)
+      .where(eq(users.id, currentUser(request).id))
+      .limit(1);
+    if (!row) throw unauthorized(AUTH_ERRORS.invalid);
+    return { success: true as const, data: toPublicUser(row) };
+  });
+
+  app.post(
+    '/v1/auth/forgot-password',
+    { config: perAddress(RATE_LIMITS.forgotPassword), schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await requestPasswordReset(services, request.body, request.ip);
+      return { success: true as const, message: MESSAGES.forgotSuccess };
+    },
+  );
+
+  app.post(
+    '/v1/auth/reset-password',
+    { config: perAddress(RATE_LIMITS.resetPassword), schema: { tags, body: ZResetPasswordRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await resetPassword(services, request.body, request.ip);
+      return { success: true as const, message: MESSAGES.resetSuccess };
+    },
+  );
+
+  app.get(
+    '/v1/auth/verify-email',
+    { schema: { tags, querystring: ZVerifyEmailQuery, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      await verifyEmail(services, request.query.token, request.ip);
+      return { success: true as const, message: MESSAGES.verifySuccess };
+    },
+  );
+
+  app.patch(
+    '/v1/auth/profile',
+    { preHandler: app.authenticate, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
+    async (request) => {
+      const user = await updateProfile(services, currentUser(request).id, request.body, request.ip);
+      return { success: true as const, message: MESSAGES.profileUpdated, data: user };
+    },
+  );
+
+  app.post(
+    '/v1/auth/change-password',
+    { preHandler: app.authenticate, schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessageResponse } } },
+    async (request) => {
+      const actor = { userId: currentUser(request).id, sessionId: await sessionIdOf(request) };
+      await changePassword(services, actor, request.body, request.ip);
+      return { success: true as const, message: MESSAGES.passwordChanged };
+    },
+  );
+
+  app.patch(
+    '/v1/auth/notification-preferences',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, body: ZUpdateNotificationPreferencesRequest, response: { 200: ZPreferencesResponse } },
+    },
+    async (request) => {
+      const preferences = await updateNotificationPreferences(services, currentUser(request).id, request.body);
+      return { success: true as const, message: MESSAGES.preferencesUpdated, data: preferences };
+    },
+  );
+};
 export default authRoutes;

@@ -1,5 +1,20 @@
+import { MESSAGES } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { deleteAccount } from './delete-account.js';
 
-/** Routes of the users feature (not built yet). */
-const usersRoutes: FastifyPluginAsyncZod = async () => {};
+const ZDeleteAccountResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** The signed-in user's own account; staff management of users lives under /v1/admin/users. */
+const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/v1/users/me',
+    { preHandler: app.authenticate, schema: { tags: ['users'], response: { 200: ZDeleteAccountResponse } } },
+    async (request) => {
+      await deleteAccount(app.services, currentUser(request).id, request.ip);
+      return { success: true as const, message: MESSAGES.accountDeleted };
+    },
+  );
+};
 export default usersRoutes;

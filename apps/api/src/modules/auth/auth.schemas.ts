@@ -1,0 +1,18 @@
+import { ZLoginSuccess, ZLoginVerificationRequired, ZNotificationPreferences, ZPublicUser } from '@courier/contract';
+import { z } from 'zod';
+
+/** Response shapes of the account routes: each lists its fields, nothing else leaves. */
+
+export const ZMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const ZLoginResponse = z.union([ZLoginSuccess, ZLoginVerificationRequired]);
+
+export const ZRefreshResponse = z.object({ success: z.literal(true), token: z.string(), refreshToken: z.string() });
+
+export const ZMeResponse = z.object({ success: z.literal(true), data: ZPublicUser });
+
+export const ZProfileResponse = z.object({ success: z.literal(true), message: z.string(), data: ZPublicUser });
+
+export const ZPreferencesResponse = z.object({ success: z.literal(true), message: z.string(), data: ZNotificationPreferences });
+
+export const ZVerifyEmailQuery = z.object({ token: z.string().max(200).optional() });

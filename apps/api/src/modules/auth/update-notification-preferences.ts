@@ -1,0 +1,27 @@
+import { AUTH_ERRORS, type TNotificationPreferencesShape, type TUpdateNotificationPreferencesRequest } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { unauthorized } from '../../platform/app-error.js';
+import type { Services } from '../../services.js';
+import { toPublicUser } from './user-response.js';
+
+/** Sets the flags sent and keeps the others; answers the whole set. */
+export async function updateNotificationPreferences(
+  services: Services,
+  userId: string,
+  input: TUpdateNotificationPreferencesRequest,
+): Promise<TNotificationPreferencesShape> {
+  const { db, clock } = services;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
+    if (!row) throw unauthorized(AUTH_ERRORS.invalid);
+    const current = toPublicUser(row).notificationPreferences;
+    const next: TNotificationPreferencesShape = {
+      emailUpdates: input.emailUpdates ?? current.emailUpdates,
+      smsUpdates: input.smsUpdates ?? current.smsUpdates,
+      marketingEmails: input.marketingEmails ?? current.marketingEmails,
+    };
+    await tx.update(users).set({ notificationPreferences: next, updatedAt: clock.now() }).where(eq(users.id, userId));
+    return next;
+  });
+}

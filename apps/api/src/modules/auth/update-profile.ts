@@ -1,0 +1,35 @@
+import { AUTH_ERRORS, type TPublicUser, type TUpdateProfileRequest } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { unauthorized } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { Services } from '../../services.js';
+import { toPublicUser } from './user-response.js';
+
+/** Changes first name, last name and phone: the only fields this call can reach. */
+export async function updateProfile(services: Services, userId: string, input: TUpdateProfileRequest, ip: string): Promise<TPublicUser> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const changes = { firstName: input.firstName, lastName: input.lastName, phone: input.phone };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw unauthorized(AUTH_ERRORS.invalid);
+    await recordAudit(
+      tx,
+      {
+        actorId: userId,
+        action: 'account.profile.updated',
+        targetType: 'user',
+        targetId: userId,
+        ip,
+        details: { fields: Object.keys(changes) },
+      },
+      now,
+    );
+    return toPublicUser(row);
+  });
+}

@@ -1,0 +1,30 @@
+import type { TPublicUser } from '@courier/contract';
+import type { users } from '../../db/schema/index.js';
+
+type UserRow = typeof users.$inferSelect;
+
+const DEFAULT_PREFERENCES = { emailUpdates: true, smsUpdates: false, marketingEmails: false };
+
+/** The whitelisted user every account call answers with: no hash, lock or internal flags. */
+export function toPublicUser(row: UserRow): TPublicUser {
+  const prefs = { ...DEFAULT_PREFERENCES, ...(row.notificationPreferences ?? {}) };
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    accountType: row.accountType,
+    picture: row.picture,
+    roleId: row.roleId,
+    createdAt: row.createdAt.toISOString(),
+    isDeleted: row.isDeleted,
+    notificationPreferences: {
+      emailUpdates: !!prefs.emailUpdates,
+      smsUpdates: !!prefs.smsUpdates,
+      marketingEmails: !!prefs.marketingEmails,
+    },
+    emailVerified: row.emailVerifiedAt !== null,
+  };
+}

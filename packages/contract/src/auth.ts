@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { CHANGE_PASSWORD_RULES } from './password.js';
+import { isValidContactPhone } from './phone.js';
+import { ZLoginRequest, ZSignupPassword } from './schemas.js';
+
+/** Request and response shapes of the account calls (SPEC section 7 and DESIGN.md "API beyond SPEC.md"). */
+
+const email = ZLoginRequest.shape.email;
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const OTP_LENGTH = 6;
+
+export const ZVerifyOtpRequest = z.object({
+  email,
+  otp: z
+    .string({ error: 'Code is required' })
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Code must be ${OTP_LENGTH} digits`),
+});
+export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
+
+export const ZResendOtpRequest = z.object({ email });
+export type TResendOtpRequest = z.infer<typeof ZResendOtpRequest>;
+
+export const ZRefreshTokenRequest = z.object({
+  refreshToken: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required').max(200),
+});
+export type TRefreshTokenRequest = z.infer<typeof ZRefreshTokenRequest>;
+
+/** Logout never fails for want of a token: the session ends on the client whatever happens. */
+export const ZLogoutRequest = z.object({ refreshToken: z.string().max(200).optional() });
+export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
+
+export const ZForgotPasswordRequest = z.object({ email });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+/** The reset form itself has no strength rule (SPEC section 5), but the server applies the sign-up policy. */
+export const ZResetPasswordRequest = z.object({
+  token: z.string({ error: MESSAGES.resetTokenMissing }).trim().min(1, MESSAGES.resetTokenMissing).max(200),
+  newPassword: ZSignupPassword,
+});
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** Account settings' 'Password must:' list, as server messages: 'New password must be at least 8 characters long'. */
+export const ZChangePasswordNew = CHANGE_PASSWORD_RULES.reduce(
+  (schema, rule) => schema.refine(rule.test, `New password must ${rule.label.charAt(0).toLowerCase()}${rule.label.slice(1)}`),
+  z.string({ error: 'New password is required' }).max(128, 'New password must be at most 128 characters long'),
+);
+
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+  newPassword: ZChangePasswordNew,
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** Only these three fields can be changed here; anything else sent is dropped. */
+export const ZUpdateProfileRequest = z.object({
+  firstName: requiredText('First name', 80),
+  lastName: requiredText('Last name', 80),
+  phone: requiredText('Phone', 25).refine(isValidContactPhone, 'Phone must be a valid phone number'),
+});
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+export const ZNotificationPreferences = z.object({
+  emailUpdates: z.boolean(),
+  smsUpdates: z.boolean(),
+  marketingEmails: z.boolean(),
+});
+export type TNotificationPreferencesShape = z.infer<typeof ZNotificationPreferences>;
+
+/** A PATCH: the flags sent are changed, the others kept. */
+export const ZUpdateNotificationPreferencesRequest = z
+  .object({
+    emailUpdates: z.boolean({ error: 'emailUpdates must be true or false' }).optional(),
+    smsUpdates: z.boolean({ error: 'smsUpdates must be true or false' }).optional(),
+    marketingEmails: z.boolean({ error: 'marketingEmails must be true or false' }).optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), 'Send at least one of emailUpdates, smsUpdates, marketingEmails');
+export type TUpdateNotificationPreferencesRequest = z.infer<typeof ZUpdateNotificationPreferencesRequest>;
+
+/** The user as every account call returns it: a whitelist, never the row. */
+export const ZPublicUser = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  /** One of ACCOUNT_TYPES for customers; null for staff and drivers. */
+  accountType: z.string().nullable(),
+  picture: z.string().nullable(),
+  roleId: z.string(),
+  createdAt: z.string(),
+  isDeleted: z.boolean(),
+  notificationPreferences: ZNotificationPreferences,
+  emailVerified: z.boolean(),
+});
+export type TPublicUser = z.infer<typeof ZPublicUser>;
+
+export const ZSessionTokens = z.object({ token: z.string(), refreshToken: z.string() });
+
+/** POST /v1/auth/login and /v1/auth/verify-otp when signed in. */
+export const ZLoginSuccess = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ token: z.string(), refreshToken: z.string(), user: ZPublicUser }),
+});
+export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;
+
+/** POST /v1/auth/login with the right password on an unverified e-mail: the message contains "verify". */
+export const ZLoginVerificationRequired = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.object({ user: z.object({ email: z.string() }) }),
+});
+export type TLoginVerificationRequired = z.infer<typeof ZLoginVerificationRequired>;
