@@ -1,8 +1,8 @@
 import { AUTH_ERRORS, isStaff, roleFromId, type TRole } from '@courier/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../db/schema/index.js';
+import { refreshTokens, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../platform/app-error.js';
 import { verifyAccessToken } from '../modules/auth/access-token.js';
 
@@ -40,14 +40,25 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!token) throw unauthorized(AUTH_ERRORS.missing);
     const { db, clock, jwtKey } = app.services;
     const claims = await verifyAccessToken(jwtKey, token, clock.now());
-    // The account is read on every request so a deleted, disabled or demoted user loses access at once.
+    // The account and its session are read on every request, so a deleted, disabled or demoted user, a
+    // logout or a password change elsewhere takes effect at once rather than when the 15-minute token ends.
+    const sessionLive = claims.sid
+      ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sid} and ${refreshTokens.revokedAt} is null)`
+      : sql<boolean>`true`;
     const [row] = await db
-      .select({ id: users.id, roleId: users.roleId, email: users.email, isDeleted: users.isDeleted, isDisabled: users.isDisabled })
+      .select({
+        id: users.id,
+        roleId: users.roleId,
+        email: users.email,
+        isDeleted: users.isDeleted,
+        isDisabled: users.isDisabled,
+        sessionLive,
+      })
       .from(users)
       .where(eq(users.id, claims.sub))
       .limit(1);
     const role = roleFromId(row?.roleId);
-    if (!row || row.isDeleted || row.isDisabled || !role) throw unauthorized(AUTH_ERRORS.invalid);
+    if (!row || row.isDeleted || row.isDisabled || !row.sessionLive || !role) throw unauthorized(AUTH_ERRORS.invalid);
     request.sessionUser = { id: row.id, role, roleId: row.roleId, email: row.email };
   });
 

@@ -11,7 +11,11 @@ describe('the error handler', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
-    app.post('/echo', { schema: { body: z.object({ email: z.email('Email must be a valid e-mail address'), age: z.number() }) } }, async () => ({ ok: true }));
+    app.post(
+      '/echo',
+      { schema: { body: z.object({ email: z.email('Email must be a valid e-mail address'), age: z.number() }) } },
+      async () => ({ ok: true }),
+    );
     app.get('/conflict', async () => {
       throw new AppError('CONFLICT', 'Only a pending delivery can be cancelled');
     });
