@@ -10,6 +10,7 @@ import type { TEnv } from './env.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
+import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
@@ -55,7 +56,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
         ? req.headers['x-request-id']
         : randomUUID(),
-    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     return503OnClosing: true,
@@ -93,7 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sms,
     outbox,
     storage: createFileStorage(env.DATA_DIR),
-    geocoder: createGeocoder(env),
+    geocoder: createGeocoder(env, { log: app.log, contact: env.PUBLIC_URL }),
     log: app.log,
   };
   app.decorate('services', services);
@@ -115,10 +115,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     optinRoutes,
     notificationsRoutes,
     geoRoutes,
+    filesRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }
-  if (env.SERVE_WEB) await app.register(webPlugin, { root: opts.webRoot });
+  if (env.SERVE_WEB) await app.register(webPlugin, { root: opts.webRoot ?? env.WEB_DIST });
   else await app.register(webPlugin, { root: '/nonexistent' });
 
   if (opts.runOutbox ?? true) outbox.start();

@@ -1,5 +1,85 @@
+import {
+  ZCancelDeliveryResponse,
+  ZCreateDeliveryResponse,
+  ZDeliveryResponse,
+  ZMyDeliveriesQuery,
+  ZMyDeliveriesResponse,
+} from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { perCaller } from '../geo/rate-limit-key.js';
+import { cancelDelivery } from './cancel-delivery.js';
+import { createDelivery } from './create-delivery.js';
+import { findOwnDelivery } from './deliveries.queries.js';
+import { readDeliveryForm } from './delivery-form.js';
+import { type JsonContext, toDeliveryJson } from './delivery-json.js';
+import { listMyDeliveries } from './list-my-deliveries.js';
 
-/** Routes of the deliveries feature (not built yet). */
-const deliveriesRoutes: FastifyPluginAsyncZod = async () => {};
+const ZIdParams = z.object({ id: z.string().max(64) });
+
+/** The customer's own deliveries: request, list, read and cancel. */
+const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+  const { db, clock, jwtKey, publicUrl } = services;
+  const tags = ['deliveries'];
+  const security = [{ bearer: [] }];
+  const jsonContext = (): JsonContext => ({ jwtKey, now: clock.now(), publicUrl });
+
+  app.post(
+    '/v1/deliveries',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller } },
+      schema: {
+        tags,
+        security,
+        description:
+          'JSON body (ZCreateDeliveryRequest) or multipart/form-data with the same fields as strings and an optional image part "file" (JPEG, PNG or WebP, at most 5 MB).',
+        response: { 201: ZCreateDeliveryResponse },
+      },
+    },
+    async (request, reply) => {
+      const actor = { ...currentUser(request), ip: request.ip };
+      const { delivery, message } = await createDelivery(services, actor, await readDeliveryForm(request));
+      const data = toDeliveryJson(await findOwnDelivery(db, actor.id, delivery.id), jsonContext());
+      return reply.status(201).send({ success: true as const, message, data, _id: data._id });
+    },
+  );
+
+  app.get(
+    '/v1/deliveries/my-deliveries',
+    { preHandler: app.authenticate, schema: { tags, security, querystring: ZMyDeliveriesQuery, response: { 200: ZMyDeliveriesResponse } } },
+    async (request) => listMyDeliveries(db, currentUser(request).id, request.query, jsonContext()),
+  );
+
+  app.get(
+    '/v1/deliveries/:id',
+    { preHandler: app.authenticate, schema: { tags, security, params: ZIdParams, response: { 200: ZDeliveryResponse } } },
+    async (request) => ({
+      success: true as const,
+      data: toDeliveryJson(await findOwnDelivery(db, currentUser(request).id, request.params.id), jsonContext()),
+    }),
+  );
+
+  app.post(
+    '/v1/deliveries/:id/cancel',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        params: ZIdParams,
+        body: z.object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() }).nullish(),
+        response: { 200: ZCancelDeliveryResponse },
+      },
+    },
+    async (request) => {
+      const actor = { ...currentUser(request), ip: request.ip };
+      const cancelled = await cancelDelivery(services, actor, request.params.id, request.body?.reason);
+      const data = toDeliveryJson(await findOwnDelivery(db, actor.id, cancelled.id), jsonContext());
+      return { success: true as const, message: 'Delivery cancelled', data };
+    },
+  );
+};
 export default deliveriesRoutes;

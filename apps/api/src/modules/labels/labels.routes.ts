@@ -1,5 +1,35 @@
+import { ZLabelResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { labelJson } from '../deliveries/delivery-json.js';
+import { perCaller } from '../geo/rate-limit-key.js';
+import { generateLabel } from './generate-label.js';
 
-/** Routes of the labels feature (not built yet). */
-const labelsRoutes: FastifyPluginAsyncZod = async () => {};
+/** A delivery's shipping label: generated on first ask, the same one after. */
+const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+
+  app.get(
+    '/v1/deliveries/:id/label',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller } },
+      schema: {
+        tags: ['labels'],
+        security: [{ bearer: [] }],
+        description: 'The owner (or staff) gets the label, generated once; pdfUrl and imageUrl are short-lived signed links.',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: ZLabelResponse },
+      },
+    },
+    async (request) => {
+      const label = await generateLabel(services, { ...currentUser(request), ip: request.ip }, request.params.id);
+      return {
+        success: true as const,
+        data: labelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl }),
+      };
+    },
+  );
+};
 export default labelsRoutes;

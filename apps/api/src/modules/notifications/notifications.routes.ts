@@ -1,5 +1,51 @@
+import { ZNotification, ZNotificationListResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.js';
+import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries.js';
 
-/** Routes of the notifications feature (not built yet). */
-const notificationsRoutes: FastifyPluginAsyncZod = async () => {};
+const ZParams = z.object({ id: z.string().max(64) });
+
+/** The customer's in-app notifications (SPEC section 7): only one's own, newest first. */
+const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+  const tags = ['notifications'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/v1/notifications',
+    { preHandler: app.authenticate, schema: { tags, security, response: { 200: ZNotificationListResponse } } },
+    async (request) => ({ success: true as const, ...(await listNotifications(db, currentUser(request).id)) }),
+  );
+
+  app.patch(
+    '/v1/notifications/read-all',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security, response: { 200: z.object({ success: z.literal(true), updated: z.number().int() }) } },
+    },
+    async (request) => ({ success: true as const, updated: await markAllNotificationsRead(db, currentUser(request).id) }),
+  );
+
+  app.patch(
+    '/v1/notifications/:id/read',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), data: ZNotification }) } },
+    },
+    async (request) => ({ success: true as const, data: await markNotificationRead(db, currentUser(request).id, request.params.id) }),
+  );
+
+  app.delete(
+    '/v1/notifications/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+    },
+    async (request) => {
+      await deleteNotification(db, currentUser(request).id, request.params.id);
+      return { success: true as const, message: 'Notification deleted' };
+    },
+  );
+};
 export default notificationsRoutes;

@@ -1,0 +1,37 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
+import { notFound } from '../../platform/app-error.js';
+import type { DeliveryView } from './delivery-json.js';
+import { ORDER_ID_PATTERN } from './order-id.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A delivery is addressed by its _id or its tracking number; anything else matches nothing. */
+export function deliveryKey(idOrOrderId: string): SQL | null {
+  if (UUID.test(idOrOrderId)) return eq(deliveries.id, idOrOrderId);
+  const orderId = idOrOrderId.toUpperCase();
+  return ORDER_ID_PATTERN.test(orderId) ? eq(deliveries.orderId, orderId) : null;
+}
+
+export const DELIVERY_NOT_FOUND = 'Delivery not found';
+
+/** The selection every delivery answer starts from: the row, its label and its proof of delivery. */
+export function selectDeliveryViews(db: DbOrTx) {
+  return db
+    .select({ delivery: deliveries, label: shippingLabels, pod: proofsOfDelivery })
+    .from(deliveries)
+    .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
+    .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));
+}
+
+/** The caller's own delivery; someone else's answers exactly like an unknown one. */
+export async function findOwnDelivery(db: DbOrTx, customerId: string, idOrOrderId: string): Promise<DeliveryView> {
+  const key = deliveryKey(idOrOrderId);
+  if (!key) throw notFound(DELIVERY_NOT_FOUND);
+  const [view] = await selectDeliveryViews(db)
+    .where(and(key, eq(deliveries.customerId, customerId)))
+    .limit(1);
+  if (!view) throw notFound(DELIVERY_NOT_FOUND);
+  return view;
+}

@@ -1,0 +1,72 @@
+import type { TDelivery, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
+import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
+import { signedFileUrl } from '../files/file-links.js';
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type LabelRow = typeof shippingLabels.$inferSelect;
+export type PodRow = typeof proofsOfDelivery.$inferSelect;
+
+/** A delivery with what hangs off it, as one query returns it. */
+export interface DeliveryView {
+  delivery: DeliveryRow;
+  label: LabelRow | null;
+  pod: PodRow | null;
+}
+
+/** What serializing needs: file links are signed for this reader only when they may see the files. */
+export interface JsonContext {
+  jwtKey: Uint8Array;
+  now: Date;
+  publicUrl: string;
+}
+
+export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;
+
+const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
+
+export function labelJson(label: LabelRow, ctx: JsonContext) {
+  return {
+    pdfUrl: signedFileUrl(ctx.jwtKey, label.pdfFileId, ctx.now),
+    imageUrl: label.imageFileId ? signedFileUrl(ctx.jwtKey, label.imageFileId, ctx.now) : null,
+    trackingCode: label.trackingCode,
+    generatedAt: label.generatedAt.toISOString(),
+  };
+}
+
+/** The delivery as its owner sees it (SPEC section 3); never the row itself. */
+export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: JsonContext): TDelivery {
+  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
+  return {
+    _id: d.id,
+    orderId: d.orderId,
+    senderPhone: d.senderPhone,
+    pickupAddress: d.pickupAddress,
+    recipientName: d.recipientName,
+    recipientPhone: d.recipientPhone,
+    recipientEmail: d.recipientEmail,
+    deliveryAddress: d.deliveryAddress,
+    requiredBy: d.requiredBy?.toISOString() ?? null,
+    packageType: d.packageType as TPackageType,
+    packageSize: d.packageSize as TPackageSize,
+    deliveryType: d.deliveryType as TDeliveryType,
+    specialInstructions: d.specialInstructions,
+    status: d.status as TDeliveryStatus,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+    estimatedDelivery: d.estimatedDelivery?.toISOString() ?? null,
+    pickupCoords: coords(d.pickupLat, d.pickupLng),
+    deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
+    packageImage: link(d.packageImageId),
+    shippingLabel: label ? labelJson(label, ctx) : null,
+    pod: pod
+      ? {
+          photo: link(pod.photoFileId),
+          signature: link(pod.signatureFileId),
+          recipientName: pod.recipientName,
+          timestamp: pod.capturedAt.toISOString(),
+          notes: pod.notes,
+        }
+      : null,
+    trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
+  };
+}

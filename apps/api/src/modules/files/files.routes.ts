@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/app-error.js';
+import { currentUser } from '../../plugins/auth.js';
+import { isValidFileSignature } from './file-links.js';
+import { readStoredFile } from './read-stored-file.js';
+
+/** Stored files (package images, labels, proof of delivery), read with a signed link or a Bearer token. */
+const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, jwtKey, clock } = app.services;
+
+  app.get(
+    '/v1/files/:id',
+    {
+      schema: {
+        tags: ['files'],
+        description: 'A stored file; allowed with a valid signed link (exp, sig) or the Bearer token of its owner, driver or staff.',
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const signed = isValidFileSignature(jwtKey, id, request.query.exp, request.query.sig, clock.now());
+      // Without a valid link or a Bearer token, a file is as unknown as one that does not exist.
+      if (!signed && !request.headers.authorization) throw notFound('File not found');
+      if (!signed) await app.authenticate(request);
+      const file = await readStoredFile(db, storage, id, signed ? 'signed' : currentUser(request));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `inline; filename="${file.fileName}"`)
+        .header('cache-control', 'private, max-age=1800')
+        .send(file.bytes);
+    },
+  );
+};
+export default filesRoutes;

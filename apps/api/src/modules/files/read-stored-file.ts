@@ -1,0 +1,66 @@
+import { isStaff } from '@courier/contract';
+import { eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deliveries, proofsOfDelivery, shippingLabels, storedFiles } from '../../db/schema/index.js';
+import { notFound } from '../../platform/app-error.js';
+import type { FileStorage } from '../../platform/storage.js';
+import type { SessionUser } from '../../plugins/auth.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+export interface StoredFileDownload {
+  bytes: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+/** The delivery a file belongs to: its package image, label or proof of delivery. */
+async function deliveryOfFile(db: Db, fileId: string) {
+  const [row] = await db
+    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .from(deliveries)
+    .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
+    .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
+    .where(
+      or(
+        eq(deliveries.packageImageId, fileId),
+        eq(shippingLabels.pdfFileId, fileId),
+        eq(shippingLabels.imageFileId, fileId),
+        eq(proofsOfDelivery.photoFileId, fileId),
+        eq(proofsOfDelivery.signatureFileId, fileId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * A stored file for a reader who holds a valid signed link (`reader: 'signed'`) or is the delivery's owner,
+ * its assigned driver or staff. Anyone else gets the same 404 as for a file that does not exist.
+ */
+export async function readStoredFile(
+  db: Db,
+  storage: FileStorage,
+  fileId: string,
+  reader: SessionUser | 'signed',
+): Promise<StoredFileDownload> {
+  if (!UUID.test(fileId)) throw notFound('File not found');
+  const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId)).limit(1);
+  if (!file) throw notFound('File not found');
+  const delivery = await deliveryOfFile(db, fileId);
+  if (reader !== 'signed') {
+    const allowed =
+      isStaff(reader.role) ||
+      (delivery ? delivery.customerId === reader.id || delivery.driverId === reader.id : file.ownerId === reader.id);
+    if (!allowed) throw notFound('File not found');
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await storage.get(file.path);
+  } catch {
+    throw notFound('File not found');
+  }
+  const stem = `${file.kind.replace('_', '-')}${delivery ? `-${delivery.orderId}` : ''}`;
+  return { bytes, contentType: file.contentType, fileName: `${stem}.${EXTENSIONS[file.contentType] ?? 'bin'}` };
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../db/seed/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('geo routes on the offline gazetteer', () => {
+  let t: TestApp;
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = await t.bearer((await createUser(t.db)).user);
+  });
+  afterAll(() => t.close());
+
+  it('suggests places for what is typed, keeping the street', async () => {
+    const res = await t.app.inject({ url: '/api/v1/geo/autocomplete?q=55%20Fruit%20St%2C%20Bost', headers: auth });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.length).toBeLessThanOrEqual(5);
+    expect(body.data[0]).toMatchObject({ description: '55 Fruit St, Boston, MA', label: 'Boston, MA' });
+    expect(typeof body.data[0].lat).toBe('number');
+  });
+
+  it('answers no suggestions for less than two characters', async () => {
+    expect((await t.app.inject({ url: '/api/v1/geo/autocomplete?q=b', headers: auth })).json()).toEqual({ success: true, data: [] });
+  });
+
+  it('geocodes an address to a street-less label and coordinates', async () => {
+    const res = await t.app.inject({
+      url: `/api/v1/geo/geocode?address=${encodeURIComponent('55 Fruit St, Boston, MA 02114')}`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { label: 'Boston, MA 02114', lat: expect.any(Number), lng: expect.any(Number) } });
+  });
+
+  it('answers 404 with a message for an address it cannot place', async () => {
+    const res = await t.app.inject({ url: '/api/v1/geo/geocode?address=Behind%20the%20old%20mill', headers: auth });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'address: We could not find this address' });
+  });
+
+  it('names the missing parameter', async () => {
+    const res = await t.app.inject({ url: '/api/v1/geo/geocode', headers: auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('address: Address is required');
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await t.app.inject('/api/v1/geo/autocomplete?q=boston')).statusCode).toBe(401);
+    expect((await t.app.inject('/api/v1/geo/geocode?address=boston')).statusCode).toBe(401);
+  });
+
+  it('limits each caller to 60 lookups a minute', async () => {
+    const mine = await t.bearer((await createUser(t.db)).user);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await t.app.inject({ url: '/api/v1/geo/autocomplete?q=bo', headers: mine })).statusCode);
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+    // Another caller has a budget of their own.
+    expect((await t.app.inject({ url: '/api/v1/geo/autocomplete?q=bo', headers: auth })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,105 @@
+import { isStaff } from '@courier/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries, shippingLabels, storedFiles, users } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import type { Services } from '../../services.js';
+import { DELIVERY_NOT_FOUND, deliveryKey } from '../deliveries/deliveries.queries.js';
+import { type DeliveryRow, type LabelRow, trackingUrlOf } from '../deliveries/delivery-json.js';
+import { labelCodes } from './label-codes.js';
+import { labelContent } from './label-content.js';
+import { renderLabelPdf } from './label-pdf.js';
+import { renderLabelPng } from './label-png.js';
+
+export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';
+
+async function existingLabel(db: DbOrTx, deliveryId: string): Promise<LabelRow | undefined> {
+  const [label] = await db.select().from(shippingLabels).where(eq(shippingLabels.deliveryId, deliveryId)).limit(1);
+  return label;
+}
+
+async function storeFile(
+  tx: DbOrTx,
+  services: Services,
+  d: DeliveryRow,
+  file: { bytes: Buffer; kind: 'label_pdf' | 'label_image' },
+  at: Date,
+) {
+  const ext = file.kind === 'label_pdf' ? 'pdf' : 'png';
+  const path = await services.storage.put(file.bytes, ext);
+  const [row] = await tx
+    .insert(storedFiles)
+    .values({
+      ownerId: d.customerId,
+      kind: file.kind,
+      contentType: ext === 'pdf' ? 'application/pdf' : 'image/png',
+      size: file.bytes.length,
+      path,
+      createdAt: at,
+    })
+    .returning({ id: storedFiles.id });
+  return row.id;
+}
+
+/**
+ * The delivery's shipping label, made on first ask and the same one ever after. The owner or staff may ask;
+ * anyone else gets the delivery's 404. Concurrent first asks queue on the delivery row's lock, so only one
+ * label (and one pair of files) is ever made; the primary key on shipping_labels backs that up.
+ */
+export async function generateLabel(services: Services, actor: SessionUser & { ip?: string }, idOrOrderId: string): Promise<LabelRow> {
+  const { db, clock } = services;
+  const key = deliveryKey(idOrOrderId);
+  if (!key) throw notFound(DELIVERY_NOT_FOUND);
+  const byStaff = isStaff(actor.role);
+  const mayRead = byStaff ? key : and(key, eq(deliveries.customerId, actor.id));
+  const [found] = await db.select({ id: deliveries.id }).from(deliveries).where(mayRead).limit(1);
+  if (!found) throw notFound(DELIVERY_NOT_FOUND);
+
+  const label = await db.transaction(async (tx) => {
+    const [d] = await tx.select().from(deliveries).where(eq(deliveries.id, found.id)).for('update');
+    const existing = await existingLabel(tx, d.id);
+    if (existing) return existing;
+    if (d.status === 'cancelled') throw conflict(CANCELLED_HAS_NO_LABEL);
+
+    const now = clock.now();
+    const [sender] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, d.customerId));
+    const trackingUrl = trackingUrlOf(services.publicUrl, d.orderId);
+    const content = labelContent(d, sender, { trackingUrl, generatedAt: now, timeZone: services.env.BUSINESS_TZ });
+    const codes = await labelCodes(d.orderId, trackingUrl);
+    const [pdf, png] = await Promise.all([renderLabelPdf(content, codes, now), renderLabelPng(content, codes)]);
+    const pdfFileId = await storeFile(tx, services, d, { bytes: pdf, kind: 'label_pdf' }, now);
+    const imageFileId = await storeFile(tx, services, d, { bytes: png, kind: 'label_image' }, now);
+    const [made] = await tx
+      .insert(shippingLabels)
+      .values({ deliveryId: d.id, trackingCode: d.orderId, pdfFileId, imageFileId, generatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'label.generate',
+        targetType: 'delivery',
+        targetId: d.id,
+        ip: actor.ip,
+        details: { orderId: d.orderId },
+      },
+      now,
+    );
+    return made ?? (await existingLabel(tx, d.id))!;
+  });
+  if (byStaff) {
+    // Staff reads of a customer's delivery are audited (DESIGN.md).
+    await recordAudit(
+      db,
+      { actorId: actor.id, action: 'label.read', targetType: 'delivery', targetId: found.id, ip: actor.ip },
+      clock.now(),
+    );
+  }
+  return label;
+}

@@ -1,0 +1,59 @@
+import {
+  COMPANY,
+  DELIVERY_TYPE_LABELS,
+  PACKAGE_SIZE_LABELS,
+  PACKAGE_TYPE_LABELS,
+  type TDeliveryType,
+  type TPackageSize,
+  type TPackageType,
+} from '@courier/contract';
+import { formatBusinessTime } from '../deliveries/delivery-emails.js';
+import type { DeliveryRow } from '../deliveries/delivery-json.js';
+
+export interface LabelParty {
+  name: string;
+  phone: string;
+  address: string;
+}
+
+/** Everything printed on a label, as plain text ready for either renderer. */
+export interface LabelContent {
+  company: string;
+  trackingCode: string;
+  trackingUrl: string;
+  service: string;
+  from: LabelParty;
+  to: LabelParty;
+  packageType: string;
+  packageSize: string;
+  requiredBy: string;
+  generatedAt: string;
+}
+
+/** The standard PDF fonts speak Latin-1 only; anything else would print as garbage. */
+export const latin1 = (s: string) =>
+  s
+    .normalize('NFC')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+export function labelContent(
+  d: DeliveryRow,
+  sender: { firstName: string; lastName: string },
+  opts: { trackingUrl: string; generatedAt: Date; timeZone: string },
+): LabelContent {
+  return {
+    company: COMPANY.name,
+    trackingCode: d.orderId,
+    trackingUrl: opts.trackingUrl,
+    service: DELIVERY_TYPE_LABELS[d.deliveryType as TDeliveryType] ?? d.deliveryType,
+    from: { name: latin1(`${sender.firstName} ${sender.lastName}`.trim()), phone: latin1(d.senderPhone), address: latin1(d.pickupAddress) },
+    to: { name: latin1(d.recipientName), phone: latin1(d.recipientPhone), address: latin1(d.deliveryAddress) },
+    packageType: PACKAGE_TYPE_LABELS[d.packageType as TPackageType] ?? d.packageType,
+    packageSize: PACKAGE_SIZE_LABELS[d.packageSize as TPackageSize] ?? d.packageSize,
+    requiredBy: formatBusinessTime(d.requiredBy, opts.timeZone),
+    generatedAt: formatBusinessTime(opts.generatedAt, opts.timeZone),
+  };
+}

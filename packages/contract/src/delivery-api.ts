@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import {
+  DELIVERY_SORTS,
+  DELIVERY_STATUSES,
+  DELIVERY_TYPES,
+  DEFAULT_PAGE_SIZE,
+  PACKAGE_SIZES,
+  PACKAGE_TYPES,
+  PAGE_SIZES,
+} from './deliveries.js';
+
+/** Response shapes of the customer's delivery, label, notification and geo calls: the server serializes through them. */
+
+const isoDate = z.iso.datetime();
+
+export const ZShippingLabel = z.object({
+  pdfUrl: z.string(),
+  imageUrl: z.string().nullable(),
+  trackingCode: z.string(),
+  generatedAt: isoDate,
+});
+export type TShippingLabel = z.infer<typeof ZShippingLabel>;
+
+export const ZProofOfDelivery = z.object({
+  photo: z.string().nullable(),
+  signature: z.string().nullable(),
+  recipientName: z.string(),
+  timestamp: isoDate,
+  notes: z.string(),
+});
+export type TProofOfDelivery = z.infer<typeof ZProofOfDelivery>;
+
+const ZLatLng = z.object({ lat: z.number(), lng: z.number() });
+
+export const ZDelivery = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  senderPhone: z.string(),
+  pickupAddress: z.string(),
+  recipientName: z.string(),
+  recipientPhone: z.string(),
+  recipientEmail: z.string(),
+  deliveryAddress: z.string(),
+  requiredBy: isoDate.nullable(),
+  packageType: z.enum(PACKAGE_TYPES),
+  packageSize: z.enum(PACKAGE_SIZES),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  specialInstructions: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  estimatedDelivery: isoDate.nullable(),
+  pickupCoords: ZLatLng.nullable(),
+  deliveryCoords: ZLatLng.nullable(),
+  /** A short-lived signed link, or null. */
+  packageImage: z.string().nullable(),
+  shippingLabel: ZShippingLabel.nullable(),
+  pod: ZProofOfDelivery.nullable(),
+  trackingUrl: z.string(),
+});
+export type TDelivery = z.infer<typeof ZDelivery>;
+
+export const ZCreateDeliveryResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ZDelivery,
+  _id: z.string(),
+});
+
+export const ZDeliveryResponse = z.object({ success: z.literal(true), data: ZDelivery });
+export const ZCancelDeliveryResponse = z.object({ success: z.literal(true), message: z.string(), data: ZDelivery });
+
+/** Dashboard groups a list can be filtered by, besides a single status. */
+export const DELIVERY_STATUS_FILTERS = ['all', 'active', 'completed', ...DELIVERY_STATUSES] as const;
+export type TDeliveryStatusFilter = (typeof DELIVERY_STATUS_FILTERS)[number];
+
+const PAGE_MESSAGE = 'Page must be a whole number from 1';
+const LIMIT_MESSAGE = `Limit must be one of ${PAGE_SIZES.join(', ')}`;
+
+export const ZMyDeliveriesQuery = z.object({
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), LIMIT_MESSAGE)
+    .default(DEFAULT_PAGE_SIZE),
+  status: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'all' : typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(DELIVERY_STATUS_FILTERS, { error: `Status must be one of ${DELIVERY_STATUS_FILTERS.join(', ')}` }),
+  ),
+  sort: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'newest' : v),
+    z.enum(DELIVERY_SORTS, { error: `Sort must be one of ${DELIVERY_SORTS.join(', ')}` }),
+  ),
+});
+export type TMyDeliveriesQuery = z.infer<typeof ZMyDeliveriesQuery>;
+
+export const ZDeliveryCounts = z.object({
+  /** Every delivery of the caller, whatever the filter. */
+  totalDeliveries: z.number().int(),
+  activeDeliveries: z.number().int(),
+  completedDeliveries: z.number().int(),
+  pendingDeliveries: z.number().int(),
+  cancelledDeliveries: z.number().int(),
+  /** The profile's narrower active count: assigned or in_transit. */
+  profileActiveDeliveries: z.number().int(),
+});
+
+export const ZMyDeliveriesResponse = ZDeliveryCounts.extend({
+  success: z.literal(true),
+  deliveries: z.array(ZDelivery),
+  /** How many match the status filter: what the pages cover. */
+  matchingDeliveries: z.number().int(),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  limit: z.number().int(),
+});
+export type TMyDeliveriesResponse = z.infer<typeof ZMyDeliveriesResponse>;
+
+export const ZLabelResponse = z.object({ success: z.literal(true), data: ZShippingLabel });
+
+export const ZNotification = z.object({
+  _id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: isoDate,
+  /** The delivery it is about, for a link to /delivery/{id}; null when about none. */
+  deliveryId: z.string().nullable(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+export const ZNotificationListResponse = z.object({
+  success: z.literal(true),
+  data: z.array(ZNotification),
+  unreadCount: z.number().int(),
+});
+
+export const ZGeoPlace = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
+export const ZGeoSuggestion = ZGeoPlace.extend({ description: z.string() });
+export type TGeoSuggestion = z.infer<typeof ZGeoSuggestion>;
