@@ -1,6 +1,123 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { COMPANY } from '@courier/contract';
+import { CircleAlert, PackageSearch } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useTracking } from '../api/get-tracking';
+import { StatusTimeline } from '../components/status-timeline';
+import { TrackingForm } from '../components/tracking-form';
+import { TrackingMap } from '../components/tracking-map';
+import { TrackingSummary } from '../components/tracking-summary';
+import { trackingErrorMessage } from '../lib/tracking-view';
 
-/** Public tracking: /tracking and /track/:trackingId. Placeholder: replace this file, keeping the named export. */
+/** Carried in history state so the shown number survives the move from /track/{id} to /tracking and a reload. */
+interface TTrackingState {
+  trackingNumber?: string;
+}
+
+function ErrorNote({ message }: { message: string }) {
+  return (
+    <p
+      role="alert"
+      className="mt-3 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
+    >
+      <CircleAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
+      {message}
+    </p>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600 ring-1 ring-brand-100">
+        <PackageSearch aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">Where is my package?</h2>
+      <p className="mt-1 max-w-md text-sm text-slate-600">
+        Your tracking number starts with MC and is on the shipping label and in the confirmation e-mail. Enter it above to see the status,
+        the route and every hand-over so far.
+      </p>
+    </div>
+  );
+}
+
+/** SPEC section 2: /tracking and /track/{trackingId}. */
 export function TrackingPage() {
-  return <PlaceholderPage title="Track a Package" />;
+  const { trackingId } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const carried = (location.state as TTrackingState | null)?.trackingNumber ?? '';
+  const [input, setInput] = useState(trackingId ?? carried);
+  const [trackingNumber, setTrackingNumber] = useState((trackingId ?? carried).trim());
+  const [formError, setFormError] = useState<string | null>(null);
+  const tracking = useTracking(trackingNumber);
+
+  // An id in the path fills the input and runs the lookup; then the address becomes /tracking.
+  useEffect(() => {
+    if (trackingId === undefined) return;
+    setInput(trackingId);
+    setTrackingNumber(trackingId.trim());
+    setFormError(null);
+    void navigate(paths.tracking, { replace: true, state: { trackingNumber: trackingId.trim() } satisfies TTrackingState });
+  }, [trackingId, navigate]);
+
+  const track = (number: string) => {
+    setFormError(null);
+    if (number === trackingNumber) void tracking.refetch();
+    else setTrackingNumber(number);
+    void navigate(paths.tracking, { replace: true, state: { trackingNumber: number } satisfies TTrackingState });
+  };
+
+  const loading = tracking.isFetching && !tracking.data;
+  const error = formError ?? (tracking.isError ? trackingErrorMessage(tracking.error) : null);
+  const result = !formError && !tracking.isError ? tracking.data : undefined;
+
+  return (
+    <>
+      <title>{`Track a Package · ${COMPANY.name}`}</title>
+      <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Package tracking</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Track a Package</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Follow your delivery from pick-up to drop-off: live status, route and full history.
+          </p>
+          <div className="mt-6 max-w-2xl">
+            <TrackingForm
+              value={input}
+              onChange={(value) => {
+                setInput(value);
+                if (formError) setFormError(null);
+              }}
+              onTrack={track}
+              onInvalid={setFormError}
+              busy={tracking.isFetching}
+            />
+            {error && <ErrorNote message={error} />}
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        {loading ? (
+          <div className="flex min-h-60 flex-col items-center justify-center gap-3 text-slate-600">
+            <Spinner label="Looking up your package" className="[&_svg]:size-8" />
+            <p className="text-sm">Looking up {trackingNumber}...</p>
+          </div>
+        ) : result ? (
+          <div className="space-y-6">
+            <TrackingSummary result={result} />
+            <div className="grid items-start gap-6 lg:grid-cols-5">
+              <TrackingMap result={result} className="min-w-0 lg:col-span-3" />
+              <StatusTimeline events={result.timeline} className="lg:col-span-2" />
+            </div>
+          </div>
+        ) : (
+          <EmptyState />
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,38 @@
+import { MESSAGES, type TFeedbackRequest } from '@courier/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '@/lib/api-client';
+import { orderDetailsQueryOptions } from './get-order-details';
+
+interface TFeedbackResponse {
+  success: boolean;
+  message?: string;
+}
+
+/** POST /api/v1/deliveries/track/{orderId}/feedback. */
+export const submitFeedback = (orderId: string, feedback: TFeedbackRequest) =>
+  api.post<TFeedbackResponse>(`/v1/deliveries/track/${encodeURIComponent(orderId)}/feedback`, feedback);
+
+/**
+ * SPEC section 8: 'Failed to submit feedback. Please try again.', except where the server says why it
+ * refused (not delivered yet, already rated, a field it rejected).
+ */
+export function feedbackErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 409 || error.status === 429) return error.serverMessage ?? MESSAGES.feedbackFailed;
+    if (error.status === 400) {
+      const first = (error.data as { errors?: Array<{ message?: unknown }> } | undefined)?.errors?.[0]?.message;
+      if (typeof first === 'string' && first) return first;
+      return error.serverMessage ?? MESSAGES.feedbackFailed;
+    }
+  }
+  return MESSAGES.feedbackFailed;
+}
+
+export function useSubmitFeedback(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (feedback: TFeedbackRequest) => submitFeedback(orderId, feedback),
+    // Whatever the answer, the order's feedback state may have changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderDetailsQueryOptions(orderId).queryKey }),
+  });
+}

@@ -1,0 +1,75 @@
+import type { TDeliveryStatus } from '@courier/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** A street-less place of the public tracking view; `label` and `formatted` carry the same text. */
+export interface TTrackingPlace {
+  label: string | null;
+  formatted: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface TCoords {
+  lat: number;
+  lng: number;
+}
+
+export interface TTrackingEvent {
+  status: TDeliveryStatus;
+  location: string | null;
+  coords: TCoords | null;
+  timestamp: string;
+  /** The server's rendering for the visitor's offset; the browser formats `timestamp` itself when it can. */
+  displayTime: string;
+}
+
+export interface TTrackingResult {
+  trackingNumber: string;
+  status: TDeliveryStatus;
+  estimatedDelivery: string | null;
+  estimatedDeliveryDisplay: string | null;
+  origin: TTrackingPlace | null;
+  destination: TTrackingPlace | null;
+  currentLocation: (TTrackingPlace & { updatedAt: string; displayTime: string }) | null;
+  currentLocationCoords: TCoords | null;
+  timeline: TTrackingEvent[];
+}
+
+export interface TTrackingResponse {
+  success: boolean;
+  message?: string;
+  data?: TTrackingResult;
+}
+
+/** Thrown when the server answers without success (SPEC section 8: 'Invalid tracking number'). */
+export class TrackingNotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TrackingNotFoundError';
+  }
+}
+
+/** GET /v1/deliveries/track/{trackingNumber}, with the browser's offset so the server can shape its times. */
+export async function getTracking(trackingNumber: string, signal?: AbortSignal): Promise<TTrackingResult> {
+  const body = await api.get<TTrackingResponse>(`/v1/deliveries/track/${encodeURIComponent(trackingNumber)}`, {
+    headers: { 'X-Timezone-Offset': String(new Date().getTimezoneOffset()) },
+    signal,
+  });
+  if (!body?.success || !body.data) throw new TrackingNotFoundError(body?.message ?? '');
+  return body.data;
+}
+
+export const trackingQueryOptions = (trackingNumber: string) =>
+  queryOptions({
+    queryKey: ['tracking', trackingNumber],
+    queryFn: ({ signal }) => getTracking(trackingNumber, signal),
+    // A parcel moves: a new lookup of the same number asks again.
+    staleTime: 0,
+    enabled: trackingNumber.length > 0,
+  });
+
+/** The lookup of one tracking number; idle while the number is empty. */
+export function useTracking(trackingNumber: string) {
+  return useQuery(trackingQueryOptions(trackingNumber));
+}

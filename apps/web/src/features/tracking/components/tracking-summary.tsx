@@ -1,0 +1,93 @@
+import { MESSAGES } from '@courier/contract';
+import { CalendarClock, MapPin, MessageSquareHeart, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useOrderDetails } from '@/features/feedback/api/get-order-details';
+import type { TTrackingResult } from '../api/get-tracking';
+import { formatEventTime } from '../lib/format-time';
+import { placeText } from '../lib/tracking-view';
+import { StatusBadge } from './status-badge';
+
+function Fact({ icon, label, children, hint }: { icon: ReactNode; label: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="flex gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-brand-600 ring-1 ring-slate-200">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+        <dd className="mt-0.5 font-semibold break-words text-slate-900">{children}</dd>
+        {hint && <dd className="text-sm text-slate-500">{hint}</dd>}
+      </div>
+    </div>
+  );
+}
+
+/** Delivered and not yet rated: invite the visitor to the feedback form. */
+function FeedbackPrompt({ trackingNumber }: { trackingNumber: string }) {
+  const details = useOrderDetails(trackingNumber);
+  if (!details.data) return null;
+  if (details.data.feedbackSubmitted) {
+    return (
+      <p className="mt-5 flex items-center gap-2 text-sm text-slate-600">
+        <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-400" />
+        Thank you, your feedback on this delivery has been received.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-5 flex flex-col gap-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-center gap-2 text-sm font-medium text-emerald-900">
+        <MessageSquareHeart aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+        Your package was delivered. How did we do?
+      </p>
+      <Link to={paths.feedback(trackingNumber)} className={buttonClass({ size: 'sm', className: 'shrink-0' })}>
+        Leave feedback
+      </Link>
+    </div>
+  );
+}
+
+/** The headline facts of a lookup: number, status, where the parcel is and when it should arrive. */
+export function TrackingSummary({ result }: { result: TTrackingResult }) {
+  const now = new Date();
+  const current = placeText(result.currentLocation);
+  const updated = result.currentLocation
+    ? (formatEventTime(result.currentLocation.updatedAt, now) ?? result.currentLocation.displayTime)
+    : null;
+  const estimate = result.estimatedDelivery
+    ? (formatEventTime(result.estimatedDelivery, now) ?? result.estimatedDeliveryDisplay)
+    : result.estimatedDeliveryDisplay;
+
+  return (
+    <section aria-labelledby="tracking-result" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Tracking number</p>
+          <h2 id="tracking-result" className="font-mono text-xl font-bold tracking-wider break-all text-slate-900 sm:text-2xl">
+            {result.trackingNumber}
+          </h2>
+        </div>
+        <div className="flex items-center gap-2">
+          <span className="sr-only">Status:</span>
+          <StatusBadge status={result.status} className="px-3 py-1" />
+        </div>
+      </div>
+      <dl className="mt-5 grid gap-3 sm:grid-cols-2">
+        <Fact
+          icon={<MapPin aria-hidden="true" className="size-5" />}
+          label="Current location"
+          hint={current && updated ? `Updated ${updated}` : undefined}
+        >
+          <span data-testid="current-location">{current ?? MESSAGES.notAvailable}</span>
+        </Fact>
+        <Fact icon={<CalendarClock aria-hidden="true" className="size-5" />} label="Estimated delivery">
+          <span data-testid="estimated-delivery">{estimate ?? MESSAGES.notAvailable}</span>
+        </Fact>
+      </dl>
+      {result.status === 'delivered' && <FeedbackPrompt trackingNumber={result.trackingNumber} />}
+    </section>
+  );
+}

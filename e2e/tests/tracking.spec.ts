@@ -1,0 +1,82 @@
+import { findDeliveryByStatus, loginViaApi } from '../fixtures/api-helpers.js';
+import { expect, test } from '../fixtures/index.js';
+
+const TIME = /\d{1,2}:\d{2} (AM|PM)$/;
+
+test.describe('package tracking', () => {
+  test('tracking an in-transit delivery from /track/{id} shows its status, timeline and route markers', async ({ page, request, app }) => {
+    const token = await loginViaApi(request, app.account('CUSTOMER'));
+    const delivery = await findDeliveryByStatus(request, token, 'in_transit');
+
+    await page.goto(`/track/${delivery.orderId}`);
+
+    // The lookup runs from the path, then the address becomes /tracking with the result still shown.
+    await expect(page).toHaveURL(/\/tracking$/);
+    await expect(page.getByLabel('Tracking number')).toHaveValue(delivery.orderId);
+    await expect(page.getByRole('heading', { name: delivery.orderId })).toBeVisible();
+    const summary = page.locator('section', { has: page.getByRole('heading', { name: delivery.orderId }) });
+    await expect(summary.getByText('in transit', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('current-location')).not.toHaveText('Not available');
+    await expect(page.getByTestId('estimated-delivery')).toHaveText(TIME);
+
+    // Status History: every step of the custody chain, newest first, each with an en-US 12-hour time.
+    const history = page.getByTestId('status-history').getByRole('listitem');
+    await expect(history).toHaveCount(6);
+    await expect(history.first()).toContainText('in transit');
+    await expect(history.last()).toContainText('pending');
+    for (const step of ['picked up', 'moving to pickup location', 'assigned', 'approved']) {
+      await expect(page.getByTestId('status-history')).toContainText(step);
+    }
+    await expect(history.last().locator('time')).toHaveText(TIME);
+
+    // The map: three markers, the line through them, and a plain note since the test tiles do not exist.
+    const map = page.getByTestId('tracking-map');
+    await expect(map.locator('.leaflet-marker-icon[title="Origin"]')).toHaveCount(1);
+    await expect(map.locator('.leaflet-marker-icon[title="Destination"]')).toHaveCount(1);
+    await expect(map.locator('.leaflet-marker-icon[title="Current"]')).toHaveCount(1);
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(1);
+    await expect(map.getByText('Map tiles are unavailable')).toBeVisible();
+    expect(await map.boundingBox()).toMatchObject({ height: 400 });
+
+    // Info windows name the places.
+    await map.getByRole('button', { name: 'Show whole route' }).click();
+    await map.locator('.leaflet-marker-icon[title="Destination"]').click();
+    await expect(map.locator('.leaflet-popup')).toContainText('Destination');
+    await expect(map.locator('.leaflet-popup')).toContainText(/MA \d{5}/);
+  });
+
+  test('an empty tracking number asks for one, and an unknown one is refused', async ({ page }) => {
+    await page.goto('/tracking');
+    await page.getByRole('button', { name: 'Track Package' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a tracking number');
+
+    await page.getByLabel('Tracking number').fill('MC0000000000');
+    await page.getByRole('button', { name: 'Track Package' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid tracking number');
+  });
+
+  test('a pending delivery shows a yellow badge and no feedback link', async ({ page, request, app }) => {
+    const token = await loginViaApi(request, app.account('CUSTOMER'));
+    const delivery = await findDeliveryByStatus(request, token, 'pending');
+
+    await page.goto('/tracking');
+    await page.getByLabel('Tracking number').fill(` ${delivery.orderId.toLowerCase()} `);
+    await page.getByRole('button', { name: 'Track Package' }).click();
+
+    const badge = page.locator('[data-status="pending"]').first();
+    await expect(badge).toHaveText('pending');
+    await expect(badge).toHaveClass(/bg-amber/);
+    await expect(page.getByRole('link', { name: 'Leave feedback' })).toHaveCount(0);
+  });
+
+  test('when the map cannot load, the page says so and still shows the result', async ({ page, request, app }) => {
+    const token = await loginViaApi(request, app.account('CUSTOMER'));
+    const delivery = await findDeliveryByStatus(request, token, 'picked_up');
+    await page.route(/\/assets\/route-map-[^/]+\.js$/, (route) => route.abort('failed'));
+
+    await page.goto(`/track/${delivery.orderId}`);
+
+    await expect(page.getByTestId('tracking-map').getByRole('alert')).toHaveText('Error loading Google Maps');
+    await expect(page.getByTestId('status-history').getByRole('listitem').first()).toContainText('picked up');
+  });
+});
