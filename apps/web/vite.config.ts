@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** apps/web, whatever directory vite is started from (the repo root runs it with --config). */
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -14,6 +15,38 @@ const proxy: Record<string, ProxyOptions> = Object.fromEntries(
 
 // Append further plugins here (vite-plugin-pwa goes last).
 export const plugins: PluginOption[] = [react(), tailwindcss()];
+
+// Installable app: manifest, icons (apps/web/scripts/make-icons.mjs) and a service worker that caches the shell.
+plugins.push(
+  VitePWA({
+    registerType: 'autoUpdate',
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    manifest: {
+      name: 'MedCourier',
+      short_name: 'MedCourier',
+      description: 'Medical courier and parcel delivery: request pickups, track packages and follow the chain of custody.',
+      lang: 'en-US',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0c7792',
+      background_color: '#ffffff',
+      categories: ['business', 'medical', 'productivity'],
+      icons: [
+        { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      navigateFallback: 'index.html',
+      // The API, health checks and stored files are the server's, never the app shell.
+      navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/],
+      cleanupOutdatedCaches: true,
+    },
+  }),
+);
 
 export default defineConfig({
   root,

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { InstallBanner } from '@/features/pwa/components/install-banner';
 
-/** Wraps every route: scroll restoration and a thin progress bar while a page module loads. */
+/** Wraps every route: scroll restoration, a thin progress bar while a page module loads, the install banner. */
 export function RootLayout() {
   const navigation = useNavigation();
   const loading = navigation.state !== 'idle';
@@ -16,6 +17,7 @@ export function RootLayout() {
       />
       <ScrollRestoration />
       <Outlet />
+      <InstallBanner />
     </>
   );
 }

@@ -1,0 +1,165 @@
+import { OPTIN_PAGE_CONSENT_TEXT } from '@courier/contract';
+import clsx from 'clsx';
+import { Mail, MessageSquareText, Megaphone } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { optinErrorField, optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
+import { consentError, phoneError } from '../optin-rules';
+import { ConsentOption } from './consent-option';
+
+type TConsent = { sms: boolean; email: boolean; marketing: boolean };
+type TErrors = { phone?: string; consent?: string; form?: string };
+
+const inputClass = (invalid: boolean) =>
+  clsx(
+    'mt-1.5 block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:ring-2 focus:outline-none sm:text-sm',
+    invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
+  );
+
+/** The opt-in page's form (SPEC section 2, 5); calls onSubscribed with the server's message. */
+export function OptinForm({ onSubscribed }: { onSubscribed: (message: string) => void }) {
+  const [phone, setPhone] = useState('');
+  const [company, setCompany] = useState('');
+  const [consent, setConsent] = useState<TConsent>({ sms: false, email: false, marketing: false });
+  const [errors, setErrors] = useState<TErrors>({});
+  const subscribe = useSubscribeOptin();
+
+  const tick = (key: keyof TConsent) => (checked: boolean) => {
+    setConsent((current) => ({ ...current, [key]: checked }));
+    setErrors((current) => ({ ...current, consent: undefined, form: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: TErrors = { phone: phoneError(phone), consent: consentError(consent) };
+    if (found.phone || found.consent) {
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    subscribe.mutate(
+      { phone: phone.trim(), company: company.trim() || undefined, consent, source: 'page' },
+      {
+        onSuccess: onSubscribed,
+        onError: (failure) => {
+          const message = optinErrorMessage(failure);
+          const field = optinErrorField(failure);
+          if (field === 'phone') setErrors({ phone: message });
+          else if (field?.startsWith('consent')) setErrors({ consent: message });
+          else setErrors({ form: message });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <div>
+        <label htmlFor="optin-phone" className="block text-sm font-semibold text-slate-800">
+          Phone number <span className="text-red-600">*</span>
+        </label>
+        <input
+          id="optin-phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+1 617 555 0142"
+          value={phone}
+          onChange={(event) => {
+            setPhone(event.target.value);
+            setErrors((current) => ({ ...current, phone: undefined, form: undefined }));
+          }}
+          aria-invalid={errors.phone ? true : undefined}
+          aria-describedby={errors.phone ? 'optin-phone-error' : 'optin-phone-hint'}
+          className={inputClass(!!errors.phone)}
+        />
+        {errors.phone ? (
+          <p id="optin-phone-error" role="alert" className="mt-1.5 text-sm font-medium text-red-600">
+            {errors.phone}
+          </p>
+        ) : (
+          <p id="optin-phone-hint" className="mt-1.5 text-xs text-slate-500">
+            Spaces are fine. Add the country code, such as +44, for numbers outside the US.
+          </p>
+        )}
+      </div>
+
+      <div>
+        <label htmlFor="optin-company" className="block text-sm font-semibold text-slate-800">
+          Company <span className="font-normal text-slate-500">(optional)</span>
+        </label>
+        <input
+          id="optin-company"
+          type="text"
+          autoComplete="organization"
+          maxLength={120}
+          placeholder="Riverside Family Clinic"
+          value={company}
+          onChange={(event) => setCompany(event.target.value)}
+          className={inputClass(false)}
+        />
+      </div>
+
+      <fieldset aria-describedby={errors.consent ? 'optin-consent-error' : undefined}>
+        <legend className="text-sm font-semibold text-slate-800">What would you like to receive?</legend>
+        <div className="mt-2 space-y-2.5">
+          <ConsentOption
+            name="sms"
+            label="SMS updates"
+            description="Texts when a delivery is picked up, running late or delivered."
+            icon={<MessageSquareText />}
+            checked={consent.sms}
+            onChange={tick('sms')}
+          />
+          <ConsentOption
+            name="email"
+            label="Email updates"
+            description="Delivery confirmations and proof of delivery in your inbox."
+            icon={<Mail />}
+            checked={consent.email}
+            onChange={tick('email')}
+          />
+          <ConsentOption
+            name="marketing"
+            label="Service updates"
+            description="Holiday hours, new service areas and occasional offers."
+            icon={<Megaphone />}
+            checked={consent.marketing}
+            onChange={tick('marketing')}
+          />
+        </div>
+        {errors.consent ? (
+          <p id="optin-consent-error" role="alert" className="mt-2 text-sm font-medium text-red-600">
+            {errors.consent}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {errors.form ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2.5 text-sm font-medium text-red-700 ring-1 ring-red-200">
+          {errors.form}
+        </p>
+      ) : null}
+
+      <div>
+        <button type="submit" disabled={subscribe.isPending} className={buttonClass({ size: 'lg', className: 'w-full' })}>
+          {subscribe.isPending ? 'Saving…' : 'Subscribe'}
+        </button>
+        <p className="mt-3 text-xs leading-relaxed text-slate-500">{OPTIN_PAGE_CONSENT_TEXT}</p>
+        <p className="mt-2 text-xs text-slate-500">
+          See our{' '}
+          <Link to={paths.terms} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Terms &amp; Conditions
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import { isValidPhone, MESSAGES } from '@courier/contract';
+
+/** The phone rule of the page and the banner (SPEC section 5); undefined when the number is fine. */
+export function phoneError(phone: string): string | undefined {
+  if (!phone.trim()) return MESSAGES.phoneRequired;
+  if (!isValidPhone(phone.trim())) return MESSAGES.phoneInvalid;
+  return undefined;
+}
+
+/** The page needs at least one communication preference. */
+export function consentError(consent: { sms: boolean; email: boolean; marketing: boolean }): string | undefined {
+  return consent.sms || consent.email || consent.marketing ? undefined : MESSAGES.optinPreferenceRequired;
+}
+
+/** localStorage key of the banner's dismissal (SPEC section 3). */
+export const OPTIN_BANNER_DISMISSED_KEY = 'optin-banner-dismissed';
