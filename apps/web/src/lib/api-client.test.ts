@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '@courier/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setSessionEndedHandler } from './api-client';
+import { ApiError, api, errorMessage, setSessionEndedHandler } from './api-client';
 import { getRefreshToken, getToken, getUser, setSession } from './session';
 
 // The server is the outside world here: fetch is stubbed, everything else is the real client.
@@ -222,5 +222,26 @@ describe('api client on an unusable token', () => {
     await expect(api.post('/v1/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBe('old');
     expect(sessionEnded).not.toHaveBeenCalled();
+  });
+});
+
+describe('errorMessage (signed-in failure toasts, SPEC section 8)', () => {
+  it.each([
+    [
+      'a readable error field first',
+      new ApiError(400, 'm', { message: 'Phone is invalid', error: 'Phone must be a valid phone number' }),
+      'Phone must be a valid phone number',
+    ],
+    [
+      'the message when the error field is a code',
+      new ApiError(400, 'm', { message: 'Current password is incorrect', error: 'BAD_REQUEST' }),
+      'Current password is incorrect',
+    ],
+    ['the fallback when the server sent neither', new ApiError(502, 'Bad Gateway', undefined), 'Failed to update profile'],
+    ['the fallback when no response arrived', new ApiError(0, 'Failed to fetch'), 'Failed to update profile'],
+    ["the client's own message for other errors", new Error('Invalid response from server'), 'Invalid response from server'],
+    ['the fallback for anything else', 'boom', 'Failed to update profile'],
+  ])('takes %s', (_case, error, expected) => {
+    expect(errorMessage(error, 'Failed to update profile')).toBe(expected);
   });
 });

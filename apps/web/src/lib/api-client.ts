@@ -45,6 +45,23 @@ export class ApiError extends Error {
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
 
+/**
+ * The text of a failure toast in the signed-in area (SPEC section 8): the server's error field first,
+ * then its message, then the client's own message, then `fallback`. Our server's error field is usually
+ * a machine code (BAD_REQUEST) that says nothing to a person: only a field that reads as text is shown.
+ * A request that never reached the server gets the fallback.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error)) {
+    if (error.status === 0) return fallback;
+    const field = error.error;
+    if (field && !/^[A-Z0-9_]+$/.test(field)) return field;
+    return error.serverMessage ?? fallback;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
 export type TQuery = Record<string, string | number | boolean | null | undefined>;
 
 export interface TRequestOptions {

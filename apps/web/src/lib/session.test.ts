@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '@courier/contract';
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSession,
   getRefreshToken,
@@ -8,8 +8,10 @@ import {
   getToken,
   getUser,
   isAuthenticated,
+  isRemembered,
   setSession,
   setTokens,
+  setUser,
   subscribe,
   useSession,
 } from './session';
@@ -86,5 +88,49 @@ describe('session', () => {
     expect(result.current).toMatchObject({ isAuthenticated: true, role: 'DRIVER', user: driver });
     act(() => clearSession());
     expect(result.current.isAuthenticated).toBe(false);
+  });
+});
+
+describe('session and "Remember me"', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('keeps a session that is not remembered in sessionStorage under the same keys', () => {
+    setSession({ token: 't1', refreshToken: 'r1', user: driver, remember: false });
+
+    expect(sessionStorage.getItem('token')).toBe('t1');
+    expect(sessionStorage.getItem('refreshToken')).toBe('r1');
+    expect(JSON.parse(sessionStorage.getItem('user') ?? 'null')).toEqual(driver);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(getSession()).toMatchObject({ isAuthenticated: true, token: 't1', role: 'DRIVER' });
+    expect(isRemembered()).toBe(false);
+  });
+
+  it('writes refreshed tokens and user updates to the storage that holds the session', () => {
+    setSession({ token: 't1', refreshToken: 'r1', user: driver, remember: false });
+    setTokens('t2', 'r2');
+    setUser({ ...driver, firstName: 'Dee' });
+
+    expect(sessionStorage.getItem('token')).toBe('t2');
+    expect(sessionStorage.getItem('refreshToken')).toBe('r2');
+    expect(getUser()?.firstName).toBe('Dee');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('moves the session when the next login chooses the other storage, leaving no stale copy', () => {
+    setSession({ token: 't1', refreshToken: 'r1', user: driver, remember: false });
+    setSession({ token: 't2', refreshToken: 'r2', user: driver, remember: true });
+
+    expect(localStorage.getItem('token')).toBe('t2');
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(isRemembered()).toBe(true);
+  });
+
+  it('clears both storages on logout', () => {
+    setSession({ token: 't1', refreshToken: 'r1', user: driver, remember: false });
+    localStorage.setItem('token', 'stale');
+    clearSession({ reason: 'logout' });
+
+    expect([sessionStorage.getItem('token'), sessionStorage.getItem('user'), localStorage.getItem('token')]).toEqual([null, null, null]);
+    expect(getSession().isAuthenticated).toBe(false);
   });
 });

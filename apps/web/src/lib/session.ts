@@ -1,7 +1,7 @@
 import { roleFromId, type TRole } from '@courier/contract';
 import { useSyncExternalStore } from 'react';
 
-/** localStorage keys (SPEC section 3). */
+/** Browser storage keys (SPEC section 3). */
 export const SESSION_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
 
 export interface TSessionUser {
@@ -11,8 +11,9 @@ export interface TSessionUser {
   email?: string;
   phone?: string;
   address?: string;
-  accountType?: string;
-  picture?: string;
+  /** One of ACCOUNT_TYPES for customers; null for staff and drivers. */
+  accountType?: string | null;
+  picture?: string | null;
   createdAt?: string;
   /** A plain role id or an object carrying it as _id (SPEC section 3). */
   roleId: string | { _id: string };
@@ -30,17 +31,49 @@ export interface TSession {
 
 const listeners = new Set<() => void>();
 
-function read(key: string): string | null {
+/**
+ * Where the session lives: localStorage when the user ticked "Remember me" (it outlives the browser),
+ * sessionStorage otherwise (it ends with the tab). Same keys in both; reads prefer whichever holds a token.
+ */
+type TStorageKind = 'local' | 'session';
+
+function storage(kind: TStorageKind): Storage | null {
   try {
-    return localStorage.getItem(key);
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
   } catch {
     return null;
   }
 }
 
-function write(key: string, value: string | null | undefined): void {
-  if (value === null || value === undefined) localStorage.removeItem(key);
-  else localStorage.setItem(key, value);
+function readFrom(kind: TStorageKind, key: string): string | null {
+  try {
+    return storage(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The storage holding the current session: the one with a token, localStorage when neither has one. */
+function activeKind(): TStorageKind {
+  if (readFrom('local', SESSION_KEYS.token) === null && readFrom('session', SESSION_KEYS.token) !== null) return 'session';
+  return 'local';
+}
+
+function read(key: string): string | null {
+  return readFrom(activeKind(), key);
+}
+
+function write(key: string, value: string | null | undefined, kind: TStorageKind = activeKind()): void {
+  const store = storage(kind);
+  if (!store) return;
+  if (value === null || value === undefined) store.removeItem(key);
+  else store.setItem(key, value);
+}
+
+function removeEverywhere(): void {
+  for (const kind of ['local', 'session'] as const) {
+    for (const key of Object.values(SESSION_KEYS)) storage(kind)?.removeItem(key);
+  }
 }
 
 function parseUser(raw: string | null): TSessionUser | null {
@@ -67,14 +100,23 @@ let loggedOut = false;
 /** True after the user logged out on purpose (until the next login): guards then remember no page to return to. */
 export const wasLoggedOut = (): boolean => loggedOut;
 
-/** Stores what a successful login returns. */
-export function setSession(session: { token: string; refreshToken?: string | null; user: TSessionUser }): void {
+/**
+ * Stores what a successful login returns. `remember: false` keeps it for this tab only (sessionStorage);
+ * the default keeps it in localStorage.
+ */
+export function setSession(session: { token: string; refreshToken?: string | null; user: TSessionUser; remember?: boolean }): void {
   loggedOut = false;
-  write(SESSION_KEYS.token, session.token);
-  if (session.refreshToken !== undefined) write(SESSION_KEYS.refreshToken, session.refreshToken);
-  write(SESSION_KEYS.user, JSON.stringify(session.user));
+  const kind: TStorageKind = session.remember === false ? 'session' : 'local';
+  const previousRefresh = session.refreshToken === undefined ? getRefreshToken() : null;
+  removeEverywhere();
+  write(SESSION_KEYS.token, session.token, kind);
+  write(SESSION_KEYS.refreshToken, session.refreshToken === undefined ? previousRefresh : session.refreshToken, kind);
+  write(SESSION_KEYS.user, JSON.stringify(session.user), kind);
   notify();
 }
+
+/** True when the session is kept beyond this tab (the user ticked "Remember me"). */
+export const isRemembered = (): boolean => activeKind() === 'local';
 
 /** Stores the pair a token refresh returns; the refresh token is kept when none came back. */
 export function setTokens(token: string, refreshToken?: string | null): void {
@@ -91,7 +133,7 @@ export function setUser(user: TSessionUser): void {
 /** Removes token, refresh token and user; `reason: 'logout'` marks a deliberate sign-out. */
 export function clearSession({ reason }: { reason?: 'logout' | 'ended' } = {}): void {
   loggedOut = reason === 'logout';
-  for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
+  removeEverywhere();
   notify();
 }
 

@@ -13,12 +13,33 @@ export type TLoginOutcome =
   | { status: 'signed-in'; user: TSessionUser; role: TRole | undefined }
   | { status: 'verification-required'; email: string; message: string };
 
+export interface TSignInInput extends TLoginRequest {
+  /** "Remember me": keep the session after the browser closes (localStorage) rather than for this tab. */
+  remember?: boolean;
+}
+
 export const login = (credentials: TLoginRequest) => api.post<TLoginResponse>('/v1/auth/login', credentials);
 
 const needsVerification = (message: string | undefined): message is string => !!message && /verify/i.test(message);
 
+/**
+ * Checks a login-shaped answer (login or verify-otp) and stores the session: it must carry a token and a
+ * user with a roleId (SPEC section 5). An unknown role still signs in and lands on /user/home.
+ */
+export function startSession(response: TLoginResponse, remember = true): Extract<TLoginOutcome, { status: 'signed-in' }> {
+  if (!response?.success) throw new Error(response?.message || MESSAGES.loginFailed);
+  const { token, refreshToken, user } = response.data ?? {};
+  if (!token || !user) throw new Error(MESSAGES.loginInvalidResponse);
+  if (!user.roleId) throw new Error(MESSAGES.loginNoRole);
+  const role = roleFromId(user.roleId);
+  // SPEC section 6: an unknown role lands on /user/home, with a warning only.
+  if (!role) console.warn('Unknown role id on login', user.roleId);
+  setSession({ token, refreshToken: refreshToken ?? null, user, remember });
+  return { status: 'signed-in', user, role };
+}
+
 /** Logs in and stores the session; a message mentioning "verify" means the e-mail code step (SPEC section 5). */
-export async function signIn(credentials: TLoginRequest): Promise<TLoginOutcome> {
+export async function signIn({ remember = true, ...credentials }: TSignInInput): Promise<TLoginOutcome> {
   let response: TLoginResponse;
   try {
     response = await login(credentials);
@@ -28,19 +49,11 @@ export async function signIn(credentials: TLoginRequest): Promise<TLoginOutcome>
     }
     throw error;
   }
-  if (!response.success) {
-    if (needsVerification(response.message))
-      return { status: 'verification-required', email: credentials.email, message: response.message };
-    throw new Error(response.message || MESSAGES.loginFailed);
+  if (!response?.success && needsVerification(response?.message)) {
+    const email = (response.data?.user?.email as string | undefined) ?? credentials.email;
+    return { status: 'verification-required', email, message: response.message };
   }
-  const { token, refreshToken, user } = response.data ?? {};
-  if (!token || !user) throw new Error(MESSAGES.loginInvalidResponse);
-  if (!user.roleId) throw new Error(MESSAGES.loginNoRole);
-  const role = roleFromId(user.roleId);
-  // SPEC section 6: an unknown role lands on /user/home, with a warning only.
-  if (!role) console.warn('Unknown role id on login', user.roleId);
-  setSession({ token, refreshToken: refreshToken ?? null, user });
-  return { status: 'signed-in', user, role };
+  return startSession(response, remember);
 }
 
 /** The message shown inline and as a toast when login fails (SPEC section 8). */

@@ -9,31 +9,51 @@ import { getSession } from '@/lib/session';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+// Pages load lazily: the first render of a route can take a moment under a busy test run.
+const slow = { timeout: 5000 };
+
 // The API is the outside world: fetch answers the login call.
-function stubLogin(response: Response) {
-  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => response);
+function stubLogin(response: Response | (() => never)) {
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => (typeof response === 'function' ? response() : response));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-async function signIn(initialEntry: string | { pathname: string; state: unknown } = '/auth/login') {
+function renderLogin(initialEntry: string | { pathname: string; state: unknown } = '/auth/login') {
   const router = createMemoryRouter(routeTree, { initialEntries: [initialEntry] });
   render(
     <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'kim@medcourier.example' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'S3cure!pass' } });
+  return router;
+}
+
+async function signIn(
+  initialEntry: string | { pathname: string; state: unknown } = '/auth/login',
+  { email = 'kim@medcourier.example', password = 'S3cure!pass', remember = false } = {},
+) {
+  const router = renderLogin(initialEntry);
+  fireEvent.change(await screen.findByLabelText('Email', {}, slow), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  if (remember) fireEvent.click(screen.getByLabelText('Remember me'));
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
   return router;
 }
 
 const loginOk = (roleId: string) =>
-  json(200, { success: true, message: 'ok', data: { token: 't1', refreshToken: 'r1', user: { _id: 'u1', firstName: 'Kim', roleId } } });
+  json(200, {
+    success: true,
+    message: 'Login successful!',
+    data: { token: 't1', refreshToken: 'r1', user: { _id: 'u1', firstName: 'Kim', roleId } },
+  });
+
+const inlineError = (text: string) => screen.findByText(text, { selector: 'form [role=alert]' }, slow);
+const toastText = (text: string) => screen.findByText(text, { selector: '.Toastify *' }, slow);
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 describe('login page', () => {
@@ -41,48 +61,133 @@ describe('login page', () => {
     const fetchMock = stubLogin(loginOk(ROLE_IDS.STAFF));
     const router = await signIn();
 
-    expect(await screen.findByRole('heading', { name: 'Dispatch Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dispatch Dashboard' }, slow)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/auth/login');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'kim@medcourier.example', password: 'S3cure!pass' });
     expect(getSession()).toMatchObject({ isAuthenticated: true, token: 't1', refreshToken: 'r1', role: 'STAFF' });
+    expect(await toastText(MESSAGES.loginSuccess)).toBeTruthy();
+  });
+
+  it.each([
+    ['CUSTOMER', '/user/home'],
+    ['DRIVER', '/driver/home'],
+    ['SUPER_ADMIN', '/admin/dashboard'],
+  ] as const)('lands a %s on %s', async (role, landing) => {
+    stubLogin(loginOk(ROLE_IDS[role]));
+    const router = await signIn();
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(landing), slow);
+  });
+
+  it('lands an unknown role on /user/home with a warning only', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubLogin(loginOk('not-a-role'));
+    const router = await signIn();
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/home'), slow);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('keeps the session for this tab only unless "Remember me" is ticked', async () => {
+    stubLogin(loginOk(ROLE_IDS.CUSTOMER));
+    await signIn();
+    await vi.waitFor(() => expect(getSession().isAuthenticated).toBe(true), slow);
+
+    expect(sessionStorage.getItem('token')).toBe('t1');
+    expect(sessionStorage.getItem('refreshToken')).toBe('r1');
+    expect(JSON.parse(sessionStorage.getItem('user') ?? 'null')).toMatchObject({ firstName: 'Kim' });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the session in localStorage when "Remember me" is ticked', async () => {
+    stubLogin(loginOk(ROLE_IDS.CUSTOMER));
+    await signIn('/auth/login', { remember: true });
+    await vi.waitFor(() => expect(getSession().isAuthenticated).toBe(true), slow);
+
+    expect(localStorage.getItem('token')).toBe('t1');
+    expect(localStorage.getItem('refreshToken')).toBe('r1');
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 
   it('returns to the page the guard remembered', async () => {
     stubLogin(loginOk(ROLE_IDS.CUSTOMER));
     const router = await signIn({ pathname: '/auth/login', state: { from: { pathname: '/deliveries', search: '?page=2' } } });
 
-    expect(await screen.findByRole('heading', { name: 'My Deliveries' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Deliveries' }, slow)).toBeTruthy();
     expect(router.state.location.pathname + router.state.location.search).toBe('/deliveries?page=2');
   });
 
   it('goes to /auth/verify-otp with the e-mail and message when the server asks for verification', async () => {
-    stubLogin(json(200, { success: false, message: 'Please verify your email with the code we sent' }));
+    const message = 'Please verify your email to sign in: we have sent a 6-digit code to your email address.';
+    stubLogin(json(200, { success: false, message, data: { user: { email: 'kim@medcourier.example' } } }));
     const router = await signIn();
 
-    expect(await screen.findByRole('heading', { name: 'Verify Your Login' })).toBeTruthy();
-    expect(router.state.location.state).toEqual({
-      email: 'kim@medcourier.example',
-      message: 'Please verify your email with the code we sent',
+    expect(await screen.findByRole('heading', { name: 'Verify Your Login' }, slow)).toBeTruthy();
+    expect(router.state.location.state).toMatchObject({ email: 'kim@medcourier.example', message, remember: false });
+    expect(await toastText(message)).toBeTruthy();
+    expect(getSession().isAuthenticated).toBe(false);
+  });
+
+  it('asks for both fields without calling the server', async () => {
+    const fetchMock = stubLogin(loginOk(ROLE_IDS.CUSTOMER));
+    await signIn('/auth/login', { password: '' });
+
+    expect(await inlineError(MESSAGES.loginFillAll)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [401, 'Invalid email or password', MESSAGES.login401],
+    [403, 'Account locked', MESSAGES.login403],
+    [404, 'No such user', MESSAGES.login404],
+    [429, 'Slow down', MESSAGES.login429],
+    [500, 'Database unavailable', 'Database unavailable'],
+  ])('shows the SPEC message for a %i inline and as a toast, and stays signed out', async (status, serverMessage, shown) => {
+    stubLogin(json(status, { success: false, message: serverMessage }));
+    await signIn();
+
+    expect(await inlineError(shown)).toBeTruthy();
+    expect(await toastText(shown)).toBeTruthy();
+    expect(getSession().isAuthenticated).toBe(false);
+  });
+
+  it('falls back to the generic message when a failure carries no message', async () => {
+    stubLogin(new Response('', { status: 502 }));
+    await signIn();
+
+    expect(await inlineError(MESSAGES.loginOther)).toBeTruthy();
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    stubLogin(() => {
+      throw new TypeError('Failed to fetch');
     });
-    expect(getSession().isAuthenticated).toBe(false);
-  });
-
-  it('shows the SPEC message for a 401 inline and as a toast, and stays signed out', async () => {
-    stubLogin(json(401, { success: false, message: 'Invalid credentials' }));
     await signIn();
 
-    expect(await screen.findByText(MESSAGES.login401, { selector: 'form [role=alert]' })).toBeTruthy();
-    expect(await screen.findByText(MESSAGES.login401, { selector: '.Toastify *' })).toBeTruthy();
-    expect(getSession().isAuthenticated).toBe(false);
+    expect(await inlineError(MESSAGES.loginNoResponse)).toBeTruthy();
   });
 
-  it('rejects a response without a role', async () => {
+  it('rejects a response without a token, and one without a role', async () => {
+    stubLogin(json(200, { success: true, data: { user: { _id: 'u1', roleId: ROLE_IDS.CUSTOMER } } }));
+    await signIn();
+    expect(await inlineError(MESSAGES.loginInvalidResponse)).toBeTruthy();
+
     stubLogin(json(200, { success: true, data: { token: 't1', user: { _id: 'u1' } } }));
-    await signIn();
-
-    expect(await screen.findByText(MESSAGES.loginNoRole, { selector: 'form [role=alert]' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await inlineError(MESSAGES.loginNoRole)).toBeTruthy();
     expect(getSession().isAuthenticated).toBe(false);
+  });
+
+  it('shows the password on demand', async () => {
+    renderLogin();
+    const password = await screen.findByLabelText('Password', {}, slow);
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.getAttribute('type')).toBe('password');
   });
 });

@@ -1,6 +1,108 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { MESSAGES } from '@courier/contract';
+import { ArrowLeft, KeyRound, LockKeyhole } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { resetPasswordErrorMessage, useResetPassword } from '../api/reset-password';
+import { AuthLayout, authLinkClass } from '../components/auth-layout';
+import { describedBy, Field, FormAlert, PasswordInput } from '../components/form-controls';
+import { PasswordChecklist } from '../components/password-checklist';
+import { signupRequirements } from '../lib/signup-form';
 
-/** /auth/reset-password?token=… Placeholder: replace this file, keeping the named export. */
+const backToLogin = (
+  <Link to={paths.auth.login} className={`inline-flex items-center gap-1.5 ${authLinkClass}`}>
+    <ArrowLeft aria-hidden="true" className="size-4" />
+    Back to Login
+  </Link>
+);
+
+/** /auth/reset-password?token=…: a new password and its confirmation (SPEC section 5: no strength rule here). */
 export function ResetPasswordPage() {
-  return <PlaceholderPage title="Reset Password" />;
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token')?.trim() ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [confirmError, setConfirmError] = useState<string | undefined>();
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(token ? null : MESSAGES.resetTokenMissing);
+  const reset = useResetPassword();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!token) return setError(MESSAGES.resetTokenMissing);
+    setPasswordError(password ? undefined : 'New password is required');
+    if (!password) return;
+    if (password !== confirm) return setConfirmError(MESSAGES.passwordsMismatch);
+    setConfirmError(undefined);
+    try {
+      await reset.mutateAsync({ token, newPassword: password });
+      toast.success(MESSAGES.resetSuccess);
+      await navigate(paths.auth.login, { replace: true });
+    } catch (err) {
+      const message = resetPasswordErrorMessage(err);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  return (
+    <AuthLayout
+      documentTitle="Reset password"
+      icon={<KeyRound aria-hidden="true" />}
+      title="Choose a new password"
+      subtitle="Your new password replaces the old one and signs you out on every device."
+      footer={backToLogin}
+    >
+      <form className="space-y-5" onSubmit={onSubmit} noValidate>
+        {error && (
+          <FormAlert>
+            {error}
+            {!token && (
+              <Link to={paths.auth.requestPassword} className="mt-1 block font-semibold underline underline-offset-2">
+                Request a new reset link
+              </Link>
+            )}
+          </FormAlert>
+        )}
+        <Field id="reset-password" label="New password" error={passwordError}>
+          <PasswordInput
+            id="reset-password"
+            autoComplete="new-password"
+            toggleLabel="new password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            invalid={!!passwordError}
+            {...describedBy('reset-password', { error: passwordError })}
+          />
+        </Field>
+        <PasswordChecklist title="Your new password needs" items={signupRequirements(password)} />
+        <Field id="reset-confirm" label="Confirm new password" error={confirmError}>
+          <PasswordInput
+            id="reset-confirm"
+            autoComplete="new-password"
+            toggleLabel="confirm password"
+            value={confirm}
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              if (confirmError) setConfirmError(undefined);
+            }}
+            invalid={!!confirmError}
+            {...describedBy('reset-confirm', { error: confirmError })}
+          />
+        </Field>
+        <button type="submit" disabled={reset.isPending || !token} className={buttonClass({ size: 'lg', className: 'w-full' })}>
+          {reset.isPending ? (
+            <Spinner className="text-white [&_svg]:size-5" label="Saving" />
+          ) : (
+            <LockKeyhole aria-hidden="true" className="size-5" />
+          )}
+          Reset password
+        </button>
+      </form>
+    </AuthLayout>
+  );
 }

@@ -1,6 +1,158 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { MESSAGES, ROLE_IDS, TIMINGS, type TAccountType } from '@courier/contract';
+import { ArrowLeft, ArrowRight, MailCheck, UserPlus } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { registrationErrorMessage, useRegister } from '../api/register';
+import { AuthLayout, authLinkClass } from '../components/auth-layout';
+import { FormAlert } from '../components/form-controls';
+import { Modal } from '../components/modal';
+import { SignupProgress } from '../components/signup-progress';
+import { AddressStep, PersonalInfoStep, SecurityStep } from '../components/signup-fields';
+import { SIGNUP_DEFAULTS, SIGNUP_STEPS, type TSignupForm } from '../lib/signup-form';
 
-/** Three-step sign-up: /auth/signup. Placeholder: replace this file, keeping the named export. */
+const STEP_TITLES = SIGNUP_STEPS.map((step) => step.title);
+
+/** /auth/signup: Personal Info, Address, Security; then the 'Verify your email' modal. */
 export function SignupPage() {
-  return <PlaceholderPage title="Create Account" />;
+  const navigate = useNavigate();
+  const form = useForm<TSignupForm>({ defaultValues: SIGNUP_DEFAULTS, mode: 'onTouched' });
+  const [step, setStep] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const registration = useRegister();
+  const heading = useRef<HTMLDivElement>(null);
+
+  const goTo = (next: number) => {
+    setStep(next);
+    setError(null);
+    // Screen readers and phones start the new step at its top.
+    requestAnimationFrame(() => heading.current?.scrollIntoView?.({ block: 'nearest' }));
+  };
+
+  const next = async () => {
+    const valid = await form.trigger([...SIGNUP_STEPS[step - 1].fields], { shouldFocus: true });
+    if (valid) goTo(step + 1);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await registration.mutateAsync({
+        email: values.email.trim().toLowerCase(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phone: values.phone.trim(),
+        password: values.password,
+        address: values.address.trim(),
+        accountType: values.accountType as TAccountType,
+        roleId: ROLE_IDS.CUSTOMER,
+      });
+      toast.success(MESSAGES.signupSuccess);
+      setRegisteredEmail(values.email.trim());
+    } catch (err) {
+      const message = registrationErrorMessage(err);
+      setError(message);
+      toast.error(message, { autoClose: TIMINGS.signupErrorToastMs });
+      // A used e-mail is fixed on the first step.
+      if (isApiError(err) && err.status === 409) {
+        setStep(1);
+        form.setError('email', { message }, { shouldFocus: true });
+      }
+    }
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Enter on steps 1 and 2 moves on; only step 3 sends.
+    if (step < SIGNUP_STEPS.length) {
+      event.preventDefault();
+      void next();
+      return;
+    }
+    void submit(event);
+  };
+
+  const goToLogin = () => void navigate(paths.auth.login, { replace: true });
+
+  return (
+    <AuthLayout
+      wide
+      documentTitle="Create account"
+      icon={<UserPlus aria-hidden="true" />}
+      title="Create your account"
+      subtitle="Book and track medical deliveries for your organisation."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.auth.login} className={authLinkClass}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <div ref={heading} className="scroll-mt-24">
+        <SignupProgress steps={STEP_TITLES} current={step} />
+      </div>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="min-w-0">
+          <legend className="sr-only">{STEP_TITLES[step - 1]}</legend>
+          {error && <FormAlert className="mb-5">{error}</FormAlert>}
+          {step === 1 && <PersonalInfoStep form={form} />}
+          {step === 2 && <AddressStep form={form} />}
+          {step === 3 && <SecurityStep form={form} />}
+        </fieldset>
+
+        <div className="mt-8 flex items-center gap-3">
+          {step > 1 && (
+            <button
+              type="button"
+              onClick={() => goTo(step - 1)}
+              className={buttonClass({ variant: 'secondary', size: 'lg', className: 'max-sm:px-4!' })}
+            >
+              <ArrowLeft aria-hidden="true" className="size-5" />
+              Back
+            </button>
+          )}
+          {step < SIGNUP_STEPS.length ? (
+            <button type="submit" className={buttonClass({ size: 'lg', className: 'ml-auto min-w-32 flex-1 sm:flex-none' })}>
+              Next
+              <ArrowRight aria-hidden="true" className="size-5" />
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={registration.isPending}
+              className={buttonClass({ size: 'lg', className: 'ml-auto min-w-40 flex-1 whitespace-nowrap sm:flex-none' })}
+            >
+              {registration.isPending && <Spinner className="text-white [&_svg]:size-5" label="Creating account" />}
+              Create Account
+            </button>
+          )}
+        </div>
+      </form>
+
+      <Modal
+        open={registeredEmail !== null}
+        onClose={goToLogin}
+        icon={<MailCheck aria-hidden="true" className="size-6" />}
+        title={MESSAGES.verifyYourEmail}
+        actions={
+          <button type="button" data-autofocus onClick={goToLogin} className={buttonClass({ size: 'lg', className: 'w-full sm:w-auto' })}>
+            Go to Login
+          </button>
+        }
+      >
+        <p>
+          We sent a verification link to <span className="font-semibold break-words text-slate-900">{registeredEmail}</span>. Open it to
+          activate your account, then sign in.
+        </p>
+        <p className="mt-2">The link expires in 24 hours. Can't find the e-mail? Check your spam folder.</p>
+      </Modal>
+    </AuthLayout>
+  );
 }

@@ -1,6 +1,151 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { MESSAGES, OTP_LENGTH } from '@courier/contract';
+import { ArrowLeft, MailCheck, RotateCw, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { loginErrorMessage } from '../api/login';
+import { useResendOtp } from '../api/resend-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+import { AuthLayout, authLinkClass } from '../components/auth-layout';
+import { Field, FormAlert, inputClass } from '../components/form-controls';
+import { returnPath, type TVerifyOtpState } from '../lib/navigation';
 
-/** /auth/verify-otp; receives {email, message} as navigation state. Placeholder: replace this file, keeping the named export. */
+/** The server sends at most one code a minute; the button waits as long. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+const INVALID_CODE = `Please enter the ${OTP_LENGTH}-digit code from the e-mail`;
+
+function useCountdown(initial: number) {
+  const [seconds, setSeconds] = useState(initial);
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = setTimeout(() => setSeconds((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds]);
+  return [seconds, setSeconds] as const;
+}
+
+/** A code failure: the server's message (wrong or expired code), else the login catalogue. */
+function codeErrorMessage(error: unknown): string {
+  if (isApiError(error) && (error.status === 400 || error.status === 401) && error.serverMessage) return error.serverMessage;
+  return loginErrorMessage(error);
+}
+
+/** /auth/verify-otp: the 6-digit code e-mailed after a right password on an unverified address. */
 export function VerifyOtpPage() {
-  return <PlaceholderPage title="Verify Your Login" />;
+  const navigate = useNavigate();
+  const state = useLocation().state as Partial<TVerifyOtpState> | null;
+  const email = state?.email ?? '';
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [seconds, setSeconds] = useCountdown(RESEND_COOLDOWN_SECONDS);
+  const verify = useVerifyOtp();
+  const resend = useResendOtp();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (code.length !== OTP_LENGTH) {
+      setError(INVALID_CODE);
+      return;
+    }
+    try {
+      const outcome = await verify.mutateAsync({ email, otp: code, remember: state?.remember ?? false });
+      toast.success(MESSAGES.loginSuccess);
+      await navigate(returnPath(state?.from, outcome.role), { replace: true });
+    } catch (err) {
+      const message = codeErrorMessage(err);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  const onResend = async () => {
+    setError(null);
+    try {
+      const response = await resend.mutateAsync({ email });
+      toast.info(response?.message || 'A new code has been sent to your email.');
+      setSeconds(RESEND_COOLDOWN_SECONDS);
+      setCode('');
+    } catch (err) {
+      const message = codeErrorMessage(err);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  const backToLogin = (
+    <Link to={paths.auth.login} className={`inline-flex items-center gap-1.5 ${authLinkClass}`}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Login
+    </Link>
+  );
+
+  if (!email) {
+    return (
+      <AuthLayout documentTitle="Verify your login" icon={<ShieldCheck aria-hidden="true" />} title="Verify Your Login">
+        <FormAlert tone="info">Sign in with your e-mail and password first: we then send you a code to enter here.</FormAlert>
+        <div className="mt-6">{backToLogin}</div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      documentTitle="Verify your login"
+      icon={<MailCheck aria-hidden="true" />}
+      title="Verify Your Login"
+      subtitle={
+        <>
+          We sent a {OTP_LENGTH}-digit code to <span className="font-semibold break-words text-slate-900">{email}</span>.
+        </>
+      }
+      footer={backToLogin}
+    >
+      <form className="space-y-5" onSubmit={onSubmit} noValidate>
+        {state?.message && !error && <FormAlert tone="info">{state.message}</FormAlert>}
+        {error && <FormAlert>{error}</FormAlert>}
+        <Field id="otp-code" label="Verification code" hint="The code expires 10 minutes after it was sent.">
+          <input
+            id="otp-code"
+            name="otp"
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={OTP_LENGTH}
+            placeholder={'•'.repeat(OTP_LENGTH)}
+            aria-describedby="otp-code-hint"
+            // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this page
+            autoFocus
+            className={inputClass({
+              invalid: !!error,
+              className: 'h-14 text-center font-mono text-2xl tracking-[0.6em] placeholder:tracking-[0.6em] placeholder:text-slate-300',
+            })}
+          />
+        </Field>
+        <button type="submit" disabled={verify.isPending} className={buttonClass({ size: 'lg', className: 'w-full' })}>
+          {verify.isPending && <Spinner className="text-white [&_svg]:size-5" label="Verifying" />}
+          {verify.isPending ? 'Verifying...' : 'Verify and sign in'}
+        </button>
+        <div className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          <span>Didn't get the code?</span>
+          <button
+            type="button"
+            onClick={onResend}
+            disabled={seconds > 0 || resend.isPending}
+            className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-800 disabled:cursor-not-allowed disabled:text-slate-400"
+          >
+            <RotateCw aria-hidden="true" className="size-4" />
+            {seconds > 0 ? `Resend code in ${seconds}s` : 'Resend code'}
+          </button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
 }

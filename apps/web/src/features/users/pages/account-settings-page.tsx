@@ -1,6 +1,87 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { COMPANY } from '@courier/contract';
+import { Bell, KeyRound, Trash2, UserRound } from 'lucide-react';
+import { useCurrentUser } from '../api/get-current-user';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { NotificationPreferencesForm } from '../components/notification-preferences-form';
+import { PersonalInfoForm } from '../components/personal-info-form';
+import { SettingsCard } from '../components/settings-card';
 
-/** /account-settings. Placeholder: replace this file, keeping the named export. */
+const SECTIONS = [
+  { id: 'personal-information', label: 'Personal information', icon: UserRound },
+  { id: 'change-password', label: 'Password', icon: KeyRound },
+  { id: 'notification-preferences', label: 'Notifications', icon: Bell },
+  { id: 'delete-account', label: 'Delete account', icon: Trash2 },
+] as const;
+
+/** /account-settings: personal information, password, notification preferences and account deletion. */
 export function AccountSettingsPage() {
-  return <PlaceholderPage title="Account Settings" />;
+  const { data: user } = useCurrentUser();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <title>{`Account Settings · ${COMPANY.name}`}</title>
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Account Settings</h1>
+        <p className="mt-1 text-slate-600">Manage your personal information, password and how we keep you informed.</p>
+      </header>
+
+      <div className="mt-6 grid gap-8 lg:mt-8 lg:grid-cols-[13rem_minmax(0,1fr)]">
+        <nav aria-label="Settings sections" className="hidden lg:block">
+          <ul className="sticky top-24 space-y-1">
+            {SECTIONS.map(({ id, label, icon: Icon }) => (
+              <li key={id}>
+                <a
+                  href={`#${id}`}
+                  className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900 hover:shadow-sm"
+                >
+                  <Icon aria-hidden="true" className="size-4 text-slate-400" />
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="min-w-0 space-y-6">
+          <SettingsCard
+            id="personal-information"
+            icon={<UserRound aria-hidden="true" />}
+            title="Personal Information"
+            description="Your name and phone appear on your delivery requests."
+          >
+            <PersonalInfoForm user={user} />
+          </SettingsCard>
+
+          <SettingsCard
+            id="change-password"
+            icon={<KeyRound aria-hidden="true" />}
+            title="Change Password"
+            description="Changing it signs out your other sessions."
+          >
+            <ChangePasswordForm />
+          </SettingsCard>
+
+          <SettingsCard
+            id="notification-preferences"
+            icon={<Bell aria-hidden="true" />}
+            title="Notification Preferences"
+            description="Choose how we tell you about your deliveries."
+          >
+            <NotificationPreferencesForm preferences={user?.notificationPreferences} />
+          </SettingsCard>
+
+          <SettingsCard
+            id="delete-account"
+            tone="danger"
+            icon={<Trash2 aria-hidden="true" />}
+            title="Delete Account"
+            description="Permanently close your MedCourier account."
+          >
+            <DeleteAccountSection alreadyDeleted={!!user?.isDeleted} />
+          </SettingsCard>
+        </div>
+      </div>
+    </div>
+  );
 }

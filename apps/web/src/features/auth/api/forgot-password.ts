@@ -1,0 +1,15 @@
+import type { TForgotPasswordRequest } from '@courier/contract';
+import { MESSAGES } from '@courier/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, isApiError } from '@/lib/api-client';
+import type { TMessageResponse } from './resend-otp';
+
+export const forgotPassword = (input: TForgotPasswordRequest) => api.post<TMessageResponse>('/v1/auth/forgot-password', input);
+
+/** SPEC section 8: the server's message, else 'Failed to request password reset'. */
+export const forgotPasswordErrorMessage = (error: unknown): string =>
+  (isApiError(error) && error.status !== 0 && error.serverMessage) || MESSAGES.forgotFailed;
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

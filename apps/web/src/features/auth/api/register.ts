@@ -1,0 +1,41 @@
+import { MESSAGES, type TAccountType } from '@courier/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, isApiError } from '@/lib/api-client';
+import type { TMessageResponse } from './resend-otp';
+
+/** The registration payload of SPEC section 3; roleId is always the fixed customer role id. */
+export interface TRegistration {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  password: string;
+  address: string;
+  accountType: TAccountType;
+  roleId: string;
+}
+
+/** Any data in the answer counts as success (SPEC section 7); an empty answer is a failure. */
+export async function register(registration: TRegistration): Promise<TMessageResponse> {
+  const response = await api.post<TMessageResponse | undefined>('/v1/auth/register', registration);
+  if (!response) throw new Error(MESSAGES.signupFailed);
+  return response;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+
+/** The sign-up error catalogue of SPEC section 8. */
+export function registrationErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    const body = (error.data ?? {}) as { info?: unknown; message?: unknown; error?: unknown };
+    if (error.status === 0) return MESSAGES.signupNoResponse;
+    if (error.status === 409) return text(body.info) ?? text(body.message) ?? MESSAGES.signup409;
+    return text(body.message) ?? text(body.error) ?? MESSAGES.signupServerError;
+  }
+  if (error instanceof Error) return error.message || MESSAGES.signupUnexpected;
+  return MESSAGES.signupFailed;
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,101 @@
+import { CHANGE_PASSWORD_RULES, MESSAGES } from '@courier/contract';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { describedBy, Field, PasswordInput } from '@/features/auth/components/form-controls';
+import { PasswordChecklist } from '@/features/auth/components/password-checklist';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+
+interface TChangePasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const EMPTY: TChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Current, new and confirm (each with show/hide), the 'Password must:' list, cleared after success. */
+export function ChangePasswordForm() {
+  const form = useForm<TChangePasswordForm>({ defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const newPassword = form.watch('newPassword') ?? '';
+  const change = useChangePassword();
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword, confirmPassword }) => {
+    if (newPassword !== confirmPassword) {
+      form.setError('confirmPassword', { message: MESSAGES.newPasswordMismatch }, { shouldFocus: true });
+      toast.error(MESSAGES.newPasswordMismatch);
+      return;
+    }
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      toast.success(MESSAGES.passwordChanged);
+      form.reset(EMPTY);
+    } catch (err) {
+      const message = errorMessage(err, MESSAGES.passwordChangeFailed);
+      // The server names the wrong field (currentPassword, newPassword): show it there too.
+      const field = isApiError(err) ? (err.data as { field?: string } | undefined)?.field : undefined;
+      if (field === 'currentPassword' || field === 'newPassword') form.setError(field, { message }, { shouldFocus: true });
+      toast.error(message);
+    }
+  });
+
+  const unmet = (value: string) => CHANGE_PASSWORD_RULES.every((rule) => rule.test(value)) || 'Password does not meet every requirement';
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="space-y-5">
+          <Field id="settings-currentPassword" label="Current password" error={errors.currentPassword?.message}>
+            <PasswordInput
+              id="settings-currentPassword"
+              autoComplete="current-password"
+              toggleLabel="current password"
+              invalid={!!errors.currentPassword}
+              {...describedBy('settings-currentPassword', { error: errors.currentPassword?.message })}
+              {...form.register('currentPassword', { required: 'Current password is required' })}
+            />
+          </Field>
+          <Field id="settings-newPassword" label="New password" error={errors.newPassword?.message}>
+            <PasswordInput
+              id="settings-newPassword"
+              autoComplete="new-password"
+              toggleLabel="new password"
+              invalid={!!errors.newPassword}
+              {...describedBy('settings-newPassword', { error: errors.newPassword?.message })}
+              {...form.register('newPassword', { required: 'New password is required', validate: unmet })}
+            />
+          </Field>
+          <Field id="settings-confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+            <PasswordInput
+              id="settings-confirmPassword"
+              autoComplete="new-password"
+              toggleLabel="confirm new password"
+              invalid={!!errors.confirmPassword}
+              {...describedBy('settings-confirmPassword', { error: errors.confirmPassword?.message })}
+              {...form.register('confirmPassword', { required: 'Please confirm your new password' })}
+            />
+          </Field>
+        </div>
+        <PasswordChecklist
+          title="Password must:"
+          className="self-start"
+          items={CHANGE_PASSWORD_RULES.map((rule) => ({ label: rule.label, met: rule.test(newPassword) }))}
+        />
+      </div>
+      <div className="flex justify-end border-t border-slate-100 pt-5">
+        <button type="submit" disabled={change.isPending} className={buttonClass()}>
+          {change.isPending ? (
+            <Spinner className="text-white [&_svg]:size-4" label="Saving" />
+          ) : (
+            <KeyRound aria-hidden="true" className="size-4" />
+          )}
+          Change password
+        </button>
+      </div>
+    </form>
+  );
+}

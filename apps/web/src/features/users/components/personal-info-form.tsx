@@ -1,0 +1,115 @@
+import { isValidContactPhone, MESSAGES } from '@courier/contract';
+import { Save } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { describedBy, Field, inputClass } from '@/features/auth/components/form-controls';
+import { errorMessage } from '@/lib/api-client';
+import type { TAccountUser } from '../api/get-current-user';
+import { useUpdateProfile } from '../api/update-profile';
+
+interface TPersonalInfo {
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+const required = (message: string) => (value: string) => !!value.trim() || message;
+
+const valuesOf = (user: Partial<TAccountUser> | undefined): TPersonalInfo => ({
+  firstName: user?.firstName ?? '',
+  lastName: user?.lastName ?? '',
+  phone: user?.phone ?? '',
+});
+
+/** First name, last name and phone (all required); the e-mail is shown read-only. */
+export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undefined }) {
+  const form = useForm<TPersonalInfo>({ defaultValues: valuesOf(user), mode: 'onTouched' });
+  const { errors, isDirty } = form.formState;
+  const update = useUpdateProfile();
+
+  // The server's copy replaces the stored one once it arrives, unless the user started typing.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(valuesOf(user));
+  }, [user, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const input = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: values.phone.trim() };
+    try {
+      await update.mutateAsync(input);
+      toast.success(MESSAGES.profileUpdated);
+      form.reset(input);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.profileUpdateFailed));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="settings-firstName" label="First name" error={errors.firstName?.message}>
+          <input
+            id="settings-firstName"
+            autoComplete="given-name"
+            className={inputClass({ invalid: !!errors.firstName })}
+            {...describedBy('settings-firstName', { error: errors.firstName?.message })}
+            {...form.register('firstName', { validate: required('First name is required') })}
+          />
+        </Field>
+        <Field id="settings-lastName" label="Last name" error={errors.lastName?.message}>
+          <input
+            id="settings-lastName"
+            autoComplete="family-name"
+            className={inputClass({ invalid: !!errors.lastName })}
+            {...describedBy('settings-lastName', { error: errors.lastName?.message })}
+            {...form.register('lastName', { validate: required('Last name is required') })}
+          />
+        </Field>
+        <Field id="settings-email" label="Email" hint={MESSAGES.emailReadOnly}>
+          <input
+            id="settings-email"
+            type="email"
+            value={user?.email ?? ''}
+            readOnly
+            aria-readonly="true"
+            className={inputClass()}
+            {...describedBy('settings-email', { hint: true })}
+          />
+        </Field>
+        <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
+          <input
+            id="settings-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            className={inputClass({ invalid: !!errors.phone })}
+            {...describedBy('settings-phone', { error: errors.phone?.message })}
+            {...form.register('phone', {
+              validate: (value) => (value.trim() ? isValidContactPhone(value.trim()) || MESSAGES.phoneInvalid : MESSAGES.phoneRequired),
+            })}
+          />
+        </Field>
+      </div>
+      <div className="flex justify-end gap-3 border-t border-slate-100 pt-5">
+        <button
+          type="button"
+          onClick={() => form.reset(valuesOf(user))}
+          disabled={!isDirty || update.isPending}
+          className={buttonClass({ variant: 'ghost' })}
+        >
+          Cancel
+        </button>
+        <button type="submit" disabled={update.isPending} className={buttonClass()}>
+          {update.isPending ? (
+            <Spinner className="text-white [&_svg]:size-4" label="Saving" />
+          ) : (
+            <Save aria-hidden="true" className="size-4" />
+          )}
+          Save changes
+        </button>
+      </div>
+    </form>
+  );
+}

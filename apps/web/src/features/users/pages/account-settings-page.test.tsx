@@ -1,0 +1,226 @@
+import { MESSAGES, ROLE_IDS } from '@courier/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, slow, stubApi } from '@/features/auth/testing/render-route';
+import { getSession, getUser, setSession } from '@/lib/session';
+
+const account = {
+  _id: 'u1',
+  firstName: 'Elena',
+  lastName: 'Novak',
+  email: 'elena@clinic.org',
+  phone: '+16175550123',
+  address: '55 Fruit St, Boston, MA 02114',
+  accountType: 'pharmacy',
+  picture: null,
+  roleId: ROLE_IDS.CUSTOMER,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  isDeleted: false,
+  emailVerified: true,
+  notificationPreferences: { emailUpdates: true, smsUpdates: false, marketingEmails: false },
+};
+
+type TAnswer = (body: unknown) => Response;
+
+/** The account endpoints, each answer replaceable per test; anything else (the notification bell) is empty. */
+function stubAccountApi(overrides: Partial<Record<string, TAnswer>> = {}) {
+  const answers: Record<string, TAnswer> = {
+    'GET /api/v1/auth/me': () => json(200, { success: true, data: account }),
+    'PATCH /api/v1/auth/profile': (body) =>
+      json(200, { success: true, message: MESSAGES.profileUpdated, data: { ...account, ...(body as object) } }),
+    'POST /api/v1/auth/change-password': () => json(200, { success: true, message: MESSAGES.passwordChanged }),
+    'PATCH /api/v1/auth/notification-preferences': (body) => json(200, { success: true, message: MESSAGES.preferencesUpdated, data: body }),
+    'DELETE /api/v1/users/me': () => json(200, { success: true, message: MESSAGES.accountDeleted }),
+    'POST /api/v1/auth/logout': () => json(200, { success: true, message: 'Logged out' }),
+    ...overrides,
+  };
+  return stubApi((url, init) => {
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+    const answer = answers[key];
+    if (answer) return answer(init.body ? JSON.parse(String(init.body)) : undefined);
+    return json(200, key.includes('notifications') ? [] : { success: true, data: [] });
+  });
+}
+
+const toastText = (text: string) => screen.findByText(text, { selector: '.Toastify *' }, slow);
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+beforeEach(() => {
+  setSession({ token: 't1', refreshToken: 'r1', user: { ...account, firstName: 'Old' } });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openSettings() {
+  const router = renderRoute('/account-settings');
+  await vi.waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Elena'), slow);
+  return router;
+}
+
+describe('account settings: personal information', () => {
+  it('shows the e-mail read-only with its hint, saves name and phone and updates the stored user', async () => {
+    const { calls } = stubAccountApi();
+    await openSettings();
+
+    const email = screen.getByLabelText('Email', { exact: true }) as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect(email.value).toBe('elena@clinic.org');
+    expect(screen.getByText(MESSAGES.emailReadOnly)).toBeTruthy();
+
+    type('First name', 'Elena Maria');
+    type('Phone', '(617) 555-0199');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await toastText(MESSAGES.profileUpdated)).toBeTruthy();
+    expect(calls('/api/v1/auth/profile')[0].body).toEqual({ firstName: 'Elena Maria', lastName: 'Novak', phone: '(617) 555-0199' });
+    expect(getUser()).toMatchObject({ firstName: 'Elena Maria', phone: '(617) 555-0199', email: 'elena@clinic.org' });
+    expect(await screen.findByText('Elena Maria Novak', { selector: 'header *' })).toBeTruthy();
+  });
+
+  it('requires first name, last name and phone before sending', async () => {
+    const { calls } = stubAccountApi();
+    await openSettings();
+
+    type('First name', ' ');
+    type('Last name', '');
+    type('Phone', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Last name is required')).toBeTruthy();
+    expect(screen.getByText(MESSAGES.phoneRequired)).toBeTruthy();
+    expect(calls('/api/v1/auth/profile')).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      json(400, { success: false, message: 'Phone must be a valid phone number', error: 'BAD_REQUEST' }),
+      'Phone must be a valid phone number',
+    ],
+    [new Response('', { status: 500 }), MESSAGES.profileUpdateFailed],
+  ])('shows the server message or the default when saving fails', async (answer, shown) => {
+    stubAccountApi({ 'PATCH /api/v1/auth/profile': () => answer });
+    await openSettings();
+    type('Last name', 'Novakova');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await toastText(shown)).toBeTruthy();
+    expect(getUser()?.lastName).toBe('Novak');
+  });
+});
+
+describe('account settings: change password', () => {
+  it('lists the rules, catches a mismatch, then sends current and new password and clears the form', async () => {
+    const { calls } = stubAccountApi();
+    await openSettings();
+    expect(screen.getByText('Password must:')).toBeTruthy();
+
+    type('Current password', 'Clinic#Courier2026');
+    type('New password', 'Lab-Courier#77');
+    type('Confirm new password', 'Lab-Courier#78');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await toastText(MESSAGES.newPasswordMismatch)).toBeTruthy();
+    expect(calls('/api/v1/auth/change-password')).toHaveLength(0);
+
+    type('Confirm new password', 'Lab-Courier#77');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await toastText(MESSAGES.passwordChanged)).toBeTruthy();
+    expect(calls('/api/v1/auth/change-password')[0].body).toEqual({ currentPassword: 'Clinic#Courier2026', newPassword: 'Lab-Courier#77' });
+    for (const label of ['Current password', 'New password', 'Confirm new password']) {
+      await vi.waitFor(() => expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(''));
+    }
+  });
+
+  it('toggles each field between hidden and shown', async () => {
+    stubAccountApi();
+    await openSettings();
+    for (const name of ['current password', 'new password', 'confirm new password']) {
+      fireEvent.click(screen.getByRole('button', { name: `Show ${name}` }));
+      expect(screen.getByRole('button', { name: `Hide ${name}` })).toBeTruthy();
+    }
+    expect(screen.getByLabelText('Current password').getAttribute('type')).toBe('text');
+  });
+
+  it("shows the server's reason at the field it names", async () => {
+    stubAccountApi({
+      'POST /api/v1/auth/change-password': () =>
+        json(400, { success: false, message: 'Current password is incorrect', error: 'BAD_REQUEST', field: 'currentPassword' }),
+    });
+    await openSettings();
+    type('Current password', 'wrong');
+    type('New password', 'Lab-Courier#77');
+    type('Confirm new password', 'Lab-Courier#77');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await toastText('Current password is incorrect')).toBeTruthy();
+    expect(screen.getByText('Current password is incorrect', { selector: 'form p' })).toBeTruthy();
+    expect(getSession().isAuthenticated).toBe(true);
+  });
+});
+
+describe('account settings: notification preferences', () => {
+  it('shows the saved flags and saves the changed set', async () => {
+    const { calls } = stubAccountApi();
+    await openSettings();
+    const sms = screen.getByRole('switch', { name: 'SMS updates' });
+    expect(screen.getByRole('switch', { name: 'Email updates' }).getAttribute('aria-checked')).toBe('true');
+    expect(sms.getAttribute('aria-checked')).toBe('false');
+    const save = screen.getByRole('button', { name: 'Save preferences' });
+    expect(save).toHaveProperty('disabled', true);
+
+    fireEvent.click(sms);
+    fireEvent.click(screen.getByRole('switch', { name: 'Email updates' }));
+    fireEvent.click(save);
+
+    expect(await toastText(MESSAGES.preferencesUpdated)).toBeTruthy();
+    expect(calls('/api/v1/auth/notification-preferences')[0].body).toEqual({
+      emailUpdates: false,
+      smsUpdates: true,
+      marketingEmails: false,
+    });
+    expect(getUser()?.notificationPreferences).toEqual({ emailUpdates: false, smsUpdates: true, marketingEmails: false });
+  });
+
+  it('shows the default when saving fails', async () => {
+    stubAccountApi({ 'PATCH /api/v1/auth/notification-preferences': () => new Response('', { status: 503 }) });
+    await openSettings();
+    fireEvent.click(screen.getByRole('switch', { name: 'Marketing emails' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+
+    expect(await toastText(MESSAGES.preferencesFailed)).toBeTruthy();
+  });
+});
+
+describe('account settings: delete account', () => {
+  it('asks for confirmation, deletes, ends the session and goes to /auth/login', async () => {
+    const { calls } = stubAccountApi();
+    const router = await openSettings();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls('/api/v1/users/me')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+
+    expect(await toastText(MESSAGES.accountDeleted)).toBeTruthy();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), slow);
+    expect(calls('/api/v1/users/me')[0].method).toBe('DELETE');
+    expect(getSession().isAuthenticated).toBe(false);
+  });
+
+  it('stays signed in and says why when the deletion fails', async () => {
+    stubAccountApi({ 'DELETE /api/v1/users/me': () => new Response('', { status: 500 }) });
+    const router = await openSettings();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, delete my account' }));
+
+    expect(await toastText(MESSAGES.accountDeleteFailed)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account-settings');
+    expect(getSession().isAuthenticated).toBe(true);
+  });
+});
