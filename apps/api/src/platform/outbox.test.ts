@@ -56,7 +56,10 @@ describe('the durable outbox', () => {
   it('keeps a queued message across a restart and sends it from the new process', async () => {
     await t.db.transaction((tx) => enqueueEmail(tx, { to: 'd@example.test', subject: 'After restart', text: 'x' }, clock.now()));
     // A process that claimed the message and died: its claim expires and another process sends it.
-    await t.db.update(outboxMessages).set({ lockedUntil: new Date(clock.now().getTime() + 60_000) }).where(eq(outboxMessages.recipient, 'd@example.test'));
+    await t.db
+      .update(outboxMessages)
+      .set({ lockedUntil: new Date(clock.now().getTime() + 60_000) })
+      .where(eq(outboxMessages.recipient, 'd@example.test'));
     await t.app.close();
     const mailer = createCapturingMailer();
     const second = await buildApp({ env: t.env, database: t.database, mailer, clock, logger: false, runOutbox: false });

@@ -96,7 +96,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     /** An Authorization header for a user, signed the way login signs it. */
     async bearer(user: { id: string; roleId: string }) {
       const { roleFromId } = await import('@courier/contract');
-      const token = await signAccessToken(app.services.jwtKey, { sub: user.id, role: roleFromId(user.roleId) ?? 'CUSTOMER' }, app.services.clock.now());
+      const token = await signAccessToken(
+        app.services.jwtKey,
+        { sub: user.id, role: roleFromId(user.roleId) ?? 'CUSTOMER' },
+        app.services.clock.now(),
+      );
       return { authorization: `Bearer ${token}` };
     },
     async close() {

@@ -25,11 +25,27 @@ const PLACES = [
   '235 Wyman St, Waltham, MA 02451',
   '100 Main St, Worcester, MA 01608',
 ];
-const RECIPIENTS = ['Dr. Maya Chen', 'Central Lab Intake', 'Northside Pharmacy', 'Ward 4B Nursing Station', 'Dr. Omar Haddad', 'Radiology Front Desk'];
+const RECIPIENTS = [
+  'Dr. Maya Chen',
+  'Central Lab Intake',
+  'Northside Pharmacy',
+  'Ward 4B Nursing Station',
+  'Dr. Omar Haddad',
+  'Radiology Front Desk',
+];
 const PACKAGES: TPackageType[] = ['MEDICATION', 'DOCUMENT', 'MEDICAL_SUPPLIES', 'PARCEL', 'EQUIPMENT', 'OTHER'];
 const SIZES: TPackageSize[] = ['small', 'medium', 'small', 'large', 'extra_large'];
 const TYPES: TDeliveryType[] = ['STANDARD', 'EXPRESS', 'SAME_DAY', 'NEXT_DAY'];
-const STATUSES: TDeliveryStatus[] = ['pending', 'approved', 'assigned', 'moving_to_pickup_location', 'picked_up', 'in_transit', 'delivered', 'cancelled'];
+const STATUSES: TDeliveryStatus[] = [
+  'pending',
+  'approved',
+  'assigned',
+  'moving_to_pickup_location',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+];
 
 /** Demo accounts (one per role) and 40 deliveries in every status; running it twice adds nothing. */
 export async function seedDemo(db: Db, now = new Date()) {
@@ -38,7 +54,14 @@ export async function seedDemo(db: Db, now = new Date()) {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     made[account.role] =
       existing?.id ??
-      (await createUser(db, { ...account, phone: '+16175550123', address: '200 Longwood Ave, Boston, MA 02115', createdAt: new Date('2025-09-15T14:00:00Z') })).user.id;
+      (
+        await createUser(db, {
+          ...account,
+          phone: '+16175550123',
+          address: '200 Longwood Ave, Boston, MA 02115',
+          createdAt: new Date('2025-09-15T14:00:00Z'),
+        })
+      ).user.id;
   }
   const customerId = made.CUSTOMER;
   const [already] = await db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.customerId, customerId)).limit(1);
