@@ -80,7 +80,7 @@ describe('route guards', () => {
   it('logs out to /auth/login without remembering the page, so the next login lands by role', async () => {
     setSession({ token: 't1', user: { _id: 'u2', firstName: 'Ana', roleId: ROLE_IDS.CUSTOMER } });
     const router = renderApp('/user/home');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { name: 'Welcome Ana !' });
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
 

@@ -4,17 +4,37 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@courier/contract';
 import { useLogout } from '@/features/auth/api/logout';
+import { clearDeliveriesCache } from '@/features/deliveries/lib/delivery-cache';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSession } from '@/lib/session';
 import { CustomerSidebar } from './components/customer-sidebar';
 import { ProfileMenu } from './components/profile-menu';
+
+const SIDEBAR_KEY = 'sidebar-collapsed';
+const readCollapsed = (): boolean => {
+  try {
+    return localStorage.getItem(SIDEBAR_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+const writeCollapsed = (collapsed: boolean): void => {
+  try {
+    if (collapsed) localStorage.setItem(SIDEBAR_KEY, '1');
+    else localStorage.removeItem(SIDEBAR_KEY);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+};
 
 /** Signed-in customer pages: sidebar (collapsible on desktop, a drawer on mobile) and top bar. */
 export function CustomerLayout() {
   const { user } = useSession();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
+  // The desktop sidebar stays as the user left it, across reloads.
+  const [collapsed, setCollapsed] = useState(() => readCollapsed());
+  useEffect(() => writeCollapsed(collapsed), [collapsed]);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: choosing a page closes the drawer
@@ -31,7 +51,10 @@ export function CustomerLayout() {
     };
   }, [drawerOpen]);
 
-  const signOut = () => void logout();
+  const signOut = () => {
+    clearDeliveriesCache();
+    void logout();
+  };
 
   return (
     <div className="flex min-h-dvh bg-slate-50">

@@ -1,6 +1,384 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { DELIVERY_TYPES, MESSAGES, PACKAGE_SIZES, PACKAGE_TYPES, TIMINGS } from '@courier/contract';
+import clsx from 'clsx';
+import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { type TDeliveryRequestForm, useCreateDelivery } from '../api/create-delivery';
+import { AddressCombobox } from '../components/address-combobox';
+import { FormField, inputClass } from '../components/form-field';
+import { ImagePicker } from '../components/image-picker';
+import { WizardSteps } from '../components/wizard-steps';
+import { errorMessage } from '../lib/error-message';
+import { toDateTimeLocal } from '../lib/format';
+import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '../lib/labels';
+import { checkStep, initialOrderForm, ORDER_STEPS, type TOrderField, type TOrderStep } from '../lib/order-form';
 
-/** Three-step request form: /order-delivery. Placeholder: replace this file, keeping the named export. */
+const DELIVERY_TYPE_HINTS: Record<string, string> = {
+  STANDARD: 'Within 2 business days',
+  EXPRESS: 'Within 4 business hours',
+  SAME_DAY: 'By 6 pm today',
+  NEXT_DAY: 'By noon next business day',
+};
+
+function ChoiceCard({
+  checked,
+  title,
+  hint,
+  value,
+  field,
+}: {
+  checked: boolean;
+  title: string;
+  hint?: string;
+  value: string;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <label
+      className={clsx(
+        'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-focus-visible:ring-2 has-focus-visible:ring-brand-200',
+        checked ? 'border-brand-500 bg-brand-50/60' : 'border-slate-200 bg-white hover:border-slate-300',
+      )}
+    >
+      <input type="radio" value={value} className="mt-0.5 accent-brand-600" {...field} />
+      <span className="min-w-0">
+        <span className="block text-sm font-medium text-slate-900">{title}</span>
+        {hint && <span className="block text-xs text-slate-500">{hint}</span>}
+      </span>
+    </label>
+  );
+}
+
+/** /order-delivery: the three-step request (sender, recipient, package) ending in Submit Request. */
 export function OrderDeliveryPage() {
-  return <PlaceholderPage title="Request a Delivery" />;
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<TOrderStep>(1);
+  const [attempted, setAttempted] = useState<Partial<Record<TOrderStep, boolean>>>({});
+  const [image, setImage] = useState<File | null>(null);
+  const [submitted, setSubmitted] = useState<{ orderId?: string } | null>(null);
+  const create = useCreateDelivery();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { register, control, watch, getValues } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
+  const values = watch();
+
+  // Live feedback once Next was tried on this step: problems vanish as they are fixed.
+  const check = attempted[step] ? checkStep(step, values) : null;
+  const errorOf = (field: TOrderField) => check?.errors[field];
+  const invalid = (field: TOrderField) => (errorOf(field) ? true : undefined);
+  const describedBy = (field: TOrderField) => (errorOf(field) ? `${field}-error` : undefined);
+
+  useEffect(() => {
+    if (!submitted) return;
+    const timer = setTimeout(() => void navigate(paths.deliveries), TIMINGS.deliverySubmitRedirectMs);
+    return () => clearTimeout(timer);
+  }, [submitted, navigate]);
+
+  const goTo = (next: TOrderStep) => {
+    setStep(next);
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
+  /** Next, or Submit Request on the last step; every step must pass before sending. */
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const form = getValues();
+    if (step < 3) {
+      setAttempted((a) => ({ ...a, [step]: true }));
+      if (checkStep(step, form).ok) goTo((step + 1) as TOrderStep);
+      return;
+    }
+    for (const s of [1, 2, 3] as TOrderStep[]) {
+      if (!checkStep(s, form).ok) {
+        setAttempted((a) => ({ ...a, [s]: true }));
+        if (s !== step) goTo(s);
+        return;
+      }
+    }
+    try {
+      const response = await create.mutateAsync({ form, image });
+      toast.success(MESSAGES.deliverySubmitted);
+      setSubmitted({ orderId: response.data?.orderId });
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.deliverySubmitFailed));
+    }
+  };
+
+  if (submitted) {
+    return (
+      <section className="mx-auto flex min-h-[60vh] w-full max-w-lg flex-col items-center justify-center px-4 py-12 text-center">
+        <title>Request sent · MedCourier</title>
+        <span className="flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
+          <CircleCheckBig aria-hidden="true" className="size-8" />
+        </span>
+        <div role="status">
+          <h1 className="mt-5 text-xl font-bold text-slate-900">{MESSAGES.deliverySubmitted}</h1>
+        </div>
+        {submitted.orderId && (
+          <p className="mt-2 text-sm text-slate-600">
+            Tracking number <span className="font-mono font-semibold text-slate-900">{submitted.orderId}</span>
+          </p>
+        )}
+        <p className="mt-4 text-sm text-slate-500">Taking you to your deliveries...</p>
+        <Link to={paths.deliveries} className={buttonClass({ variant: 'secondary', className: 'mt-6' })}>
+          Go to My Deliveries
+        </Link>
+      </section>
+    );
+  }
+
+  const current = ORDER_STEPS[step - 1];
+  const minDateTime = toDateTimeLocal(new Date());
+
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
+      <title>Request a Delivery · MedCourier</title>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Request a Delivery</h1>
+      <p className="mt-1 text-sm text-slate-600">Tell us where to pick up, who receives it and what we are carrying.</p>
+
+      <form onSubmit={onSubmit} noValidate className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="border-b border-slate-100 px-4 py-4 sm:px-6">
+          <WizardSteps step={step} />
+        </div>
+
+        <div className="px-4 py-6 sm:px-6">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Step {step} of 3</p>
+          <h2 ref={headingRef} tabIndex={-1} className="mt-1 text-lg font-semibold text-slate-900 focus:outline-none">
+            {current.title}
+          </h2>
+
+          {check?.message && (
+            <p
+              role="alert"
+              className="mt-4 flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+            >
+              <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
+              {check.message}
+            </p>
+          )}
+
+          {step === 1 && (
+            <div className="mt-5 grid gap-5">
+              <FormField
+                id="senderPhone"
+                label="Sender phone"
+                required
+                error={errorOf('senderPhone')}
+                hint="We call this number about the pickup."
+              >
+                <input
+                  id="senderPhone"
+                  type="tel"
+                  autoComplete="tel"
+                  className={inputClass}
+                  aria-invalid={invalid('senderPhone')}
+                  aria-describedby={describedBy('senderPhone')}
+                  {...register('senderPhone')}
+                />
+              </FormField>
+              <FormField id="pickupAddress" label="Pickup address" required error={errorOf('pickupAddress')}>
+                <Controller
+                  control={control}
+                  name="pickupAddress"
+                  render={({ field }) => (
+                    <AddressCombobox
+                      id="pickupAddress"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      placeholder="Street, city, state"
+                      invalid={invalid('pickupAddress')}
+                      describedBy={describedBy('pickupAddress')}
+                      inputClassName={inputClass}
+                    />
+                  )}
+                />
+              </FormField>
+            </div>
+          )}
+
+          {step === 2 && (
+            <div className="mt-5 grid gap-5 sm:grid-cols-2">
+              <FormField id="recipientName" label="Recipient name" required error={errorOf('recipientName')} className="sm:col-span-2">
+                <input
+                  id="recipientName"
+                  type="text"
+                  autoComplete="off"
+                  className={inputClass}
+                  aria-invalid={invalid('recipientName')}
+                  aria-describedby={describedBy('recipientName')}
+                  {...register('recipientName')}
+                />
+              </FormField>
+              <FormField id="recipientPhone" label="Recipient phone" required error={errorOf('recipientPhone')}>
+                <input
+                  id="recipientPhone"
+                  type="tel"
+                  className={inputClass}
+                  aria-invalid={invalid('recipientPhone')}
+                  aria-describedby={describedBy('recipientPhone')}
+                  {...register('recipientPhone')}
+                />
+              </FormField>
+              <FormField id="recipientEmail" label="Recipient e-mail" required error={errorOf('recipientEmail')}>
+                <input
+                  id="recipientEmail"
+                  type="email"
+                  className={inputClass}
+                  aria-invalid={invalid('recipientEmail')}
+                  aria-describedby={describedBy('recipientEmail')}
+                  {...register('recipientEmail')}
+                />
+              </FormField>
+              <FormField
+                id="deliveryAddress"
+                label="Delivery address"
+                required
+                error={errorOf('deliveryAddress')}
+                className="sm:col-span-2"
+              >
+                <Controller
+                  control={control}
+                  name="deliveryAddress"
+                  render={({ field }) => (
+                    <AddressCombobox
+                      id="deliveryAddress"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      placeholder="Street, city, state"
+                      invalid={invalid('deliveryAddress')}
+                      describedBy={describedBy('deliveryAddress')}
+                      inputClassName={inputClass}
+                    />
+                  )}
+                />
+              </FormField>
+              <FormField
+                id="requiredBy"
+                label="Required by (date and time)"
+                required
+                error={errorOf('requiredBy')}
+                className="sm:col-span-2"
+              >
+                <input
+                  id="requiredBy"
+                  type="datetime-local"
+                  min={minDateTime}
+                  className={clsx(inputClass, 'sm:max-w-xs')}
+                  aria-invalid={invalid('requiredBy')}
+                  aria-describedby={describedBy('requiredBy')}
+                  {...register('requiredBy')}
+                />
+              </FormField>
+            </div>
+          )}
+
+          {step === 3 && (
+            <div className="mt-5 grid gap-6">
+              <FormField id="packageType" label="Package type" required error={errorOf('packageType')}>
+                <select id="packageType" className={clsx(inputClass, 'sm:max-w-xs')} {...register('packageType')}>
+                  {PACKAGE_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {packageTypeLabel(t)}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+
+              <fieldset>
+                <legend className="mb-1.5 text-sm font-medium text-slate-700">
+                  Package size
+                  <span aria-hidden="true" className="ml-0.5 text-red-600">
+                    *
+                  </span>
+                </legend>
+                <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                  {PACKAGE_SIZES.map((size) => {
+                    const [title, hint] = packageSizeLabel(size).split(/\s*\((.*)\)/);
+                    return (
+                      <ChoiceCard
+                        key={size}
+                        checked={values.packageSize === size}
+                        title={title}
+                        hint={hint}
+                        value={size}
+                        field={register('packageSize')}
+                      />
+                    );
+                  })}
+                </div>
+              </fieldset>
+
+              <fieldset>
+                <legend className="mb-1.5 text-sm font-medium text-slate-700">
+                  Delivery type
+                  <span aria-hidden="true" className="ml-0.5 text-red-600">
+                    *
+                  </span>
+                </legend>
+                <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                  {DELIVERY_TYPES.map((type) => (
+                    <ChoiceCard
+                      key={type}
+                      checked={values.deliveryType === type}
+                      title={deliveryTypeLabel(type)}
+                      hint={DELIVERY_TYPE_HINTS[type]}
+                      value={type}
+                      field={register('deliveryType')}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+
+              <FormField id="specialInstructions" label="Special instructions">
+                <textarea
+                  id="specialInstructions"
+                  rows={3}
+                  maxLength={1000}
+                  placeholder="e.g. Keep refrigerated (2-8 °C). Hand to the pharmacist on duty."
+                  className={clsx(inputClass, 'h-auto py-2')}
+                  {...register('specialInstructions')}
+                />
+              </FormField>
+
+              <div>
+                <p className="mb-1.5 text-sm font-medium text-slate-700">
+                  Package image <span className="font-normal text-slate-400">(optional)</span>
+                </p>
+                <ImagePicker file={image} onChange={setImage} />
+              </div>
+            </div>
+          )}
+        </div>
+
+        <div className="flex items-center justify-between gap-3 border-t border-slate-100 bg-slate-50 px-4 py-4 sm:px-6">
+          {step > 1 ? (
+            <button type="button" onClick={() => goTo((step - 1) as TOrderStep)} className={buttonClass({ variant: 'ghost' })}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Previous
+            </button>
+          ) : (
+            <span />
+          )}
+          {step < 3 ? (
+            <button type="submit" className={buttonClass()}>
+              Next
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </button>
+          ) : (
+            <button type="submit" disabled={create.isPending} className={buttonClass()}>
+              <Send aria-hidden="true" className="size-4" />
+              {create.isPending ? 'Processing...' : 'Submit Request'}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
 }

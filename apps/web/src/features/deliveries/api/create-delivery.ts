@@ -1,0 +1,58 @@
+import { MESSAGES, type TDelivery } from '@courier/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { deliveriesKeys } from './get-my-deliveries';
+
+/** The wizard's fields, as the form holds them. */
+export interface TDeliveryRequestForm {
+  senderPhone: string;
+  pickupAddress: string;
+  recipientName: string;
+  recipientPhone: string;
+  recipientEmail: string;
+  deliveryAddress: string;
+  /** A datetime-local value in the browser's time zone. */
+  requiredBy: string;
+  packageType: string;
+  packageSize: string;
+  deliveryType: string;
+  specialInstructions: string;
+}
+
+export interface TCreateDeliveryInput {
+  form: TDeliveryRequestForm;
+  image: File | null;
+}
+
+interface TCreateDeliveryResponse {
+  success?: boolean;
+  message?: string;
+  _id?: string;
+  data?: TDelivery;
+}
+
+/** POST /v1/deliveries: multipart (the image as 'file') when an image was chosen, JSON otherwise. */
+export async function createDelivery({ form, image }: TCreateDeliveryInput): Promise<TCreateDeliveryResponse & { _id: string }> {
+  // The browser's local time, sent as an instant so the server never guesses the zone.
+  const requiredBy = new Date(form.requiredBy).toISOString();
+  const fields: Record<string, string> = { ...form, requiredBy };
+  let body: FormData | Record<string, string> = fields;
+  if (image) {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.append(key, value);
+    data.append('file', image, image.name);
+    body = data;
+  }
+  const response = await api.post<TCreateDeliveryResponse>('/v1/deliveries', body);
+  const id = response?._id ?? response?.data?._id;
+  if (!id) throw new Error(MESSAGES.createInvalidResponse);
+  return { ...response, _id: id };
+}
+
+export function useCreateDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDelivery,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesKeys.all }),
+  });
+}

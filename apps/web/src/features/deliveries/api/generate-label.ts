@@ -1,0 +1,22 @@
+import type { TDelivery, TShippingLabel } from '@courier/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { deliveriesKeys } from './get-my-deliveries';
+
+/** GET /v1/deliveries/{id}/label: the server makes the label on the first ask and returns the same one after. */
+export async function generateLabel(deliveryId: string): Promise<TShippingLabel> {
+  const body = await api.get<{ success?: boolean; data?: TShippingLabel }>(`/v1/deliveries/${encodeURIComponent(deliveryId)}/label`);
+  if (!body?.data?.pdfUrl) throw new Error('Invalid response from server');
+  return body.data;
+}
+
+export function useGenerateLabel(deliveryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => generateLabel(deliveryId),
+    onSuccess: (label) => {
+      queryClient.setQueryData<TDelivery>(deliveriesKeys.detail(deliveryId), (old) => (old ? { ...old, shippingLabel: label } : old));
+      void queryClient.invalidateQueries({ queryKey: deliveriesKeys.all });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import type { TDelivery } from '@courier/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { deliveriesKeys } from './get-my-deliveries';
+
+/** GET /v1/deliveries/{id} answers {success, data: delivery}; a bare delivery is read too. */
+export async function getDelivery(id: string, signal?: AbortSignal): Promise<TDelivery> {
+  const body = await api.get<{ data?: TDelivery } & Partial<TDelivery>>(`/v1/deliveries/${encodeURIComponent(id)}`, { signal });
+  const delivery = body?.data ?? (body?._id ? (body as TDelivery) : undefined);
+  if (!delivery?._id) throw new Error('Invalid response from server');
+  return delivery;
+}
+
+export const deliveryQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: deliveriesKeys.detail(id),
+    queryFn: ({ signal }) => getDelivery(id, signal),
+    staleTime: 15_000,
+  });
+
+export function useDelivery(id: string) {
+  return useQuery(deliveryQueryOptions(id));
+}

@@ -1,0 +1,65 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  DELIVERY_SORTS,
+  DELIVERY_STATUS_FILTERS,
+  PAGE_SIZES,
+  type TDeliverySort,
+  type TDeliveryStatusFilter,
+} from '@courier/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { writeDeliveriesCache } from '../lib/delivery-cache';
+import { readDeliveryList, type TDeliveryList } from '../lib/delivery-stats';
+
+export interface TMyDeliveriesParams {
+  page: number;
+  limit: number;
+  status: TDeliveryStatusFilter;
+  sort: TDeliverySort;
+}
+
+export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest' };
+
+/** List controls from the address bar; anything unknown falls back to the default. */
+export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
+  const page = Number(search.get('page'));
+  const limit = Number(search.get('limit'));
+  const status = search.get('status') as TDeliveryStatusFilter | null;
+  const sort = search.get('sort') as TDeliverySort | null;
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : DEFAULT_LIST_PARAMS.page,
+    limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_LIST_PARAMS.limit,
+    status: status && DELIVERY_STATUS_FILTERS.includes(status) ? status : DEFAULT_LIST_PARAMS.status,
+    sort: sort && DELIVERY_SORTS.includes(sort) ? sort : DEFAULT_LIST_PARAMS.sort,
+  };
+}
+
+/** GET /v1/deliveries/my-deliveries; every successful answer also refreshes the browser's cache. */
+export async function getMyDeliveries(params: TMyDeliveriesParams, signal?: AbortSignal): Promise<TDeliveryList> {
+  const body = await api.get<unknown>('/v1/deliveries/my-deliveries', {
+    query: { page: params.page, limit: params.limit, status: params.status === 'all' ? undefined : params.status, sort: params.sort },
+    signal,
+  });
+  const list = readDeliveryList(body, params.limit);
+  writeDeliveriesCache(list.deliveries, list.stats);
+  return list;
+}
+
+export const deliveriesKeys = {
+  all: ['deliveries'] as const,
+  lists: () => [...deliveriesKeys.all, 'list'] as const,
+  list: (params: TMyDeliveriesParams) => [...deliveriesKeys.lists(), params] as const,
+  detail: (id: string) => [...deliveriesKeys.all, 'detail', id] as const,
+};
+
+export const myDeliveriesQueryOptions = (params: TMyDeliveriesParams) =>
+  queryOptions({
+    queryKey: deliveriesKeys.list(params),
+    queryFn: ({ signal }) => getMyDeliveries(params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 15_000,
+  });
+
+export function useMyDeliveries(params: TMyDeliveriesParams) {
+  return useQuery(myDeliveriesQueryOptions(params));
+}

@@ -1,0 +1,63 @@
+import { ADDRESS_CUT, MAX_PAGE_BUTTONS } from '@courier/contract';
+
+/** SPEC: addresses in the list are cut to 30 characters plus an ellipsis. */
+export function truncateAddress(address: string | null | undefined, max = ADDRESS_CUT): string {
+  const text = (address ?? '').trim();
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Up to `size` consecutive page numbers around the current page, shifted to stay inside 1..totalPages. */
+export function pageWindow(currentPage: number, totalPages: number, size = MAX_PAGE_BUTTONS): number[] {
+  const total = Math.max(1, Math.floor(totalPages));
+  const current = Math.min(Math.max(1, Math.floor(currentPage)), total);
+  const count = Math.min(size, total);
+  let first = current - Math.floor(count / 2);
+  first = Math.max(1, Math.min(first, total - count + 1));
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true });
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+const toDate = (value: string | Date | null | undefined): Date | null => {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** "Mar 3, 2026, 2:05 PM" (en-US, 12-hour clock); '' when missing. */
+export const formatDateTime = (value: string | Date | null | undefined): string => {
+  const date = toDate(value);
+  return date ? dateTime.format(date) : '';
+};
+export const formatDate = (value: string | Date | null | undefined): string => {
+  const date = toDate(value);
+  return date ? dateOnly.format(date) : '';
+};
+export const formatTime = (value: string | Date | null | undefined): string => {
+  const date = toDate(value);
+  return date ? timeOnly.format(date) : '';
+};
+export const isSameDay = (a: Date, b: Date): boolean =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** SPEC section 9: the date is shown only when the moment was not today ("2:05 PM" today, else "Mar 3, 2026, 2:05 PM"). */
+export const formatWhen = (value: string | Date | null | undefined, now: Date = new Date()): string => {
+  const date = toDate(value);
+  if (!date) return '';
+  return isSameDay(date, now) ? timeOnly.format(date) : dateTime.format(date);
+};
+
+/** "September 2025", for 'Member since'. */
+export const formatMonthYear = (value: string | Date | null | undefined): string => {
+  const date = toDate(value);
+  return date ? monthYear.format(date) : '';
+};
+
+/** The value a datetime-local input takes for a moment in the browser's time zone ("2026-03-03T14:05"). */
+export function toDateTimeLocal(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from 'react';
+
+/** True while the media query matches (one layout rendered, not two hidden by CSS). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(query).matches ?? true,
+    () => true,
+  );
+}

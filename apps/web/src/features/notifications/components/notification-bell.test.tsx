@@ -1,0 +1,107 @@
+import { MESSAGES } from '@courier/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/app/provider';
+import { NotificationBell } from './notification-bell';
+
+// The server is the outside world here: fetch is stubbed, the client, hooks and components are real.
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const notification = (id: string, isRead: boolean) => ({
+  _id: id,
+  title: `Title ${id}`,
+  message: `Message ${id}`,
+  isRead,
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  deliveryId: null,
+});
+
+function renderBell() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <NotificationBell />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('NotificationBell', () => {
+  it('shows the unread count, lists notifications with relative times, and marks one read on click', async () => {
+    let read = false;
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PATCH') {
+        read = true;
+        return json(200, { success: true, data: notification('a', true) });
+      }
+      return json(200, { success: true, data: [notification('a', read), notification('b', true)], unreadCount: read ? 0 : 1 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderBell();
+
+    expect((await screen.findByTestId('notification-badge')).textContent).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
+    expect(await screen.findByText('Message a')).toBeTruthy();
+    expect(screen.getAllByText('5 minutes ago')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Title a (unread, select to mark as read)' }));
+    await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Title a' })).toBeTruthy();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(String(patch?.[0])).toBe('/api/v1/notifications/a/read');
+  });
+
+  it('empties the list and the count when a fetch fails', async () => {
+    let fail = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        fail
+          ? json(500, { success: false, message: 'Down' })
+          : json(200, { success: true, data: [notification('a', false)], unreadCount: 1 }),
+      ),
+    );
+    renderBell();
+    expect((await screen.findByTestId('notification-badge')).textContent).toBe('1');
+
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    expect(await screen.findByText(MESSAGES.noNotifications)).toBeTruthy();
+    expect(screen.queryByTestId('notification-badge')).toBeNull();
+  });
+
+  it('deletes a notification; a failed delete shows nothing and the list comes back from the server', async () => {
+    let deleted = false;
+    let failDelete = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'DELETE') {
+          if (failDelete) return json(500, { success: false, message: 'Down' });
+          deleted = true;
+          return json(200, { success: true, message: 'Notification deleted' });
+        }
+        return json(200, {
+          success: true,
+          data: deleted ? [notification('b', true)] : [notification('a', true), notification('b', true)],
+          unreadCount: 0,
+        });
+      }),
+    );
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete notification: Title a' }));
+    await waitFor(() => expect(screen.queryByText('Message a')).toBeNull());
+
+    failDelete = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete notification: Title b' }));
+    // Removed at once, then back with the server's answer; no error is shown.
+    expect(await screen.findByText('Message b')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
