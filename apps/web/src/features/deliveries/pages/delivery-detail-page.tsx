@@ -25,7 +25,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, Field } from '../components/detail-card';
 import { ShippingLabelSection } from '../components/shipping-label-section';
 import { StatusBadge } from '../components/status-badge';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '../lib/format';
 import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '../lib/labels';
 

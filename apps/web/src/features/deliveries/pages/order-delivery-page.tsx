@@ -13,7 +13,7 @@ import { AddressCombobox } from '../components/address-combobox';
 import { FormField, inputClass } from '../components/form-field';
 import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 import { toDateTimeLocal } from '../lib/format';
 import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '../lib/labels';
 import { checkStep, initialOrderForm, ORDER_STEPS, type TOrderField, type TOrderStep } from '../lib/order-form';

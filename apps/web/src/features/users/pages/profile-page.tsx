@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { StatTile } from '@/features/dashboard/components/stat-tile';
-import { errorMessage } from '@/features/deliveries/lib/error-message';
+import { errorMessage } from '@/lib/api-client';
 import { formatMonthYear } from '@/features/deliveries/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentUser } from '../api/get-current-user';

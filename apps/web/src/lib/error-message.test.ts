@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { errorMessage } from './error-message';
+import { errorMessage } from './api-client';
 
 describe('errorMessage', () => {
   it("prefers the server's error text, then its message", () => {
