@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { ROLE_IDS } from '@courier/contract';
+import { eq, sql } from 'drizzle-orm';
+import { ensureSuperAdmin } from './db/bootstrap.js';
+import { users } from './db/schema/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -95,6 +98,27 @@ describe('readiness while the database is away', () => {
       expect((await t.app.inject('/healthz')).statusCode).toBe(200);
     } finally {
       await t.app.close();
+    }
+  });
+});
+
+describe('the first super administrator', () => {
+  it('is created at start from ADMIN_EMAIL and ADMIN_PASSWORD, once, and can sign in', async () => {
+    const t = await createTestApp({ env: { ADMIN_EMAIL: 'Boss@Courier.test', ADMIN_PASSWORD: 'First#Admin2026' } });
+    try {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'boss@courier.test', password: 'First#Admin2026' },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().data.user.roleId).toBe(ROLE_IDS.SUPER_ADMIN);
+      // A second start with other credentials adds no second super administrator.
+      await ensureSuperAdmin(t.db, 'other@courier.test', 'Other#Admin2026', t.app.log);
+      const admins = await t.db.select().from(users).where(eq(users.roleId, ROLE_IDS.SUPER_ADMIN));
+      expect(admins.map((a) => a.email)).toEqual(['boss@courier.test']);
+    } finally {
+      await t.close();
     }
   });
 });
