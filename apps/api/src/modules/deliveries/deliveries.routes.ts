@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
-import { perCaller } from '../geo/rate-limit-key.js';
+import { perCallerLimit } from '../geo/rate-limit-key.js';
 import { cancelDelivery } from './cancel-delivery.js';
 import { createDelivery } from './create-delivery.js';
 import { findOwnDelivery } from './deliveries.queries.js';
@@ -30,7 +30,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/deliveries',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller } },
+      config: perCallerLimit(60, '1 minute'),
       schema: {
         tags,
         security,

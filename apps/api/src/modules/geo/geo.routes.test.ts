@@ -61,4 +61,19 @@ describe('geo routes on the offline gazetteer', () => {
     // Another caller has a budget of their own.
     expect((await t.app.inject({ url: '/api/v1/geo/autocomplete?q=bo', headers: auth })).statusCode).toBe(200);
   });
+
+  it('counts one account once however it varies its token: extra spaces or a fresh token per request', async () => {
+    const { user } = await createUser(t.db);
+    const { authorization } = await t.bearer(user);
+    const token = authorization.slice('Bearer '.length);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const headers = { authorization: `Bearer ${' '.repeat(i)}${token}` };
+      codes.push((await t.app.inject({ url: '/api/v1/geo/autocomplete?q=bo', headers })).statusCode);
+    }
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+    // A freshly minted token of the same account shares the spent budget.
+    expect((await t.app.inject({ url: '/api/v1/geo/autocomplete?q=bo', headers: await t.bearer(user) })).statusCode).toBe(429);
+  });
 });

@@ -2,7 +2,7 @@ import { ZGeoPlace, ZGeoSuggestion } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/app-error.js';
-import { perCaller } from './rate-limit-key.js';
+import { perCallerLimit } from './rate-limit-key.js';
 
 export const ADDRESS_NOT_FOUND = 'address: We could not find this address';
 
@@ -11,7 +11,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { geocoder } = app.services;
   const common = {
     preHandler: app.authenticate,
-    config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller } },
+    config: perCallerLimit(60, '1 minute'),
   };
   const tags = ['geo'];
   const security = [{ bearer: [] }];

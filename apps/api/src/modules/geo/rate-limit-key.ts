@@ -1,11 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Rate limits of signed-in routes count per token rather than per address, so a hospital's staff behind one
- * NAT address do not share one budget. Unsigned calls count per address.
+ * Rate limits of signed-in routes count per account rather than per address, so a hospital's staff behind one
+ * NAT address do not share one budget. Keyed on the authenticated user (not the Authorization header, which a
+ * caller can vary at will: extra spaces, or a fresh token per request), so the limit must run after
+ * `authenticate`: use `perCallerLimit`.
  */
 export function perCaller(request: FastifyRequest): string {
-  const auth = request.headers.authorization;
-  return auth ? `t:${createHash('sha256').update(auth).digest('base64url').slice(0, 22)}` : `ip:${request.ip}`;
+  return request.sessionUser ? `u:${request.sessionUser.id}` : `ip:${request.ip}`;
 }
+
+/** A per-account limit that runs after the route's `authenticate` preHandler. */
+export const perCallerLimit = (max: number, timeWindow: string) => ({
+  rateLimit: { max, timeWindow, keyGenerator: perCaller, hook: 'preHandler' as const },
+});

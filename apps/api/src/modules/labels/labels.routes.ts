@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
 import { labelJson } from '../deliveries/delivery-json.js';
-import { perCaller } from '../geo/rate-limit-key.js';
+import { perCallerLimit } from '../geo/rate-limit-key.js';
 import { generateLabel } from './generate-label.js';
 
 /** A delivery's shipping label: generated on first ask, the same one after. */
@@ -14,7 +14,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/deliveries/:id/label',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perCaller } },
+      config: perCallerLimit(60, '1 minute'),
       schema: {
         tags: ['labels'],
         security: [{ bearer: [] }],

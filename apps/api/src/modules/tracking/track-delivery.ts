@@ -15,10 +15,17 @@ const WITH_DRIVER: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];
 
 type TrackingServices = Pick<Services, 'db' | 'clock'>;
 
+/**
+ * Stored coordinates can be a rooftop (a remote geocoder, a driver's fix at the door): the public sees them
+ * to two decimals, about a kilometre, like its street-less labels. Only the live driver position while
+ * the parcel travels is shown as is.
+ */
+export const coarse = (n: number) => Math.round(n * 100) / 100;
+
 function place(label: string | null, lat: number | null, lng: number | null) {
   if (label === null && (lat === null || lng === null)) return null;
   const hasCoords = lat !== null && lng !== null;
-  return { label, formatted: label, lat: hasCoords ? lat : null, lng: hasCoords ? lng : null };
+  return { label, formatted: label, lat: hasCoords ? coarse(lat) : null, lng: hasCoords ? coarse(lng) : null };
 }
 
 /** The public tracking view: status, estimate, street-less places, the custody timeline. */
@@ -34,7 +41,7 @@ export async function trackDelivery(services: TrackingServices, rawTrackingNumbe
     return {
       status: e.status,
       location: e.locationLabel,
-      coords: e.lat !== null && e.lng !== null ? { lat: e.lat, lng: e.lng } : null,
+      coords: e.lat !== null && e.lng !== null ? { lat: coarse(e.lat), lng: coarse(e.lng) } : null,
       timestamp: at.iso,
       displayTime: at.display,
     };
@@ -42,7 +49,7 @@ export async function trackDelivery(services: TrackingServices, rawTrackingNumbe
 
   const lastPlaced = events.findLast((e) => e.lat !== null && e.lng !== null);
   let current: { label: string | null; lat: number; lng: number; at: Date } | null = lastPlaced
-    ? { label: lastPlaced.locationLabel, lat: lastPlaced.lat!, lng: lastPlaced.lng!, at: lastPlaced.createdAt }
+    ? { label: lastPlaced.locationLabel, lat: coarse(lastPlaced.lat!), lng: coarse(lastPlaced.lng!), at: lastPlaced.createdAt }
     : null;
   if (delivery.driverId && WITH_DRIVER.includes(delivery.status)) {
     const [driver] = await db.select().from(driverLocations).where(eq(driverLocations.driverId, delivery.driverId)).limit(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverLocations } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { deliveries, deliveryEvents, driverLocations } from '../../db/schema/index.js';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -66,6 +67,21 @@ describe('public tracking', () => {
       displayTime: 'Mar 1, 2026, 9:00 AM',
     });
     expect(body.data.timeline[5]).toMatchObject({ status: 'in_transit', location: 'In transit', coords: null });
+  });
+
+  it('shows stored coordinates only to about a kilometre: never the rooftop of a pickup, a home or a door', async () => {
+    const d = await createDelivery(t.db, { customerId: customer.id, status: 'approved' });
+    // As a remote geocoder (or a driver's fix) would store them: precise to the building.
+    await t.db
+      .update(deliveries)
+      .set({ pickupLat: 42.362_847, pickupLng: -71.069_183, deliveryLat: 42.349_512, deliveryLng: -71.104_377 })
+      .where(eq(deliveries.id, d.id));
+    await t.db.update(deliveryEvents).set({ lat: 42.349_512, lng: -71.104_377 }).where(eq(deliveryEvents.deliveryId, d.id));
+    const { data } = (await track(d.orderId)).json();
+    expect(data.origin).toMatchObject({ lat: 42.36, lng: -71.07 });
+    expect(data.destination).toMatchObject({ lat: 42.35, lng: -71.1 });
+    expect(data.timeline.every((e: { coords: unknown }) => JSON.stringify(e.coords) === '{"lat":42.35,"lng":-71.1}')).toBe(true);
+    expect(data.currentLocationCoords).toEqual({ lat: 42.35, lng: -71.1 });
   });
 
   it('places the parcel at its latest custody event that has coordinates', async () => {
