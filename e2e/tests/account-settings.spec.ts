@@ -104,6 +104,9 @@ test.describe('account settings', () => {
     const person = newPerson('delete');
     await registerVerified(request, mail, person);
     await signIn(page, person.email, person.password);
+    // Visiting the list leaves its cache (SPEC section 3 keys), which the deletion must clear with the session.
+    await page.goto('/deliveries');
+    await expect(page.getByText('No deliveries found')).toBeVisible();
     await page.goto('/account-settings');
 
     await page.getByRole('button', { name: 'Delete account' }).click();
@@ -117,6 +120,7 @@ test.describe('account settings', () => {
     await expect(toast(page, 'Account deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate(() => [sessionStorage.getItem('token'), localStorage.getItem('token')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('deliveries'), localStorage.getItem('deliveriesStats')])).toEqual([null, null]);
 
     // Signed out: the settings page asks for a login again, and the account no longer signs in.
     await page.goto('/account-settings');

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@courier/contract';
 import { useLogout } from '@/features/auth/api/logout';
-import { clearDeliveriesCache } from '@/features/deliveries/lib/delivery-cache';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSession } from '@/lib/session';
 import { CustomerSidebar } from './components/customer-sidebar';
@@ -51,10 +50,7 @@ export function CustomerLayout() {
     };
   }, [drawerOpen]);
 
-  const signOut = () => {
-    clearDeliveriesCache();
-    void logout();
-  };
+  const signOut = () => void logout();
 
   return (
     <div className="flex min-h-dvh bg-slate-50">

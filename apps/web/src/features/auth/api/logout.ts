@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { clearDeliveriesCache } from '@/features/deliveries/lib/delivery-cache';
 import { api } from '@/lib/api-client';
 import { clearSession, getRefreshToken } from '@/lib/session';
 
@@ -11,13 +12,15 @@ export function logout(): Promise<unknown> {
   return api.post('/v1/auth/logout', { refreshToken }).catch(() => undefined);
 }
 
-/** Logout from a signed-in layout: revoke, clear the session and cached data, go to /auth/login. */
+/** Logout (layout, profile menu, account deletion): revoke, clear the session and cached data, go to /auth/login. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
     void logout();
     clearSession({ reason: 'logout' });
+    // The cached delivery list (SPEC section 3) must not outlive the session for the next person on this browser.
+    clearDeliveriesCache();
     queryClient.clear();
     await navigate(paths.auth.login, { replace: true });
   };

@@ -53,7 +53,7 @@ function DeliveryCards({ deliveries }: { deliveries: TDelivery[] }) {
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label="Deliveries">
       {deliveries.map((d) => (
-        <li key={d._id}>
+        <li key={d._id} className="min-w-0">
           <DeliveryCard delivery={d} />
         </li>
       ))}
@@ -162,9 +162,10 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
         </div>
         <StatusBadge status={d.status} />
       </div>
-      <div className="mt-3 flex items-center gap-2 text-sm">
-        <span className="font-medium text-slate-900">{d.recipientName}</span>
-        <span className="text-slate-500">· {d.recipientPhone}</span>
+      {/* Wraps on a narrow phone rather than pushing the card past the screen edge. */}
+      <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
+        <span className="font-medium break-words text-slate-900">{d.recipientName}</span>
+        <span className="whitespace-nowrap text-slate-500">· {d.recipientPhone}</span>
       </div>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
         <Package aria-hidden="true" className="size-4 shrink-0 text-slate-400" />

@@ -101,7 +101,9 @@ function DeliveryDetail({ delivery: d }: { delivery: TDelivery }) {
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">Delivery #{d.orderId}</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+              Delivery <span className="whitespace-nowrap">#{d.orderId}</span>
+            </h1>
             <StatusBadge status={d.status} className="text-sm" />
           </div>
           <p className="mt-1 text-sm text-slate-600">

@@ -41,7 +41,7 @@ export function StatusTimeline({ events, className }: { events: TTrackingEvent[]
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <div className="min-w-0 pt-0.5">
-                  <p className={clsx('font-semibold capitalize', latest ? 'text-slate-900' : 'text-slate-700')}>
+                  <p className={clsx('font-semibold', latest ? 'text-slate-900' : 'text-slate-700')}>
                     {statusLabel(event.status)}
                     {latest && <span className="sr-only"> (latest)</span>}
                   </p>
