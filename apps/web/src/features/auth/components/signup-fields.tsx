@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { SIGNUP_RULES, signupRequirements, type TSignupForm } from '../lib/signup-form';
-import { describedBy, Field, inputClass, PasswordInput } from './form-controls';
+import { describedBy, Field, inputClass, PasswordInput } from '@/components/ui/form-controls';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordStrengthMeter, strengthBorderClass } from './password-strength';
 

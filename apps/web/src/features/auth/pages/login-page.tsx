@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { AuthLayout, authLinkClass } from '../components/auth-layout';
-import { FormAlert, Field, inputClass, PasswordInput } from '../components/form-controls';
+import { FormAlert, Field, inputClass, PasswordInput } from '@/components/ui/form-controls';
 import { returnPath, type TVerifyOtpState } from '../lib/navigation';
 
 interface TLoginForm {

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { forgotPasswordErrorMessage, useForgotPassword } from '../api/forgot-password';
 import { AuthLayout, authLinkClass } from '../components/auth-layout';
-import { describedBy, Field, FormAlert, inputClass } from '../components/form-controls';
+import { describedBy, Field, FormAlert, inputClass } from '@/components/ui/form-controls';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

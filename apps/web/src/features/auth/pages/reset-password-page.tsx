@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { resetPasswordErrorMessage, useResetPassword } from '../api/reset-password';
 import { AuthLayout, authLinkClass } from '../components/auth-layout';
-import { describedBy, Field, FormAlert, PasswordInput } from '../components/form-controls';
+import { describedBy, Field, FormAlert, PasswordInput } from '@/components/ui/form-controls';
 import { PasswordChecklist } from '../components/password-checklist';
 import { signupRequirements } from '../lib/signup-form';
 

@@ -11,7 +11,7 @@ import { loginErrorMessage } from '../api/login';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { AuthLayout, authLinkClass } from '../components/auth-layout';
-import { Field, FormAlert, inputClass } from '../components/form-controls';
+import { Field, FormAlert, inputClass } from '@/components/ui/form-controls';
 import { returnPath, type TVerifyOtpState } from '../lib/navigation';
 
 /** The server sends at most one code a minute; the button waits as long. */

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api/logout';
-import { Modal } from '@/features/auth/components/modal';
+import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
 

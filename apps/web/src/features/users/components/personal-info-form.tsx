@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { describedBy, Field, inputClass } from '@/features/auth/components/form-controls';
+import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
 import { errorMessage } from '@/lib/api-client';
 import type { TAccountUser } from '../api/get-current-user';
 import { useUpdateProfile } from '../api/update-profile';
