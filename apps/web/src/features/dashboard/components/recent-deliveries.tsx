@@ -1,21 +1,21 @@
 import type { TDelivery } from '@courier/contract';
 import { ArrowRight, ChevronRight, PackageSearch } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { StatusBadge } from '@/features/deliveries/components/status-badge';
 import { formatWhen, truncateAddress } from '@/features/deliveries/lib/format';
 import { packageTypeLabel } from '@/features/deliveries/lib/labels';
 import { useMediaQuery } from '@/features/deliveries/lib/use-media-query';
+import { useOpenDeliveryProps } from '@/features/deliveries/lib/use-open-delivery';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
 const td = 'px-4 py-3 text-sm text-slate-700';
 
 /** The 5 most recent deliveries, newest first, with View All. */
 export function RecentDeliveries({ deliveries, loading }: { deliveries: TDelivery[]; loading: boolean }) {
-  const navigate = useNavigate();
+  const openProps = useOpenDeliveryProps();
   const wide = useMediaQuery('(min-width: 768px)');
-  const open = (id: string) => void navigate(paths.delivery(id));
 
   return (
     <section aria-labelledby="recent-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -70,8 +70,7 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
                 <tr
                   key={d._id}
                   tabIndex={0}
-                  onClick={() => open(d._id)}
-                  onKeyDown={(event) => event.key === 'Enter' && open(d._id)}
+                  {...openProps(d._id)}
                   className="cursor-pointer hover:bg-brand-50/50 focus-visible:bg-brand-50/60 focus-visible:outline-none"
                 >
                   <td className={`${td} font-mono text-[0.8125rem] font-semibold whitespace-nowrap text-slate-900`}>

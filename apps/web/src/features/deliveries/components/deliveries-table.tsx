@@ -1,11 +1,12 @@
 import type { TDelivery } from '@courier/contract';
 import { ArrowRight, MapPin, Package } from 'lucide-react';
-import { type KeyboardEvent, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useRef } from 'react';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '../lib/format';
 import { packageSizeShort, packageTypeLabel } from '../lib/labels';
 import { useElementWidth } from '../lib/use-element-width';
+import { useOpenDeliveryProps } from '../lib/use-open-delivery';
 import { StatusBadge } from './status-badge';
 
 /** The eight columns need this much room; a narrower list (phone, tablet, small laptop) shows one card per delivery. */
@@ -13,19 +14,6 @@ export const TABLE_MIN_WIDTH = 1000;
 
 const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
 const td = 'px-3 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';
-
-/** Clicking a row (or Enter on it) opens the delivery, like its View Details link. */
-function useOpenDelivery() {
-  const navigate = useNavigate();
-  return (id: string) => void navigate(paths.delivery(id));
-}
-
-function onRowKey(event: KeyboardEvent, open: () => void) {
-  if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-    event.preventDefault();
-    open();
-  }
-}
 
 /** SPEC section 9: no date for a moment of today, just its time. */
 function Created({ value }: { value: string }) {
@@ -62,7 +50,7 @@ function DeliveryCards({ deliveries }: { deliveries: TDelivery[] }) {
 }
 
 function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
-  const open = useOpenDelivery();
+  const openProps = useOpenDeliveryProps();
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200">
@@ -99,8 +87,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
             <tr
               key={d._id}
               tabIndex={0}
-              onClick={() => open(d._id)}
-              onKeyDown={(event) => onRowKey(event, () => open(d._id))}
+              {...openProps(d._id)}
               className="cursor-pointer transition-colors hover:bg-brand-50/50 focus-visible:bg-brand-50/60 focus-visible:outline-none"
             >
               <td className={`${td} font-mono text-xs font-semibold whitespace-nowrap text-slate-900`}>#{d.orderId}</td>
@@ -142,14 +129,13 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
 }
 
 function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
-  const open = useOpenDelivery();
+  const openProps = useOpenDeliveryProps();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a card holding a link cannot itself be a link
     <div
       role="link"
       tabIndex={0}
-      onClick={() => open(d._id)}
-      onKeyDown={(event) => onRowKey(event, () => open(d._id))}
+      {...openProps(d._id)}
       aria-label={`Delivery #${d.orderId} to ${d.recipientName}`}
       className="flex h-full cursor-pointer flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-200 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
     >
