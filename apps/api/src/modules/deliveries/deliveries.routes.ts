@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
-import { perCallerLimit } from '../geo/rate-limit-key.js';
+import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { cancelDelivery } from './cancel-delivery.js';
 import { createDelivery } from './create-delivery.js';
 import { findOwnDelivery } from './deliveries.queries.js';

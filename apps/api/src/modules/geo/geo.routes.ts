@@ -2,7 +2,7 @@ import { ZGeoPlace, ZGeoSuggestion } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/app-error.js';
-import { perCallerLimit } from './rate-limit-key.js';
+import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 
 export const ADDRESS_NOT_FOUND = 'address: We could not find this address';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
 import { labelJson } from '../deliveries/delivery-json.js';
-import { perCallerLimit } from '../geo/rate-limit-key.js';
+import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { generateLabel } from './generate-label.js';
 
 /** A delivery's shipping label: generated on first ask, the same one after. */
