@@ -1,18 +1,34 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its output is missing or stale, then run the API (which serves it)
-// in the foreground. Settings come from the environment and from a .env file at the repository root.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: build the web app and the API when their output is missing or stale, then run the compiled
+// server in this very process, so the process a supervisor signals is the server. Settings come from the
+// environment and from a .env file at the repository root; NODE_ENV is production unless set.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const webIndex = join(root, 'apps/web/dist/index.html');
-const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 // Variables already set in the environment win over the file.
 const envFile = join(root, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
+process.env.NODE_ENV ||= 'production';
+
+const builds = [
+  {
+    name: 'web app',
+    output: 'apps/web/dist/index.html',
+    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
+    workspace: '@courier/web',
+  },
+  {
+    name: 'API',
+    output: 'apps/api/dist/main.js',
+    inputs: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/contract/src'],
+    workspace: '@courier/api',
+  },
+];
 
 /** The newest modification time under a file or folder (node_modules and dist skipped), 0 if absent. */
 function newestChange(path) {
@@ -27,51 +43,37 @@ function newestChange(path) {
   return newest;
 }
 
-function webBuildIsStale() {
-  if (!existsSync(join(root, 'apps/web/src'))) return false;
-  if (!existsSync(webIndex)) return true;
-  const built = statSync(webIndex).mtimeMs;
-  return webInputs.some((input) => newestChange(join(root, input)) > built);
+function isStale({ output, inputs }) {
+  if (!existsSync(join(root, inputs[0]))) return false; // an install without sources runs what it has
+  if (!existsSync(join(root, output))) return true;
+  const built = statSync(join(root, output)).mtimeMs;
+  return inputs.some((input) => newestChange(join(root, input)) > built);
 }
 
-if (webBuildIsStale()) {
-  console.log('Building the web app (apps/web/dist is missing or older than its sources)...');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '-w', '@courier/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    if (!existsSync(webIndex)) {
-      console.error('The web app failed to build; fix the error above or run `npm run build` to see it again.');
-      process.exit(build.status ?? 1);
-    }
-    console.warn('The web app failed to build; serving the previous build from apps/web/dist.');
+for (const target of builds) {
+  if (!isStale(target)) continue;
+  console.log(`Building the ${target.name} (${dirname(target.output)} is missing or older than its sources)...`);
+  // A child that ends before the server starts: nothing of it outlives this step.
+  const build = spawnSync(npm, ['run', 'build', '-w', target.workspace], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (build.status === 0) continue;
+  if (!existsSync(join(root, target.output))) {
+    console.error(`The ${target.name} failed to build; fix the error above (\`npm run build\` shows it again).`);
+    process.exit(build.status ?? 1);
   }
+  console.warn(`The ${target.name} failed to build; running the previous build in ${dirname(target.output)}.`);
 }
 
-// One process: `node --import tsx` is what `tsx` runs, minus its wrapper. It gets its own process group so
-// a terminal's Ctrl-C reaches it once, through us (a second signal makes the server skip its graceful close).
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  cwd: root,
-  env: process.env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  detached: true,
-});
-
-let forwarded = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (forwarded) return;
-    forwarded = true;
-    server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
-  });
+// Under `npm start` the server lives exactly as long as npm: if npm is killed outright (no signal to forward),
+// this process is re-parented and stops gracefully instead of serving on with nobody to stop it.
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 500).unref();
 }
-// Never leave a server behind if this process ends first.
-process.on('exit', () => {
-  if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-});
-server.on('error', (err) => {
-  console.error(`Could not start the server: ${err.message}`);
-  process.exit(1);
-});
-server.on('exit', (code, signal) => {
-  process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
-});
+
+process.setSourceMapsEnabled(true);
+// The server's main module reads the environment, migrates the database, listens and handles SIGTERM/SIGINT.
+await import(pathToFileURL(join(root, 'apps/api/dist/main.js')).href);

@@ -1,11 +1,11 @@
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '@courier/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Database, openDatabase } from './db/client.js';
+import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
+import { openDatabaseFromEnv } from './db/open-from-env.js';
 import type { TEnv } from './env.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
@@ -20,6 +20,7 @@ import trackingRoutes from './modules/tracking/tracking.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createGeocoder } from './platform/geocoder/index.js';
+import { createLiveStreams } from './platform/live-streams.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createOutboxWorker } from './platform/outbox.js';
 import { resolveJwtSecret } from './platform/secrets.js';
@@ -69,14 +70,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ownsDatabase = !opts.database;
   const database =
     opts.database ??
-    (await openDatabase({
-      url: env.DATABASE_URL,
-      dataDir: join(env.DATA_DIR, 'pglite'),
-      onPoolError: (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool will reconnect'),
-    }));
-  await database.migrate();
-  await ensureRoles(database.db);
-  await ensureSuperAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+    (await openDatabaseFromEnv(env, (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool will reconnect')));
+  try {
+    await database.migrate();
+    await ensureRoles(database.db);
+    await ensureSuperAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+  } catch (err) {
+    // The app never existed for its caller, so nothing else would release the database (and its DATA_DIR lock).
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw err;
+  }
 
   const clock = opts.clock ?? systemClock;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
@@ -94,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     outbox,
     storage: createFileStorage(env.DATA_DIR),
     geocoder: createGeocoder(env, { log: app.log, contact: env.PUBLIC_URL }),
+    liveStreams: createLiveStreams(),
     log: app.log,
   };
   app.decorate('services', services);
@@ -123,6 +127,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   else await app.register(webPlugin, { root: '/nonexistent' });
 
   if (opts.runOutbox ?? true) outbox.start();
+  // Before the server waits for requests in flight: live streams never end by themselves.
+  app.addHook('preClose', async () => {
+    services.liveStreams.endAll();
+  });
   app.addHook('onClose', async () => {
     await outbox.stop();
     mailer.close();

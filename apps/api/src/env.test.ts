@@ -9,6 +9,7 @@ describe('parseEnv', () => {
     expect(env.GEOCODER).toBe('offline');
     expect(env.BUSINESS_TZ).toBe('America/New_York');
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SHUTDOWN_GRACE_MS).toBe(10_000);
   });
 
   it.each([
@@ -21,6 +22,9 @@ describe('parseEnv', () => {
     [{ BUSINESS_TZ: 'Mars/Olympus' }, /^Invalid environment variable BUSINESS_TZ: must be an IANA time zone/],
     [{ ADMIN_EMAIL: 'boss@example.com' }, /^Invalid environment variable ADMIN_PASSWORD: /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid environment variable LOG_LEVEL: /],
+    [{ SHUTDOWN_GRACE_MS: '10s' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
+    [{ SHUTDOWN_GRACE_MS: '1.5' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
   ])('refuses %o with one line naming the variable', (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
     try {

@@ -36,6 +36,8 @@ export const ZEnv = z.object({
         return false;
       }
     }, 'must be an IANA time zone'),
+  /** How long a stop may wait for requests in flight before the process exits anyway. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])

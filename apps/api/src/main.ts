@@ -1,29 +1,30 @@
-import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { EnvError, parseEnv, type TEnv } from './env.js';
+import { parseEnv, type TEnv } from './env.js';
+import { checkWritableDir } from './platform/storage.js';
+import { stopOnSignals } from './shutdown.js';
+import { exitOnStartupError, StartupError } from './startup-error.js';
+import { resolve } from 'node:path';
 
+/** Reads the environment, builds the app on its database, listens, and stops gracefully on SIGTERM/SIGINT. */
 async function main() {
-  let env: TEnv;
+  let env: TEnv | undefined;
+  let app: FastifyInstance | undefined;
   try {
     env = parseEnv();
+    const dataDir = resolve(env.DATA_DIR);
+    await checkWritableDir(dataDir).catch((err: Error) => {
+      throw new StartupError(
+        `DATA_DIR ${dataDir} is not writable (${err.message}): make it writable by this user, or set DATA_DIR to another directory.`,
+      );
+    });
+    app = await buildApp({ env });
+    stopOnSignals(app, env.SHUTDOWN_GRACE_MS);
+    await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+    await app?.close().catch(() => {});
+    exitOnStartupError(err, env);
   }
-  const app = await buildApp({ env });
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, exit within 10 s.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
-  await app.listen({ port: env.PORT, host: env.HOST });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+await main();

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.js';
 import type { TEnv } from './env.js';
 import type { Clock } from './platform/clock.js';
 import type { Geocoder } from './platform/geocoder/index.js';
+import type { LiveStreams } from './platform/live-streams.js';
 import type { Mailer } from './platform/mailer.js';
 import type { OutboxWorker } from './platform/outbox.js';
 import type { SmsSender } from './platform/sms.js';
@@ -21,6 +22,8 @@ export interface Services {
   outbox: OutboxWorker;
   storage: FileStorage;
   geocoder: Geocoder;
+  /** Open server-sent-event streams: register each, so a stop can end them with a reconnect hint. */
+  liveStreams: LiveStreams;
   log: FastifyBaseLogger;
 }
 

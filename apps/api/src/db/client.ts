@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR as migrationsFolder } from '../locations.js';
 import * as schema from './schema/index.js';
 
 /** One type for both drivers: PGlite and node-postgres share Drizzle's pg-core query API. */
@@ -23,8 +22,6 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseOptions {
   /** PostgreSQL URL; when absent, PGlite is used. */

@@ -1,8 +1,9 @@
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { outboxMessages } from '../db/schema/index.js';
-import { createCapturingMailer, createTestApp, type TestApp } from '../test/test-app.js';
+import { createCapturingMailer, createTestApp, openTestDatabase, type TestApp, testEnv } from '../test/test-app.js';
 import { fixedClock } from './clock.js';
 import { backoffMs, enqueueEmail, OUTBOX_MAX_ATTEMPTS } from './outbox.js';
 
@@ -70,6 +71,57 @@ describe('the durable outbox', () => {
       expect(mailer.sent.map((m) => m.subject)).toEqual(['After restart']);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the outbox worker at shutdown', () => {
+  it('finishes the message it is sending and gives back the rest it claimed', async () => {
+    const clock = fixedClock('2026-03-02T15:00:00Z');
+    const env = testEnv();
+    const database = await openTestDatabase();
+    // An SMTP server that holds the first message until we let it go.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let sending = () => {};
+    const firstSendStarted = new Promise<void>((resolve) => {
+      sending = resolve;
+    });
+    const sent: string[] = [];
+    const mailer = {
+      kind: 'smtp' as const,
+      send: async (m: { subject: string }) => {
+        sending();
+        await held;
+        sent.push(m.subject);
+      },
+      close: () => {},
+    };
+    const app = await buildApp({ env, database, mailer, clock, logger: false, runOutbox: false });
+    try {
+      for (const subject of ['first', 'second', 'third']) {
+        await database.db.transaction((tx) => enqueueEmail(tx, { to: 'e@example.test', subject, text: 'x' }, clock.now()));
+        clock.advance(1000);
+      }
+      const pass = app.services.outbox.drain();
+      await firstSendStarted;
+      const stopped = app.services.outbox.stop();
+      letGo();
+      await stopped;
+      expect(await pass).toBe(1);
+      expect(sent).toEqual(['first']);
+      const rows = await database.db.select().from(outboxMessages).orderBy(outboxMessages.createdAt);
+      expect(rows.map((r) => [r.subject, r.status, r.lockedUntil])).toEqual([
+        ['first', 'sent', null],
+        ['second', 'pending', null],
+        ['third', 'pending', null],
+      ]);
+    } finally {
+      await app.close();
+      await database.close();
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
     }
   });
 });

@@ -35,6 +35,7 @@ export interface OutboxWorker {
   /** Ask for a prompt pass after a commit. */
   kick(): void;
   start(): void;
+  /** Stops the timer; a pass in progress finishes the message it is sending and gives back the rest it claimed. */
   stop(): Promise<void>;
 }
 
@@ -50,6 +51,7 @@ export function createOutboxWorker(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
+  let releasing = false;
 
   async function claim() {
     const now = clock.now();
@@ -74,9 +76,23 @@ export function createOutboxWorker(deps: {
       .returning();
   }
 
+  /** Gives claimed messages back at once, so the next process need not wait for the claim to expire. */
+  async function release(ids: string[]) {
+    if (ids.length === 0) return;
+    await db
+      .update(outboxMessages)
+      .set({ lockedUntil: null })
+      .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, 'pending')));
+  }
+
   async function pass(): Promise<number> {
     let sent = 0;
-    for (const msg of await claim()) {
+    const claimed = await claim();
+    for (const [index, msg] of claimed.entries()) {
+      if (releasing) {
+        await release(claimed.slice(index).map((m) => m.id));
+        break;
+      }
       try {
         if (msg.channel === 'email') await deps.mailer.send({ to: msg.recipient, subject: msg.subject, text: msg.text, html: msg.html });
         else await deps.sms.send(msg.recipient, msg.text);
@@ -132,8 +148,13 @@ export function createOutboxWorker(deps: {
     },
     stop: async () => {
       stopped = true;
+      releasing = true;
       if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
+      try {
+        await running?.catch(() => {});
+      } finally {
+        releasing = false;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@courier/contract';
@@ -9,6 +9,16 @@ export interface FileStorage {
   /** Writes bytes under a server-generated name; returns the relative path to store. */
   put(bytes: Buffer, extension: string): Promise<string>;
   get(path: string): Promise<Buffer>;
+  /** Throws unless a file can be written here now (readiness). */
+  checkWritable(): Promise<void>;
+}
+
+/** Writes and removes a small file in dir (made if missing); throws the file system's error when it cannot. */
+export async function checkWritableDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const probe = join(dir, `.write-probe-${randomUUID()}`);
+  await writeFile(probe, '');
+  await rm(probe, { force: true });
 }
 
 export function createFileStorage(dataDir: string): FileStorage {
@@ -25,6 +35,7 @@ export function createFileStorage(dataDir: string): FileStorage {
       if (path.includes('..')) throw new AppError('NOT_FOUND', 'File not found');
       return readFile(join(root, path));
     },
+    checkWritable: () => checkWritableDir(root),
   };
 }
 

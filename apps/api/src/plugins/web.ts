@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+import { WEB_DIST } from '../locations.js';
 
 /** The built SPA on the API's port: files as they are, any other non-/api path gets index.html. */
 export default fp(async function web(app: FastifyInstance, opts: { root?: string }) {

@@ -1,13 +1,24 @@
-import { parseEnv } from '../../env.js';
+import { parseEnv, type TEnv } from '../../env.js';
+import { exitOnStartupError } from '../../startup-error.js';
 import { ensureRoles } from '../bootstrap.js';
 import { openDatabaseFromEnv } from '../open-from-env.js';
 import { seedDemo } from './demo.js';
 
 /** `npm run seed`: demo accounts and deliveries, printed once. */
-const database = await openDatabaseFromEnv(parseEnv());
-await database.migrate();
-await ensureRoles(database.db);
-const accounts = await seedDemo(database.db);
-await database.close();
-console.log('Demo accounts (password policy: 8+ chars, upper case, number, one of !@#$%^&):');
-for (const a of accounts) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(32)} ${a.password}`);
+let env: TEnv | undefined;
+try {
+  env = parseEnv();
+  const database = await openDatabaseFromEnv(env);
+  let accounts: Awaited<ReturnType<typeof seedDemo>>;
+  try {
+    await database.migrate();
+    await ensureRoles(database.db);
+    accounts = await seedDemo(database.db);
+  } finally {
+    await database.close();
+  }
+  console.log('Demo accounts (password policy: 8+ chars, upper case, number, one of !@#$%^&):');
+  for (const a of accounts) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(32)} ${a.password}`);
+} catch (err) {
+  exitOnStartupError(err, env);
+}

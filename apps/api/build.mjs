@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Compiles the API to JavaScript so production runs no TypeScript loader: one ES module, apps/api/dist/main.js,
+// with @courier/contract bundled in (its package points at TypeScript sources) and every other dependency
+// left to node_modules. The SQL migrations are copied beside it (see src/locations.ts).
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const apiDir = dirname(fileURLToPath(import.meta.url));
+const outDir = join(apiDir, 'dist');
+const { dependencies } = JSON.parse(readFileSync(join(apiDir, 'package.json'), 'utf8'));
+
+rmSync(outDir, { recursive: true, force: true });
+await build({
+  entryPoints: [join(apiDir, 'src/main.ts')],
+  outfile: join(outDir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  // Stack traces in the logs point at the TypeScript (start.mjs enables source maps); never served to anyone.
+  sourcemap: 'linked',
+  external: Object.keys(dependencies).filter((name) => name !== '@courier/contract'),
+  logLevel: 'warning',
+});
+cpSync(join(apiDir, 'src/db/migrations'), join(outDir, 'db/migrations'), { recursive: true });
+console.log(`API compiled to ${outDir}`);
