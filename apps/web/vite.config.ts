@@ -57,7 +57,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in what production serves (the server refuses *.map as well).
+    sourcemap: false,
     rollupOptions: {
       // @courier/contract is pure declarations: unused parts (its zod schemas) must not ride along in every chunk.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },

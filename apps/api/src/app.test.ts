@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLE_IDS } from '@courier/contract';
@@ -14,6 +14,9 @@ describe('the server foundation', () => {
   beforeAll(async () => {
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>MedCourier</title><div id="root"></div>');
     writeFileSync(join(webRoot, 'robots.txt'), 'User-agent: *');
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+    writeFileSync(join(webRoot, 'assets/app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
     t = await createTestApp({ env: { SERVE_WEB: 'true' }, webRoot });
   });
   afterAll(async () => {
@@ -53,7 +56,7 @@ describe('the server foundation', () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: 'up' });
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up', files: 'up' });
   });
 
   it('answers a JSON 404 for unknown /api paths', async () => {
@@ -69,6 +72,13 @@ describe('the server foundation', () => {
     expect(page.body).toContain('<div id="root">');
     const file = await t.app.inject('/robots.txt');
     expect(file.body).toBe('User-agent: *');
+  });
+
+  it('never serves a source map, even one left in the build', async () => {
+    expect((await t.app.inject('/assets/app.js')).statusCode).toBe(200);
+    const map = await t.app.inject('/assets/app.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
   });
 
   it('sets security headers and a request id, and no CORS', async () => {
@@ -94,10 +104,30 @@ describe('readiness while the database is away', () => {
       await t.database.close();
       const ready = await t.app.inject('/readyz');
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 'unavailable', database: 'down' });
+      expect(ready.json()).toEqual({ status: 'unavailable', database: 'down', files: 'up' });
       expect((await t.app.inject('/healthz')).statusCode).toBe(200);
     } finally {
       await t.app.close();
+    }
+  });
+});
+
+describe('readiness while the file store cannot be written', () => {
+  it('answers 503 naming the file store, and ready again once it can be written', async () => {
+    const t = await createTestApp();
+    const files = join(t.env.DATA_DIR, 'files');
+    try {
+      // A file where the store's folder should be: nothing can be written there (a permission change would not
+      // stop root, who runs some CI).
+      rmSync(files, { recursive: true, force: true });
+      writeFileSync(files, 'not a folder');
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', database: 'up', files: 'down' });
+      rmSync(files);
+      expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 });

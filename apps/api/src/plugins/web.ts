@@ -14,6 +14,7 @@ export default fp(async function web(app: FastifyInstance, opts: { root?: string
       root,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, path) => {
         // Hashed assets never change; the shell and the service worker must always be fresh.
         if (path.includes(`${join(root, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -24,7 +25,8 @@ export default fp(async function web(app: FastifyInstance, opts: { root?: string
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !built) {
+    // Source maps are never served: they would hand out the app's source (the build emits none).
+    if (path === '/api' || path.startsWith('/api/') || path.endsWith('.map') || request.method !== 'GET' || !built) {
       return reply.status(404).send({ success: false, message: `Route ${request.method} ${path} not found`, error: 'NOT_FOUND' });
     }
     reply.header('cache-control', 'no-cache');

@@ -1,23 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const ZHealth = z.object({ status: z.string(), database: z.string().optional() });
+const ZHealth = z.object({ status: z.string(), database: z.string().optional(), files: z.string().optional() });
 
-/** Liveness and readiness for load balancers; /readyz answers 503 while the database is away. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/** Resolves 'up' when check succeeds within the time limit, else 'down' (and logs why). */
+async function probe(name: string, check: () => Promise<void>, log: { warn: (obj: object, msg: string) => void }) {
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} check timed out`)), CHECK_TIMEOUT_MS).unref()),
+    ]);
+    return 'up';
+  } catch (err) {
+    log.warn({ err: (err as Error).message, store: name }, 'readiness check failed');
+    return 'down';
+  }
+}
+
+/** Liveness and readiness for load balancers; /readyz answers 503 while a store requests need is away. */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', { schema: { hide: true, response: { 200: ZHealth } } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true, response: { 200: ZHealth, 503: ZHealth } } }, async (_request, reply) => {
-    try {
-      await Promise.race([
-        app.services.database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), 2000).unref()),
-      ]);
-      return { status: 'ready', database: 'up' };
-    } catch (err) {
-      app.log.warn({ err: (err as Error).message }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', database: 'down' });
-    }
+    const { database, storage } = app.services;
+    const [databaseState, filesState] = await Promise.all([
+      probe('database', () => database.ping(), app.log),
+      probe('files', () => storage.checkWritable(), app.log),
+    ]);
+    const stores = { database: databaseState, files: filesState };
+    if (databaseState === 'up' && filesState === 'up') return { status: 'ready', ...stores };
+    return reply.status(503).send({ status: 'unavailable', ...stores });
   });
 
   app.get(
