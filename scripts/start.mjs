@@ -15,8 +15,10 @@ const envFile = join(root, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 process.env.NODE_ENV ||= 'production';
 
+// A web app served from elsewhere (WEB_DIST) or not at all (SERVE_WEB=false) is not ours to build.
+const servesBuiltWeb = !process.env.WEB_DIST && process.env.SERVE_WEB !== 'false';
 const builds = [
-  {
+  servesBuiltWeb && {
     name: 'web app',
     output: 'apps/web/dist/index.html',
     inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
@@ -28,7 +30,7 @@ const builds = [
     inputs: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'packages/contract/src'],
     workspace: '@courier/api',
   },
-];
+].filter(Boolean);
 
 /** The newest modification time under a file or folder (node_modules and dist skipped), 0 if absent. */
 function newestChange(path) {
