@@ -1,10 +1,10 @@
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { parseEnv, type TEnv } from './env.js';
 import { checkWritableDir } from './platform/storage.js';
 import { stopOnSignals } from './shutdown.js';
 import { exitOnStartupError, StartupError } from './startup-error.js';
-import { resolve } from 'node:path';
 
 /** Reads the environment, builds the app on its database, listens, and stops gracefully on SIGTERM/SIGINT. */
 async function main() {
