@@ -33,8 +33,14 @@ export const ZRefreshTokenRequest = z.object({
 });
 export type TRefreshTokenRequest = z.infer<typeof ZRefreshTokenRequest>;
 
-/** Logout never fails for want of a token: the session ends on the client whatever happens. */
-export const ZLogoutRequest = z.object({ refreshToken: z.string().max(200).optional() });
+/**
+ * Logout never fails for want of a token, whatever the body holds: the Bearer token's session ends on the
+ * server, and the session ends on the client whatever happens.
+ */
+export const ZLogoutRequest = z
+  .object({ refreshToken: z.string().max(200).optional().catch(undefined) })
+  .nullish()
+  .catch(undefined);
 export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
 
 export const ZForgotPasswordRequest = z.object({ email });
