@@ -55,7 +55,7 @@ export async function registerCustomer(services: Services, input: TRegisterReque
         expiresAt: new Date(now.getTime() + AUTH_POLICY.verifyEmailTtlMs),
         createdAt: now,
       });
-      const requestedRoleId = typeof input.roleId === 'string' ? input.roleId : undefined;
+      const requestedRoleId = typeof input.roleId === 'string' ? input.roleId.slice(0, 64) : undefined;
       await recordAudit(
         tx,
         {
