@@ -26,9 +26,10 @@ async function exhaustThenRestart(database: Database, env: Record<string, string
     expect(after.statusCode).toBe(429);
     expect(Number(after.headers['retry-after'])).toBeGreaterThan(0);
     // Another address still has its whole allowance.
-    expect((await second.inject({ method: 'POST', url: '/api/v1/optform', payload: {}, remoteAddress: `192.0.2.${randomInt(1, 255)}` })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await second.inject({ method: 'POST', url: '/api/v1/optform', payload: {}, remoteAddress: `192.0.2.${randomInt(1, 255)}` }))
+        .statusCode,
+    ).toBe(400);
   } finally {
     await second.close();
     rmSync(settings.DATA_DIR, { recursive: true, force: true });
