@@ -29,6 +29,7 @@ const HOSTILE_STRINGS = [
   '"; SELECT pg_sleep(10); --',
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, meant literally.
   '{{7*7}}${7*7}',
   '../../../../etc/passwd',
   '%00%2e%2e%2f',
