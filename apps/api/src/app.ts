@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '@courier/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
@@ -25,6 +25,7 @@ import { createMailer, type Mailer } from './platform/mailer.js';
 import { createOutboxWorker } from './platform/outbox.js';
 import { resolveJwtSecret } from './platform/secrets.js';
 import { createSmsSender } from './platform/sms.js';
+import { type LogStream, loggerOptions } from './platform/logger.js';
 import { createFileStorage } from './platform/storage.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
@@ -39,7 +40,10 @@ export interface AppOptions {
   database?: Database;
   clock?: Clock;
   mailer?: Mailer;
-  logger?: FastifyServerOptions['logger'];
+  /** false silences the log; otherwise it is always built by loggerOptions, so its redaction cannot be bypassed. */
+  logger?: false;
+  /** Where log lines go (standard output when absent). */
+  logStream?: LogStream;
   /** Start the outbox worker's timer (off in API tests, which drain it by hand). */
   runOutbox?: boolean;
   webRoot?: string;
@@ -49,10 +53,7 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
-    },
+    logger: opts.logger ?? loggerOptions(env.LOG_LEVEL, opts.logStream),
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
         ? req.headers['x-request-id']

@@ -3,23 +3,19 @@ import { MESSAGES } from './messages.js';
 import { CHANGE_PASSWORD_RULES } from './password.js';
 import { isValidContactPhone } from './phone.js';
 import { ZLoginRequest, ZSignupPassword } from './schemas.js';
+import { safeText } from './text.js';
 
 /** Request and response shapes of the account calls (SPEC section 7 and DESIGN.md "API beyond SPEC.md"). */
 
 const email = ZLoginRequest.shape.email;
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  safeText(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 export const OTP_LENGTH = 6;
 
 export const ZVerifyOtpRequest = z.object({
   email,
-  otp: z
-    .string({ error: 'Code is required' })
+  otp: safeText('Code')
     .trim()
     .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Code must be ${OTP_LENGTH} digits`),
 });
@@ -29,12 +25,18 @@ export const ZResendOtpRequest = z.object({ email });
 export type TResendOtpRequest = z.infer<typeof ZResendOtpRequest>;
 
 export const ZRefreshTokenRequest = z.object({
-  refreshToken: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required').max(200),
+  refreshToken: safeText('Refresh token').min(1, 'Refresh token is required').max(200),
 });
 export type TRefreshTokenRequest = z.infer<typeof ZRefreshTokenRequest>;
 
-/** Logout never fails for want of a token: the session ends on the client whatever happens. */
-export const ZLogoutRequest = z.object({ refreshToken: z.string().max(200).optional() });
+/**
+ * Logout never fails for want of a token, whatever the body holds: the Bearer token's session ends on the
+ * server, and the session ends on the client whatever happens.
+ */
+export const ZLogoutRequest = z
+  .object({ refreshToken: safeText('Refresh token').max(200).optional().catch(undefined) })
+  .nullish()
+  .catch(undefined);
 export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
 
 export const ZForgotPasswordRequest = z.object({ email });
@@ -42,7 +44,7 @@ export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
 /** The reset form itself has no strength rule (SPEC section 5), but the server applies the sign-up policy. */
 export const ZResetPasswordRequest = z.object({
-  token: z.string({ error: MESSAGES.resetTokenMissing }).trim().min(1, MESSAGES.resetTokenMissing).max(200),
+  token: safeText('Token', MESSAGES.resetTokenMissing).trim().min(1, MESSAGES.resetTokenMissing).max(200),
   newPassword: ZSignupPassword,
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
@@ -50,11 +52,11 @@ export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 /** Account settings' 'Password must:' list, as server messages: 'New password must be at least 8 characters long'. */
 export const ZChangePasswordNew = CHANGE_PASSWORD_RULES.reduce(
   (schema, rule) => schema.refine(rule.test, `New password must ${rule.label.charAt(0).toLowerCase()}${rule.label.slice(1)}`),
-  z.string({ error: 'New password is required' }).max(128, 'New password must be at most 128 characters long'),
+  safeText('New password').max(128, 'New password must be at most 128 characters long'),
 );
 
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(128),
+  currentPassword: safeText('Current password').min(1, 'Current password is required').max(128),
   newPassword: ZChangePasswordNew,
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

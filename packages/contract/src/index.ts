@@ -10,3 +10,4 @@ export * from './phone.js';
 export * from './roles.js';
 export * from './schemas.js';
 export * from './delivery-api.js';
+export * from './text.js';

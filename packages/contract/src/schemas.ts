@@ -5,12 +5,9 @@ import { FEEDBACK_COMMENT_MAX } from './business.js';
 import { MESSAGES } from './messages.js';
 import { isValidContactPhone, isValidPhone } from './phone.js';
 import { SIGNUP_PASSWORD_RULES } from './password.js';
+import { isSafeText, safeText, unsafeTextMessage } from './text.js';
 
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`);
+const required = (label: string) => safeText(label).trim().min(1, `${label} is required`);
 const email = (label = 'Email') =>
   required(label)
     .max(254)
@@ -27,12 +24,12 @@ const upperEnum = <T extends readonly [string, ...string[]]>(values: T, label: s
 
 export const ZSignupPassword = SIGNUP_PASSWORD_RULES.reduce(
   (schema, rule) => schema.refine(rule.test, rule.message),
-  z.string({ error: 'Password is required' }).max(128, 'Password must be at most 128 characters long'),
+  safeText('Password').max(128, 'Password must be at most 128 characters long'),
 );
 
 export const ZLoginRequest = z.object({
   email: email(),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: safeText('Password').min(1, 'Password is required').max(128),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -44,7 +41,11 @@ export const ZRegisterRequest = z.object({
   password: ZSignupPassword,
   address: required('Address').max(300),
   accountType: z.enum(ACCOUNT_TYPES, { error: `Account type must be one of ${ACCOUNT_TYPES.join(', ')}` }),
-  roleId: z.unknown().optional(),
+  /** Ignored (sign-up always makes a CUSTOMER) but recorded when it differs, so it is text like any other. */
+  roleId: z
+    .unknown()
+    .optional()
+    .refine((v) => typeof v !== 'string' || isSafeText(v), unsafeTextMessage('Role id')),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 
@@ -65,13 +66,17 @@ export const ZCreateDeliveryRequest = z.object({
     z.enum(PACKAGE_SIZES, { error: `Package size must be one of ${PACKAGE_SIZES.join(', ')}` }),
   ),
   deliveryType: upperEnum(DELIVERY_TYPES, 'Delivery type'),
-  specialInstructions: z.string().trim().max(1000, 'Special instructions must be at most 1000 characters').optional().default(''),
+  specialInstructions: safeText('Special instructions')
+    .trim()
+    .max(1000, 'Special instructions must be at most 1000 characters')
+    .optional()
+    .default(''),
 });
 export type TCreateDeliveryRequest = z.infer<typeof ZCreateDeliveryRequest>;
 
 export const ZOptinRequest = z.object({
-  phone: z.string({ error: MESSAGES.phoneRequired }).trim().min(1, MESSAGES.phoneRequired).refine(isValidPhone, MESSAGES.phoneInvalid),
-  company: z.string().trim().max(120).optional(),
+  phone: safeText('Phone', MESSAGES.phoneRequired).trim().min(1, MESSAGES.phoneRequired).refine(isValidPhone, MESSAGES.phoneInvalid),
+  company: safeText('Company').trim().max(120).optional(),
   consent: z
     .object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() })
     .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
@@ -85,6 +90,10 @@ export const ZFeedbackRequest = z.object({
     .int()
     .min(1, MESSAGES.feedbackRatingRequired)
     .max(5, 'Rating must be from 1 to 5'),
-  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX, `Comment must be at most ${FEEDBACK_COMMENT_MAX} characters`).optional().default(''),
+  comment: safeText('Comment')
+    .trim()
+    .max(FEEDBACK_COMMENT_MAX, `Comment must be at most ${FEEDBACK_COMMENT_MAX} characters`)
+    .optional()
+    .default(''),
 });
 export type TFeedbackRequest = z.infer<typeof ZFeedbackRequest>;

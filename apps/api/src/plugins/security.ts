@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 
 /** Origins the map tiles come from, taken from MAP_TILE_URL so the CSP follows configuration. */
 function tileOrigins(tileUrl: string): string[] {
@@ -35,17 +36,26 @@ export default fp(async function security(app: FastifyInstance) {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Limits are per route (config.rateLimit); Redis keeps them shared across processes when set.
+  // Limits are per route (config.rateLimit). Their counters live in Redis when REDIS_URL is set, otherwise in
+  // the database: either way they outlive a restart and are shared by every process.
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+  // Without its offline queue, calls before the connection is up would skip the limit: give it a moment.
+  if (redis) {
+    await new Promise<void>((resolve) => {
+      redis.once('ready', resolve);
+      redis.once('error', () => resolve());
+      setTimeout(resolve, 2000).unref();
+    });
+  }
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });
   await app.register(rateLimit, {
     global: false,
-    redis,
+    ...(redis ? { redis } : { store: databaseRateLimitStore(app.services.db) }),
     skipOnError: true,
     nameSpace: 'courier-rl-',
     errorResponseBuilder: (_req, ctx) => ({

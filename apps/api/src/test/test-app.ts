@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { parseEnv, type TEnv } from '../env.js';
 import type { Clock } from '../platform/clock.js';
+import type { LogStream } from '../platform/logger.js';
 import type { Mailer, OutgoingEmail } from '../platform/mailer.js';
 import { signAccessToken } from '../modules/auth/access-token.js';
 
@@ -73,6 +74,8 @@ export interface TestAppOptions {
   clock?: Clock;
   env?: Record<string, string>;
   webRoot?: string;
+  /** Log lines go here (at env LOG_LEVEL) instead of nowhere. */
+  logStream?: LogStream;
 }
 
 /** The real app on a real, empty database; close() drops everything it made. */
@@ -80,7 +83,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const env = testEnv(options.env);
   const database = await openTestDatabase();
   const mailer = createCapturingMailer();
-  const app = await buildApp({ env, database, mailer, clock: options.clock, logger: false, runOutbox: false, webRoot: options.webRoot });
+  const app = await buildApp({
+    env,
+    database,
+    mailer,
+    clock: options.clock,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false as const }),
+    runOutbox: false,
+    webRoot: options.webRoot,
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 export * from './deliveries.js';
 export * from './files.js';
 export * from './messaging.js';
+export * from './rate-limits.js';
 export * from './users.js';

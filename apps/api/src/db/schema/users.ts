@@ -88,5 +88,9 @@ export const loginAttempts = pgTable(
     success: boolean('success').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_user_time_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('login_attempts_user_time_idx').on(t.userId, t.createdAt),
+    // Sign-in failures are counted per e-mail and client address, known e-mail or not.
+    index('login_attempts_email_ip_time_idx').on(t.email, t.ip, t.createdAt),
+  ],
 );

@@ -24,6 +24,25 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
 }
 
 /** Verifies with an algorithm allow-list; answers the 401 messages the web client keys on. */
+/**
+ * The session an access token names, when its signature is ours: an expired token still names it (for
+ * as long as a refresh family can live), so logout ends the session whatever the token's age.
+ */
+export async function sessionOfAccessToken(secret: Uint8Array, token: string, now: Date, maxAgeS: number): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ALGORITHMS,
+      issuer: 'medcourier',
+      currentDate: now,
+      clockTolerance: maxAgeS,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+    return { sub: payload.sub, role: payload.role, ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
+  } catch {
+    return null;
+  }
+}
+
 export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, secret, {

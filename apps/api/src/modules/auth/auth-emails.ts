@@ -69,3 +69,20 @@ export function passwordChangedMessage(to: string, firstName: string, signInLink
     html: layout(lines, { label: 'Sign in', href: signInLink }),
   };
 }
+
+/** To the owner of an e-mail someone just tried to sign up with: nothing to do if it was them. */
+export function signupAttemptMessage(to: string, firstName: string, links: { signIn: string; reset: string }): OutgoingEmail {
+  const lines = [
+    `Hello ${firstName},`,
+    'Someone just tried to create a new MedCourier account with this e-mail address. It already has an account, so no new one was made.',
+    `If it was you, sign in: ${links.signIn}`,
+    `If you forgot your password, reset it: ${links.reset}`,
+    'If it was not you, you can ignore this e-mail: your account is unchanged.',
+  ];
+  return {
+    to,
+    subject: 'Someone tried to sign up with your MedCourier e-mail',
+    text: `${lines.join('\n\n')}\n\nMedCourier`,
+    html: layout(lines, { label: 'Sign in', href: links.signIn }),
+  };
+}

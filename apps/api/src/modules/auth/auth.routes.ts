@@ -129,14 +129,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    '/v1/auth/logout',
-    { schema: { tags, body: ZLogoutRequest.nullish(), response: { 200: ZMessageResponse } } },
-    async (request) => {
-      await signOut(services, request.body?.refreshToken, request.ip);
-      return { success: true as const, message: 'Logged out' };
-    },
-  );
+  app.post('/v1/auth/logout', { schema: { tags, body: ZLogoutRequest, response: { 200: ZMessageResponse } } }, async (request) => {
+    const header = request.headers.authorization;
+    const accessToken = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    await signOut(services, { accessToken, refreshToken: request.body?.refreshToken }, request.ip);
+    return { success: true as const, message: 'Logged out' };
+  });
 
   app.get('/v1/auth/me', { preHandler: app.authenticate, schema: { tags, response: { 200: ZMeResponse } } }, async (request) => {
     const [row] = await services.db

@@ -1,4 +1,4 @@
-import { ZLoginSuccess, ZLoginVerificationRequired, ZNotificationPreferences, ZPublicUser } from '@courier/contract';
+import { safeText, ZLoginSuccess, ZLoginVerificationRequired, ZNotificationPreferences, ZPublicUser } from '@courier/contract';
 import { z } from 'zod';
 
 /** Response shapes of the account routes: each lists its fields, nothing else leaves. */
@@ -15,4 +15,4 @@ export const ZProfileResponse = z.object({ success: z.literal(true), message: z.
 
 export const ZPreferencesResponse = z.object({ success: z.literal(true), message: z.string(), data: ZNotificationPreferences });
 
-export const ZVerifyEmailQuery = z.object({ token: z.string().max(200).optional() });
+export const ZVerifyEmailQuery = z.object({ token: safeText('Token').max(200).optional() });

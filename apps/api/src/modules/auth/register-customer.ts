@@ -1,16 +1,13 @@
 import { ROLE_IDS, type TRegisterRequest } from '@courier/contract';
-import { eq } from 'drizzle-orm';
-import { authTokens, users } from '../../db/schema/index.js';
-import { conflict } from '../../platform/app-error.js';
+import { and, count, eq, gt } from 'drizzle-orm';
+import { auditEvents, authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
-import { verifyEmailMessage } from './auth-emails.js';
+import { signupAttemptMessage, verifyEmailMessage } from './auth-emails.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { newOpaqueToken } from './one-time-secrets.js';
 import { hashPassword } from './passwords.js';
-
-export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in or reset your password.';
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -20,15 +17,46 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * Someone signed up with the e-mail of an existing account: the caller answers exactly as for a new one, and
+ * the owner (not the caller) learns of it, with a sign-in and a reset link, at most once per quarter hour.
+ */
+async function tellOwnerOfSignupAttempt(services: Services, email: string, ip: string): Promise<void> {
+  const { db, clock, publicUrl } = services;
+  const now = clock.now();
+  const sent = await db.transaction(async (tx) => {
+    const [owner] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!owner || owner.isDeleted) return false;
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.targetId, owner.id),
+          eq(auditEvents.action, SIGNUP_ATTEMPT_AUDIT),
+          gt(auditEvents.createdAt, new Date(now.getTime() - AUTH_POLICY.signupNoticeCooldownMs)),
+        ),
+      );
+    await recordAudit(tx, { actorId: null, action: SIGNUP_ATTEMPT_AUDIT, targetType: 'user', targetId: owner.id, ip }, now);
+    if ((recent?.n ?? 0) > 0) return false;
+    const links = { signIn: `${publicUrl}/auth/login`, reset: `${publicUrl}/auth/request-password` };
+    await enqueueEmail(tx, signupAttemptMessage(owner.email, owner.firstName, links), now);
+    return true;
+  });
+  if (sent) services.outbox.kick();
+}
+
+export const SIGNUP_ATTEMPT_AUDIT = 'account.signup_with_existing_email';
+
+/**
  * Self sign-up: always a CUSTOMER whatever roleId was sent, e-mail unverified until the link
- * (single use, 24 h) is followed.
+ * (single use, 24 h) is followed. An e-mail that already has an account gets the same answer and the same
+ * argon2 work, so sign-up never tells whether an address is registered.
  */
 export async function registerCustomer(services: Services, input: TRegisterRequest, ip: string): Promise<void> {
   const { db, clock, publicUrl } = services;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing) throw conflict(EMAIL_TAKEN);
-
   const passwordHash = await hashPassword(input.password);
+  if (existing) return tellOwnerOfSignupAttempt(services, input.email, ip);
   const now = clock.now();
   const link = newOpaqueToken();
   try {
@@ -55,7 +83,7 @@ export async function registerCustomer(services: Services, input: TRegisterReque
         expiresAt: new Date(now.getTime() + AUTH_POLICY.verifyEmailTtlMs),
         createdAt: now,
       });
-      const requestedRoleId = typeof input.roleId === 'string' ? input.roleId : undefined;
+      const requestedRoleId = typeof input.roleId === 'string' ? input.roleId.slice(0, 64) : undefined;
       await recordAudit(
         tx,
         {
@@ -72,8 +100,8 @@ export async function registerCustomer(services: Services, input: TRegisterReque
       await enqueueEmail(tx, verifyEmailMessage(input.email, input.firstName, href), now);
     });
   } catch (err) {
-    // Two sign-ups with one e-mail at once: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+    // Two sign-ups with one e-mail at once: the unique index decides, the loser is an attempt on an existing account.
+    if (isUniqueViolation(err)) return tellOwnerOfSignupAttempt(services, input.email, ip);
     throw err;
   }
   services.outbox.kick();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { auditActions, lastEmailTo, linkToken, login, post, registration } from './test-support.js';
+import { auditActions, emailsTo, lastEmailTo, linkToken, login, post, registration } from './test-support.js';
 
 const register = (t: TestApp, body: unknown, ip?: string) => post(t, '/api/v1/auth/register', body, {}, ip);
 
@@ -49,23 +49,47 @@ describe('POST /api/v1/auth/register', () => {
   it('stores the e-mail in lower case, so it stays unique whatever the case', async () => {
     const body = registration({ email: 'Mixed.Case@Clinic.test' });
     expect((await register(t, body)).statusCode).toBe(201);
-    const again = await register(t, registration({ email: 'MIXED.CASE@clinic.TEST' }));
-    expect(again.statusCode).toBe(409);
+    await register(t, registration({ email: 'MIXED.CASE@clinic.TEST' }));
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'mixed.case@clinic.test'))).toHaveLength(1);
   });
 
-  it('answers 409 with a clear message for an e-mail already registered', async () => {
-    const body = registration();
-    await register(t, body);
-    const res = await register(t, { ...registration(), email: body.email });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, error: 'CONFLICT' });
-    expect(res.json().message).toMatch(/already exists/);
+  it('answers a sign-up with a registered e-mail exactly as a new one, and makes no second account', async () => {
+    const known = registration();
+    await register(t, known);
+    const fresh = await register(t, registration());
+    const again = await register(t, { ...registration(), email: known.email.toUpperCase(), firstName: 'Mallory' });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(fresh.body);
+    expect(again.headers['content-type']).toBe(fresh.headers['content-type']);
+    const rows = await t.db.select().from(users).where(eq(users.email, known.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].firstName).toBe('Dana');
   });
 
-  it('lets only one of two simultaneous sign-ups with one e-mail through', async () => {
+  it('e-mails the owner that someone tried to sign up with their address, with a sign-in and a reset link', async () => {
+    const known = registration();
+    await register(t, known);
+    await register(t, { ...registration(), email: known.email });
+    const mails = await emailsTo(t, known.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your MedCourier e-mail', 'Someone tried to sign up with your MedCourier e-mail']);
+    const notice = mails[1];
+    expect(notice.text).toContain('http://courier.test/auth/login');
+    expect(notice.text).toContain('http://courier.test/auth/request-password');
+    expect(notice.text).not.toMatch(/token=/);
+    // Once per quarter hour at most, whatever the number of tries.
+    await register(t, { ...registration(), email: known.email });
+    expect(await emailsTo(t, known.email)).toHaveLength(2);
+    clock.advance(16 * 60_000);
+    await register(t, { ...registration(), email: known.email });
+    expect(await emailsTo(t, known.email)).toHaveLength(3);
+  });
+
+  it('lets only one of two simultaneous sign-ups with one e-mail make an account, both answered alike', async () => {
     const body = registration();
     const results = await Promise.all([register(t, body), register(t, { ...body, firstName: 'Other' })]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, body.email))).toHaveLength(1);
   });
 
   it('e-mails a single-use verification link to PUBLIC_URL/auth/verify-email', async () => {

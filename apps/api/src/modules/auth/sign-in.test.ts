@@ -104,47 +104,95 @@ describe('POST /api/v1/auth/login', () => {
     expect(malformed.json().message).toBe('email: Email must be a valid e-mail address');
   });
 
-  it('locks the account for 15 minutes after 10 failures in 15 minutes, with SPEC’s 403', async () => {
+  it('locks an address out of an account after 10 failures from it in 15 minutes, with SPEC’s 403', async () => {
     const { user, password } = await createUser(t.db);
+    const ip = freshIp();
     for (let i = 0; i < 9; i++) {
       clock.advance(30_000);
-      expect((await login(t, user.email, 'Wrong#Pass1')).statusCode).toBe(401);
+      expect((await login(t, user.email, 'Wrong#Pass1', ip)).statusCode).toBe(401);
     }
-    const tenth = await login(t, user.email, 'Wrong#Pass1');
+    const tenth = await login(t, user.email, 'Wrong#Pass1', ip);
     expect(tenth.statusCode).toBe(403);
     expect(tenth.json()).toMatchObject({ success: false, message: 'Your account has been locked. Please contact support.' });
-    expect(await auditCount(t, user.id, 'auth.account.locked')).toBe(1);
+    expect(await auditCount(t, user.id, 'auth.address.locked')).toBe(1);
 
     // Even the right password does not open it early, and tries during the lock do not extend it.
     clock.advance(5 * 60_000);
-    expect((await login(t, user.email, password)).statusCode).toBe(403);
-    expect((await login(t, user.email, 'Wrong#Pass1')).statusCode).toBe(403);
+    expect((await login(t, user.email, password, ip)).statusCode).toBe(403);
+    expect((await login(t, user.email, 'Wrong#Pass1', ip)).statusCode).toBe(403);
     expect(await auditCount(t, user.id, 'auth.login.blocked')).toBe(2);
 
     clock.advance(10 * 60_000 + 1000);
     // After the lock, one more mistake is one mistake, not a new lock.
-    expect((await login(t, user.email, 'Wrong#Pass1')).statusCode).toBe(401);
-    expect((await login(t, user.email, password)).statusCode).toBe(200);
+    expect((await login(t, user.email, 'Wrong#Pass1', ip)).statusCode).toBe(401);
+    expect((await login(t, user.email, password, ip)).statusCode).toBe(200);
+  });
+
+  it('keeps the owner signing in from another address while one address is locked out', async () => {
+    const { user, password } = await createUser(t.db);
+    const attacker = freshIp();
+    for (let i = 0; i < 10; i++) await login(t, user.email, 'Wrong#Pass1', attacker);
+    expect((await login(t, user.email, password, attacker)).statusCode).toBe(403);
+    const owner = await login(t, user.email, password, freshIp());
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().success).toBe(true);
+  });
+
+  it('answers a known and an unknown e-mail with the same statuses and bodies, lock included', async () => {
+    const { user } = await createUser(t.db);
+    const sequence = async (email: string) => {
+      const ip = freshIp();
+      const answers: Array<[number, unknown]> = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await login(t, email, 'Wrong#Pass1', ip);
+        answers.push([res.statusCode, res.json()]);
+      }
+      return answers;
+    };
+    const known = await sequence(user.email);
+    const unknown = await sequence('nobody-at-all@clinic.test');
+    expect(unknown).toEqual(known);
+    expect(known.map(([status]) => status)).toEqual([...Array(9).fill(401), 403, 403, 403]);
   });
 
   it('does not lock for 10 failures spread over more than 15 minutes', async () => {
     const { user } = await createUser(t.db);
+    const ip = freshIp();
     for (let i = 0; i < 10; i++) {
       clock.advance(2 * 60_000);
-      expect((await login(t, user.email, 'Wrong#Pass1')).statusCode).toBe(401);
+      expect((await login(t, user.email, 'Wrong#Pass1', ip)).statusCode).toBe(401);
     }
   });
 
-  it('starts counting again after a successful sign-in', async () => {
+  it('starts counting again after a successful sign-in from that address', async () => {
     const { user, password } = await createUser(t.db);
+    const ip = freshIp();
     const attempt = (p: string) => {
       clock.advance(1000);
-      return login(t, user.email, p);
+      return login(t, user.email, p, ip);
     };
     for (let i = 0; i < 9; i++) expect((await attempt('Wrong#Pass1')).statusCode).toBe(401);
     expect((await attempt(password)).statusCode).toBe(200);
     for (let i = 0; i < 9; i++) expect((await attempt('Wrong#Pass1')).statusCode).toBe(401);
     expect((await attempt('Wrong#Pass1')).statusCode).toBe(403);
+  });
+
+  it('after 100 failures in an hour from many addresses, lets only addresses that signed in lately try', async () => {
+    const { user, password } = await createUser(t.db);
+    const home = freshIp();
+    expect((await login(t, user.email, password, home)).statusCode).toBe(200);
+    for (let i = 0; i < 100; i++) {
+      if (i % 50 === 0) clock.advance(60_000);
+      // Eleven addresses, none reaching its own lock (9 tries each at most).
+      expect((await login(t, user.email, 'Wrong#Pass1', `198.18.${Math.floor(i / 9)}.1`)).statusCode).toBe(401);
+    }
+    const stranger = await login(t, user.email, password, freshIp());
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().message).toBe('Your account has been locked. Please contact support.');
+    expect((await login(t, user.email, password, home)).statusCode).toBe(200);
+    // An hour on, the failures have aged out.
+    clock.advance(61 * 60_000);
+    expect((await login(t, user.email, password, freshIp())).statusCode).toBe(200);
   });
 
   it('refuses a deleted account as if unknown, and a disabled one with the lock message', async () => {

@@ -21,27 +21,53 @@ export type SignInOutcome =
 
 type Failure = 'invalid' | 'locked';
 
-/** Stands in for the account of an unknown e-mail in the failure count: matches nothing, costs the same. */
-const NO_USER = '00000000-0000-0000-0000-000000000000';
-
-/** Failed attempts since the window opened, the last success, or the end of the last lock. */
-async function recentFailures(tx: Tx, userId: string, now: Date, lockedUntil: Date | null): Promise<number> {
+/** Failures of one e-mail from one address since the window opened or that address last signed in. */
+async function failuresFromAddress(tx: Tx, email: string, ip: string, now: Date): Promise<number> {
+  const sameAddress = and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip));
   const [lastSuccess] = await tx
     .select({ at: max(loginAttempts.createdAt) })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.userId, userId), eq(loginAttempts.success, true)));
-  const since = Math.max(now.getTime() - AUTH_POLICY.failureWindowMs, lastSuccess?.at?.getTime() ?? 0, lockedUntil?.getTime() ?? 0);
+    .where(and(sameAddress, eq(loginAttempts.success, true)));
+  const since = Math.max(now.getTime() - AUTH_POLICY.failureWindowMs, lastSuccess?.at?.getTime() ?? 0);
   const [row] = await tx
     .select({ n: count() })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.userId, userId), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, new Date(since))));
+    .where(and(sameAddress, eq(loginAttempts.success, false), gt(loginAttempts.createdAt, new Date(since))));
   return row?.n ?? 0;
+}
+
+/** Many addresses guessing one e-mail: past the hourly limit, only an address that signed in to it lately may try. */
+async function guessedFromEverywhere(tx: Tx, email: string, ip: string, now: Date): Promise<boolean> {
+  const [failures] = await tx
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.createdAt, new Date(now.getTime() - AUTH_POLICY.accountFailureWindowMs)),
+      ),
+    );
+  if ((failures?.n ?? 0) < AUTH_POLICY.accountFailuresPerHour) return false;
+  const [trusted] = await tx
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.email, email),
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.success, true),
+        gt(loginAttempts.createdAt, new Date(now.getTime() - AUTH_POLICY.trustedAddressMs)),
+      ),
+    );
+  return (trusted?.n ?? 0) === 0;
 }
 
 /**
  * Password sign-in. Unknown e-mail and wrong password cost the same argon2 work and answer the same
- * 401; ten failures in fifteen minutes lock the account for fifteen minutes; the right password on an
- * unverified e-mail sends a sign-in code instead of a session.
+ * 401; failures count per e-mail and address together, known e-mail or not, so the 403 lock says nothing about
+ * whether an account exists and nobody can lock the owner out from elsewhere (AUTH_POLICY). The right password
+ * on an unverified e-mail sends a sign-in code instead of a session.
  */
 export async function signIn(services: Services, input: TLoginRequest, ip: string): Promise<SignInOutcome> {
   const { db, clock, jwtKey } = services;
@@ -52,28 +78,24 @@ export async function signIn(services: Services, input: TLoginRequest, ip: strin
   const outcome = await db.transaction(async (tx): Promise<SignInOutcome | Failure> => {
     const audit = (action: string, details?: Record<string, unknown>) =>
       recordAudit(tx, { actorId: user?.id ?? null, action, targetType: 'user', targetId: user?.id, ip, details }, now);
+    // Locked out, known e-mail or not: not counted as a failure, so the lock ends on time; the right password does not open it.
+    const locked =
+      (await failuresFromAddress(tx, input.email, ip, now)) >= AUTH_POLICY.lockAfterFailures ||
+      (await guessedFromEverywhere(tx, input.email, ip, now));
+    if (locked) {
+      await audit('auth.login.blocked', { email: input.email });
+      return 'locked';
+    }
     // Every failure does the same work (attempt row, audit row, failure count), so none answers faster.
-    const fail = async (reason: string) => {
+    const fail = async (reason: string): Promise<Failure> => {
       await tx.insert(loginAttempts).values({ userId: user?.id ?? null, email: input.email, ip, success: false, createdAt: now });
       await audit('auth.login.failed', { email: input.email, reason });
-      return recentFailures(tx, user?.id ?? NO_USER, now, user?.lockedUntil ?? null);
+      if ((await failuresFromAddress(tx, input.email, ip, now)) < AUTH_POLICY.lockAfterFailures) return 'invalid';
+      await audit('auth.address.locked', { email: input.email });
+      return 'locked';
     };
-    if (!user || user.isDeleted) {
-      await fail(user ? 'deleted' : 'unknown_email');
-      return 'invalid';
-    }
-    if (user.lockedUntil && user.lockedUntil > now) {
-      // Not counted as a failure, so the lock ends on time; the right password does not open it early.
-      await audit('auth.login.blocked', { lockedUntil: user.lockedUntil.toISOString() });
-      return 'locked';
-    }
-    if (!passwordOk) {
-      if ((await fail('wrong_password')) < AUTH_POLICY.lockAfterFailures) return 'invalid';
-      const lockedUntil = new Date(now.getTime() + AUTH_POLICY.lockMs);
-      await tx.update(users).set({ lockedUntil, updatedAt: now }).where(eq(users.id, user.id));
-      await audit('auth.account.locked', { lockedUntil: lockedUntil.toISOString() });
-      return 'locked';
-    }
+    if (!user || user.isDeleted) return fail(user ? 'deleted' : 'unknown_email');
+    if (!passwordOk) return fail('wrong_password');
     if (user.isDisabled) {
       await fail('disabled');
       return 'locked';

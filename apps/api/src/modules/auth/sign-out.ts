@@ -1,23 +1,39 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
+import { sessionOfAccessToken } from './access-token.js';
+import { AUTH_POLICY } from './auth-policy.js';
 import { hashSecret } from './one-time-secrets.js';
 import { revokeFamily } from './sessions.js';
 
-/** Ends the session the refresh token belongs to; an unknown or missing token is simply nothing to end. */
-export async function signOut(services: Services, refreshToken: string | undefined, ip: string): Promise<void> {
-  if (!refreshToken) return;
-  const { db, clock } = services;
+export interface SignOutRequest {
+  /** The Bearer token of the request, if any: its session ends whatever the body holds. */
+  accessToken?: string;
+  refreshToken?: string;
+}
+
+/**
+ * Ends the session the access token belongs to and the one the refresh token belongs to (usually the same),
+ * each with its whole refresh family; a missing, unknown or foreign token is simply nothing to end.
+ */
+export async function signOut(services: Services, request: SignOutRequest, ip: string): Promise<void> {
+  const { db, clock, jwtKey } = services;
   const now = clock.now();
+  const claims = request.accessToken
+    ? await sessionOfAccessToken(jwtKey, request.accessToken, now, AUTH_POLICY.refreshTokenTtlMs / 1000)
+    : null;
+  const byAccess = claims?.sid ? and(eq(refreshTokens.familyId, claims.sid), eq(refreshTokens.userId, claims.sub)) : undefined;
+  const byRefresh = request.refreshToken ? eq(refreshTokens.tokenHash, hashSecret(request.refreshToken)) : undefined;
+  if (!byAccess && !byRefresh) return;
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
+    const rows = await tx
+      .selectDistinctOn([refreshTokens.familyId], { familyId: refreshTokens.familyId, userId: refreshTokens.userId })
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashSecret(refreshToken)))
-      .limit(1);
-    if (!row) return;
-    await revokeFamily(tx, row.familyId, now);
-    await recordAudit(tx, { actorId: row.userId, action: 'auth.logout', targetType: 'user', targetId: row.userId, ip }, now);
+      .where(or(byAccess, byRefresh));
+    for (const row of rows) {
+      await revokeFamily(tx, row.familyId, now);
+      await recordAudit(tx, { actorId: row.userId, action: 'auth.logout', targetType: 'user', targetId: row.userId, ip }, now);
+    }
   });
 }

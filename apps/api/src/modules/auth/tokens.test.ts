@@ -175,6 +175,60 @@ describe('access and refresh tokens', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout' })).statusCode).toBe(200);
   });
 
+  it('logout with only the Bearer header ends that session: the access token stops working and its refresh token is refused', async () => {
+    const { user, auth, refreshToken } = await session();
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Logged out' });
+    const after = await me(auth);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Invalid token');
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    expect(await auditCount(t, user.id, 'auth.logout')).toBe(1);
+  });
+
+  it.each([
+    ['an empty object', {}],
+    ['a JSON string', 'bye'],
+    ['an array', [1, 2]],
+    ['a refresh token of the wrong type', { refreshToken: 42 }],
+    ['an unknown refresh token', { refreshToken: 'not-a-token' }],
+  ])('logout with the Bearer header and %s still ends the session and its rotations', async (_what, payload) => {
+    const { auth, refreshToken } = await session();
+    const rotated = (await refresh(refreshToken)).json() as { token: string; refreshToken: string };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${rotated.token}` })).statusCode).toBe(401);
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('logout with one session’s Bearer header leaves the user’s other sessions signed in', async () => {
+    const { user, password } = await createUser(t.db);
+    const a = await signedIn(t, user.email, password);
+    const b = await signedIn(t, user.email, password);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: a.auth })).statusCode).toBe(200);
+    expect((await me(b.auth)).statusCode).toBe(200);
+    expect((await refresh(b.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('logout with an expired access token still ends its session', async () => {
+    const { auth, refreshToken } = await session();
+    const start = clock.now();
+    clock.advance(60 * 60_000);
+    try {
+      expect((await me(auth)).json().message).toBe('Token expired');
+      expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: auth })).statusCode).toBe(200);
+    } finally {
+      clock.set(start);
+    }
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+  });
+
   it('refuses an access token of a deleted account', async () => {
     const { user, auth } = await session();
     await t.db.update(users).set({ isDeleted: true }).where(eq(users.id, user.id));

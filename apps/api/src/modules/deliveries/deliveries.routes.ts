@@ -1,4 +1,5 @@
 import {
+  safeText,
   ZCancelDeliveryResponse,
   ZCreateDeliveryResponse,
   ZDeliveryResponse,
@@ -16,7 +17,7 @@ import { readDeliveryForm } from './delivery-form.js';
 import { type JsonContext, toDeliveryJson } from './delivery-json.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
 
-const ZIdParams = z.object({ id: z.string().max(64) });
+const ZIdParams = z.object({ id: safeText('Id').max(64) });
 
 /** The customer's own deliveries: request, list, read and cancel. */
 const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,7 +71,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: ZIdParams,
-        body: z.object({ reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional() }).nullish(),
+        body: z.object({ reason: safeText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional() }).nullish(),
         response: { 200: ZCancelDeliveryResponse },
       },
     },

@@ -1,4 +1,4 @@
-import { ZFeedbackRequest } from '@courier/contract';
+import { safeText, ZFeedbackRequest } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { submitFeedback } from './submit-feedback.js';
@@ -14,7 +14,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['feedback'],
         summary: 'Rate a delivered order (1 to 5, optional comment), once',
-        params: z.object({ trackingNumber: z.string() }),
+        params: z.object({ trackingNumber: safeText('Tracking number') }),
         body: ZFeedbackRequest,
         response: { 201: ZFeedbackResponse },
       },

@@ -1,4 +1,4 @@
-import { ZGeoPlace, ZGeoSuggestion } from '@courier/contract';
+import { safeText, ZGeoPlace, ZGeoSuggestion } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/app-error.js';
@@ -23,7 +23,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: z.object({ q: z.string({ error: 'q is required' }).trim().max(200, 'q must be at most 200 characters') }),
+        querystring: z.object({ q: safeText('q').trim().max(200, 'q must be at most 200 characters') }),
         response: { 200: z.object({ success: z.literal(true), data: z.array(ZGeoSuggestion) }) },
       },
     },
@@ -41,11 +41,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         querystring: z.object({
-          address: z
-            .string({ error: 'Address is required' })
-            .trim()
-            .min(1, 'Address is required')
-            .max(300, 'Address must be at most 300 characters'),
+          address: safeText('Address').trim().min(1, 'Address is required').max(300, 'Address must be at most 300 characters'),
         }),
         response: { 200: z.object({ success: z.literal(true), data: ZGeoPlace }) },
       },

@@ -1,4 +1,4 @@
-import { ZLabelResponse } from '@courier/contract';
+import { safeText, ZLabelResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
@@ -19,7 +19,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['labels'],
         security: [{ bearer: [] }],
         description: 'The owner (or staff) gets the label, generated once; pdfUrl and imageUrl are short-lived signed links.',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: safeText('Id').max(64) }),
         response: { 200: ZLabelResponse },
       },
     },

@@ -1,10 +1,10 @@
-import { ZNotification, ZNotificationListResponse } from '@courier/contract';
+import { safeText, ZNotification, ZNotificationListResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
 import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries.js';
 
-const ZParams = z.object({ id: z.string().max(64) });
+const ZParams = z.object({ id: safeText('Id').max(64) });
 
 /** The customer's in-app notifications (SPEC section 7): only one's own, newest first. */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

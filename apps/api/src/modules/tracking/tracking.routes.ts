@@ -1,4 +1,4 @@
-import { MESSAGES } from '@courier/contract';
+import { MESSAGES, safeText } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/app-error.js';
@@ -27,7 +27,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tracking'],
         summary: 'Public tracking of a delivery (times shaped by the X-Timezone-Offset header, minutes as JS getTimezoneOffset)',
-        params: z.object({ trackingNumber: z.string() }),
+        params: z.object({ trackingNumber: safeText('Tracking number') }),
         response: { 200: ZTrackingResponse, 404: ZTrackingErrorResponse },
       },
     },
@@ -46,7 +46,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tracking'],
         summary: 'Order id and status of a delivery, for the public feedback page',
-        params: z.object({ trackingNumber: z.string() }),
+        params: z.object({ trackingNumber: safeText('Tracking number') }),
         response: { 200: ZTrackingDetailsResponse, 404: ZTrackingErrorResponse },
       },
     },
