@@ -10,3 +10,8 @@ export * from './phone.js';
 export * from './roles.js';
 export * from './schemas.js';
 export * from './delivery-api.js';
+export * from './lifecycle.js';
+export * from './paging.js';
+export * from './admin.js';
+export * from './users-admin.js';
+export * from './driver.js';
