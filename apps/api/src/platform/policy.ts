@@ -1,4 +1,5 @@
 import { canMoveStatus, ROLES, STAFF_RANK, type TDeliveryStatus, type TRole, type TStatusActor } from '@courier/contract';
+import { forbidden } from './app-error.js';
 
 /**
  * The one answer to "may this actor do this to this thing". Routes admit audiences; use cases ask about
@@ -23,6 +24,11 @@ const AUDIENCE_ROLES: Record<Audience, readonly TRole[]> = {
 };
 
 export const admits = (audience: Audience, role: TRole): boolean => AUDIENCE_ROLES[audience].includes(role);
+
+/** The use case's own check of who may call it, so no route can forget it (403 otherwise). */
+export function assertAudience(actor: Pick<Actor, 'role'>, audience: Audience): void {
+  if (!admits(audience, actor.role)) throw forbidden();
+}
 
 /** A delivery is booked by a customer, who becomes its owner; staff and drivers book none. */
 export const mayBookDelivery = (actor: Pick<Actor, 'role'>): boolean => admits('customer', actor.role);
