@@ -9,6 +9,7 @@ import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import type { TEnv } from './env.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
+import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes,
     usersRoutes,
     deliveriesRoutes,
+    dispatchRoutes,
     labelsRoutes,
     trackingRoutes,
     feedbackRoutes,
