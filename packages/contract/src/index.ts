@@ -11,3 +11,8 @@ export * from './roles.js';
 export * from './schemas.js';
 export * from './delivery-api.js';
 export * from './text.js';
+export * from './lifecycle.js';
+export * from './paging.js';
+export * from './admin.js';
+export * from './users-admin.js';
+export * from './driver.js';

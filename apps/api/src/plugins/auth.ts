@@ -1,9 +1,10 @@
-import { AUTH_ERRORS, isStaff, roleFromId, type TRole } from '@courier/contract';
+import { AUTH_ERRORS, roleFromId, type TRole } from '@courier/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { refreshTokens, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../platform/app-error.js';
+import { type Actor, type Audience, admits } from '../platform/policy.js';
 import { verifyAccessToken } from '../modules/auth/access-token.js';
 
 export interface SessionUser {
@@ -20,9 +21,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a valid access token for a live account. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: authenticated and holding one of the roles ('staff' means STAFF and above). */
-    requireRole: (...roles: Array<TRole | 'staff'>) => (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook (before the body is read or validated): authenticated and of a role the audience admits (403 otherwise). */
+    admit: (audience: Audience) => (request: FastifyRequest) => Promise<void>;
   }
+}
+
+/** The signed-in caller as use cases take it: who, in which role, from where. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { id, role } = currentUser(request);
+  return { id, role, ip: request.ip };
 }
 
 /** The signed-in user of a request that passed `authenticate`. */
@@ -62,10 +69,8 @@ export default fp(async function auth(app: FastifyInstance) {
     request.sessionUser = { id: row.id, role, roleId: row.roleId, email: row.email };
   });
 
-  app.decorate('requireRole', (...roles: Array<TRole | 'staff'>) => async (request: FastifyRequest) => {
+  app.decorate('admit', (audience: Audience) => async (request: FastifyRequest) => {
     await app.authenticate(request);
-    const { role } = currentUser(request);
-    const allowed = roles.includes(role) || (roles.includes('staff') && isStaff(role));
-    if (!allowed) throw forbidden();
+    if (!admits(audience, currentUser(request).role)) throw forbidden();
   });
 });

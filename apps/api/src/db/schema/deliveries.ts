@@ -99,6 +99,8 @@ export const driverLocations = pgTable('driver_locations', {
     .references(() => users.id),
   lat: doublePrecision('lat').notNull(),
   lng: doublePrecision('lng').notNull(),
+  /** The nearest gazetteer place, shown instead of the raw fix. */
+  label: text('label'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { deliveries } from './deliveries.js';
 import { users } from './users.js';
 
@@ -68,4 +68,24 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Idempotency-Key of a driver's status or proof call: claimed in the move's transaction, so a retry
+ * applies nothing twice; the first answer is kept and returned to every retry.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** What the key was first used for ("status:<delivery>:<status>"); another use of it is refused. */
+    scope: text('scope').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.key] })],
 );

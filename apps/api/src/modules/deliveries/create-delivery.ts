@@ -1,10 +1,10 @@
 import { MESSAGES, type TCreateDeliveryRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { deliveries, users } from '../../db/schema/index.js';
-import { badRequest } from '../../platform/app-error.js';
+import { badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { notifyCustomer } from '../notifications/notify-customer.js';
 import { appendCustodyEvent } from './custody.js';
@@ -33,7 +33,8 @@ async function placeAddresses(services: Services, form: TCreateDeliveryRequest) 
  * transaction the delivery (pending, with an unguessable tracking number and an estimate), its first custody
  * event, the in-app notice, the confirmation e-mail (if the customer wants e-mail) and the audit row.
  */
-export async function createDelivery(services: Services, actor: SessionUser & { ip?: string }, submitted: SubmittedDeliveryForm) {
+export async function createDelivery(services: Services, actor: Actor, submitted: SubmittedDeliveryForm) {
+  if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can request a delivery');
   const { clock, env, db, storage } = services;
   const now = clock.now();
   const form = deliveryFormSchema(env.BUSINESS_TZ).parse(submitted.fields);

@@ -1,7 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
+import { type Actor, mayReadDelivery } from '../../platform/policy.js';
 import type { DeliveryView } from './delivery-json.js';
 import { ORDER_ID_PATTERN } from './order-id.js';
 
@@ -25,13 +26,11 @@ export function selectDeliveryViews(db: DbOrTx) {
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));
 }
 
-/** The caller's own delivery; someone else's answers exactly like an unknown one. */
-export async function findOwnDelivery(db: DbOrTx, customerId: string, idOrOrderId: string): Promise<DeliveryView> {
+/** A delivery the actor may read in full (owner, assigned driver, staff); any other answers like an unknown one. */
+export async function findReadableDelivery(db: DbOrTx, actor: Actor, idOrOrderId: string): Promise<DeliveryView> {
   const key = deliveryKey(idOrOrderId);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
-  const [view] = await selectDeliveryViews(db)
-    .where(and(key, eq(deliveries.customerId, customerId)))
-    .limit(1);
-  if (!view) throw notFound(DELIVERY_NOT_FOUND);
+  const [view] = await selectDeliveryViews(db).where(key).limit(1);
+  if (!view || !mayReadDelivery(actor, view.delivery)) throw notFound(DELIVERY_NOT_FOUND);
   return view;
 }

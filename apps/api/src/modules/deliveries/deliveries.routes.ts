@@ -8,14 +8,15 @@ import {
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { cancelDelivery } from './cancel-delivery.js';
 import { createDelivery } from './create-delivery.js';
-import { findOwnDelivery } from './deliveries.queries.js';
+import { findReadableDelivery } from './deliveries.queries.js';
 import { readDeliveryForm } from './delivery-form.js';
 import { type JsonContext, toDeliveryJson } from './delivery-json.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
+import { readDelivery } from './read-delivery.js';
 
 const ZIdParams = z.object({ id: safeText('Id').max(64) });
 
@@ -30,7 +31,8 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/deliveries',
     {
-      preHandler: app.authenticate,
+      // Only a customer books (and becomes the delivery's owner); staff and drivers get 403.
+      onRequest: app.admit('customer'),
       config: perCallerLimit(60, '1 minute'),
       schema: {
         tags,
@@ -41,44 +43,57 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = { ...currentUser(request), ip: request.ip };
+      const actor = actorOf(request);
       const { delivery, message } = await createDelivery(services, actor, await readDeliveryForm(request));
-      const data = toDeliveryJson(await findOwnDelivery(db, actor.id, delivery.id), jsonContext());
+      const data = toDeliveryJson(await findReadableDelivery(db, actor, delivery.id), jsonContext());
       return reply.status(201).send({ success: true as const, message, data, _id: data._id });
     },
   );
 
   app.get(
     '/v1/deliveries/my-deliveries',
-    { preHandler: app.authenticate, schema: { tags, security, querystring: ZMyDeliveriesQuery, response: { 200: ZMyDeliveriesResponse } } },
-    async (request) => listMyDeliveries(db, currentUser(request).id, request.query, jsonContext()),
+    {
+      preHandler: app.admit('signedIn'),
+      schema: { tags, security, querystring: ZMyDeliveriesQuery, response: { 200: ZMyDeliveriesResponse } },
+    },
+    async (request) => listMyDeliveries(db, actorOf(request).id, request.query, jsonContext()),
   );
 
   app.get(
     '/v1/deliveries/:id',
-    { preHandler: app.authenticate, schema: { tags, security, params: ZIdParams, response: { 200: ZDeliveryResponse } } },
+    {
+      preHandler: app.admit('signedIn'),
+      schema: {
+        tags,
+        security,
+        description: 'The owner, the assigned driver or staff (each staff read is audited); anyone else gets 404.',
+        params: ZIdParams,
+        response: { 200: ZDeliveryResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
-      data: toDeliveryJson(await findOwnDelivery(db, currentUser(request).id, request.params.id), jsonContext()),
+      data: toDeliveryJson(await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id }), jsonContext()),
     }),
   );
 
   app.post(
     '/v1/deliveries/:id/cancel',
     {
-      preHandler: app.authenticate,
+      preHandler: app.admit('signedIn'),
       schema: {
         tags,
         security,
+        description: 'The owner withdraws a pending request (staff cancel through /api/v1/admin); other moves answer 409.',
         params: ZIdParams,
         body: z.object({ reason: safeText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional() }).nullish(),
         response: { 200: ZCancelDeliveryResponse },
       },
     },
     async (request) => {
-      const actor = { ...currentUser(request), ip: request.ip };
-      const cancelled = await cancelDelivery(services, actor, request.params.id, request.body?.reason);
-      const data = toDeliveryJson(await findOwnDelivery(db, actor.id, cancelled.id), jsonContext());
+      const actor = actorOf(request);
+      const cancelled = await cancelDelivery(services, actor, { idOrOrderId: request.params.id, reason: request.body?.reason });
+      const data = toDeliveryJson(await findReadableDelivery(db, actor, cancelled.id), jsonContext());
       return { success: true as const, message: 'Delivery cancelled', data };
     },
   );

@@ -224,7 +224,7 @@ describe('my deliveries, one delivery and cancelling', () => {
       const approved = mine.find((d) => d.status === 'approved')!;
       const res = await t.app.inject({ method: 'POST', url: `/api/v1/deliveries/${approved.id}/cancel`, headers: auth });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ success: false, message: 'Only a pending delivery can be cancelled' });
+      expect(res.json()).toMatchObject({ success: false, message: 'Cannot change status from approved to cancelled' });
       expect((await listCustodyEvents(t.db, approved.id)).at(-1)?.status).toBe('approved');
       const cancelled = mine.find((d) => d.status === 'cancelled')!;
       const again = await t.app.inject({ method: 'POST', url: `/api/v1/deliveries/${cancelled.id}/cancel`, headers: auth, payload: {} });

@@ -1,4 +1,4 @@
-import { MESSAGES, type TFeedbackRequest } from '@courier/contract';
+import { acceptsFeedback, MESSAGES, type TFeedbackRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { deliveries, feedback } from '../../db/schema/index.js';
 import { conflict } from '../../platform/app-error.js';
@@ -26,7 +26,7 @@ export async function submitFeedback(
       .from(deliveries)
       .where(eq(deliveries.id, found.id))
       .for('update');
-    if (delivery.status !== 'delivered') throw conflict(FEEDBACK_MESSAGES.notDelivered);
+    if (!acceptsFeedback(delivery.status)) throw conflict(FEEDBACK_MESSAGES.notDelivered);
     // The unique delivery_id settles two submissions racing each other: the second inserts nothing.
     const [row] = await tx
       .insert(feedback)

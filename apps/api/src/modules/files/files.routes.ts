@@ -2,7 +2,7 @@ import { safeText } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/app-error.js';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import { isValidFileSignature } from './file-links.js';
 import { readStoredFile } from './read-stored-file.js';
 
@@ -26,7 +26,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Without a valid link or a Bearer token, a file is as unknown as one that does not exist.
       if (!signed && !request.headers.authorization) throw notFound('File not found');
       if (!signed) await app.authenticate(request);
-      const file = await readStoredFile(db, storage, id, signed ? 'signed' : currentUser(request));
+      const file = await readStoredFile(db, storage, id, signed ? 'signed' : actorOf(request));
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `inline; filename="${file.fileName}"`)

@@ -1,10 +1,9 @@
-import { isStaff } from '@courier/contract';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, shippingLabels, storedFiles } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import type { FileStorage } from '../../platform/storage.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import { type Actor, mayReadFile } from '../../platform/policy.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
@@ -39,21 +38,13 @@ async function deliveryOfFile(db: Db, fileId: string) {
  * A stored file for a reader who holds a valid signed link (`reader: 'signed'`) or is the delivery's owner,
  * its assigned driver or staff. Anyone else gets the same 404 as for a file that does not exist.
  */
-export async function readStoredFile(
-  db: Db,
-  storage: FileStorage,
-  fileId: string,
-  reader: SessionUser | 'signed',
-): Promise<StoredFileDownload> {
+export async function readStoredFile(db: Db, storage: FileStorage, fileId: string, reader: Actor | 'signed'): Promise<StoredFileDownload> {
   if (!UUID.test(fileId)) throw notFound('File not found');
   const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId)).limit(1);
   if (!file) throw notFound('File not found');
   const delivery = await deliveryOfFile(db, fileId);
   if (reader !== 'signed') {
-    const allowed =
-      isStaff(reader.role) ||
-      (delivery ? delivery.customerId === reader.id || delivery.driverId === reader.id : file.ownerId === reader.id);
-    if (!allowed) throw notFound('File not found');
+    if (!mayReadFile(reader, { delivery, uploaderId: file.ownerId })) throw notFound('File not found');
   }
   let bytes: Buffer;
   try {

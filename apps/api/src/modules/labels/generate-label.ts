@@ -1,19 +1,19 @@
-import { isStaff } from '@courier/contract';
-import { and, eq } from 'drizzle-orm';
+import { mayHaveLabel } from '@courier/contract';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, shippingLabels, storedFiles, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import { type Actor, isStaffActor, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from '../deliveries/deliveries.queries.js';
 import { type DeliveryRow, type LabelRow, trackingUrlOf } from '../deliveries/delivery-json.js';
 import { labelCodes } from './label-codes.js';
+
+export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';
 import { labelContent } from './label-content.js';
 import { renderLabelPdf } from './label-pdf.js';
 import { renderLabelPng } from './label-png.js';
-
-export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';
 
 async function existingLabel(db: DbOrTx, deliveryId: string): Promise<LabelRow | undefined> {
   const [label] = await db.select().from(shippingLabels).where(eq(shippingLabels.deliveryId, deliveryId)).limit(1);
@@ -48,20 +48,24 @@ async function storeFile(
  * anyone else gets the delivery's 404. Concurrent first asks queue on the delivery row's lock, so only one
  * label (and one pair of files) is ever made; the primary key on shipping_labels backs that up.
  */
-export async function generateLabel(services: Services, actor: SessionUser & { ip?: string }, idOrOrderId: string): Promise<LabelRow> {
+export async function generateLabel(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<LabelRow> {
   const { db, clock } = services;
-  const key = deliveryKey(idOrOrderId);
+  const key = deliveryKey(input.idOrOrderId);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
-  const byStaff = isStaff(actor.role);
-  const mayRead = byStaff ? key : and(key, eq(deliveries.customerId, actor.id));
-  const [found] = await db.select({ id: deliveries.id }).from(deliveries).where(mayRead).limit(1);
-  if (!found) throw notFound(DELIVERY_NOT_FOUND);
+  const [found] = await db
+    .select({ id: deliveries.id, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .from(deliveries)
+    .where(key)
+    .limit(1);
+  if (!found || !mayReadDelivery(actor, found)) throw notFound(DELIVERY_NOT_FOUND);
+  const byStaff = isStaffActor(actor) && found.customerId !== actor.id;
 
   const label = await db.transaction(async (tx) => {
     const [d] = await tx.select().from(deliveries).where(eq(deliveries.id, found.id)).for('update');
     const existing = await existingLabel(tx, d.id);
     if (existing) return existing;
-    if (d.status === 'cancelled') throw conflict(CANCELLED_HAS_NO_LABEL);
+    // A label is for a parcel that can still be delivered: the status table says which those are.
+    if (!mayHaveLabel(d.status)) throw conflict(CANCELLED_HAS_NO_LABEL);
 
     const now = clock.now();
     const [sender] = await tx

@@ -1,7 +1,7 @@
 import { safeText, ZLabelResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import { labelJson } from '../deliveries/delivery-json.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { generateLabel } from './generate-label.js';
@@ -13,7 +13,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/deliveries/:id/label',
     {
-      preHandler: app.authenticate,
+      preHandler: app.admit('signedIn'),
       config: perCallerLimit(60, '1 minute'),
       schema: {
         tags: ['labels'],
@@ -24,7 +24,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const label = await generateLabel(services, { ...currentUser(request), ip: request.ip }, request.params.id);
+      const label = await generateLabel(services, actorOf(request), { idOrOrderId: request.params.id });
       return {
         success: true as const,
         data: labelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl }),

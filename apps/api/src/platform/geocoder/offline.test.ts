@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineGeocoder } from './offline.js';
+import { createOfflineGeocoder, nearestGazetteerPlace } from './offline.js';
 
 describe('the offline gazetteer', () => {
   const geo = createOfflineGeocoder();
@@ -37,5 +37,18 @@ describe('the offline gazetteer', () => {
     const hits = await geo.autocomplete('0211', 3);
     expect(hits).toHaveLength(3);
     for (const h of hits) expect(h.label).toMatch(/ 0211\d$/);
+  });
+
+  it('suggests a city typed before its state and a comma, like without the comma', async () => {
+    const [withComma] = await geo.autocomplete('Newark, NJ');
+    const [withoutComma] = await geo.autocomplete('Newark NJ');
+    expect(withComma).toMatchObject({ label: 'Newark, NJ', description: 'Newark, NJ' });
+    expect(withoutComma.label).toBe('Newark, NJ');
+    expect((await geo.autocomplete('Newark, New Jersey'))[0].label).toBe('Newark, NJ');
+    expect((await geo.autocomplete('12 Broad St, Newark, nj'))[0].description).toBe('12 Broad St, Newark, NJ');
+  });
+
+  it('names the gazetteer place nearest a position', () => {
+    expect(nearestGazetteerPlace(42.3601, -71.0589)?.label).toBe('Boston, MA');
   });
 });

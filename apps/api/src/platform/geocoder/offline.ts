@@ -95,6 +95,39 @@ function matchCities(typing: string, limit: number): CityEntry[] {
   return out;
 }
 
+/** The gazetteer's place nearest a fix (city and state, no street): what a driver's position is shown as. */
+export function nearestGazetteerPlace(lat: number, lng: number): GeoPlace | null {
+  const { zipIndex, cities } = load();
+  let best: ZipRecord | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  const cosLat = Math.cos((lat * Math.PI) / 180);
+  for (const rec of zipIndex.values()) {
+    const dLat = rec.latitude - lat;
+    const dLng = (rec.longitude - lng) * cosLat;
+    const d = dLat * dLat + dLng * dLng;
+    if (d < bestD) {
+      bestD = d;
+      best = rec;
+    }
+  }
+  if (!best) return null;
+  const city = cities.get(`${best.city.toLowerCase()}|${best.state.toLowerCase()}`);
+  return { label: `${best.city}, ${best.state}`, lat: city?.lat ?? best.latitude, lng: city?.lng ?? best.longitude };
+}
+
+/** "Newark, NJ" or "Newark, N": the city was typed, then (part of) its state after a comma. */
+function matchCityThenState(prefixParts: string[], typing: string, limit: number): CityEntry[] {
+  const cityTyped = prefixParts.at(-1)?.toLowerCase();
+  if (!cityTyped || !/^[a-z .'-]+$/.test(typing)) return [];
+  const state = stateCode(typing);
+  const { citiesBySize } = load();
+  return citiesBySize
+    .filter(
+      (c) => c.city.toLowerCase() === cityTyped && (state ? c.state.toLowerCase() === state : c.state.toLowerCase().startsWith(typing)),
+    )
+    .slice(0, limit);
+}
+
 export function createOfflineGeocoder(): Geocoder {
   return {
     name: 'offline',
@@ -129,6 +162,9 @@ export function createOfflineGeocoder(): Geocoder {
         }
         return out;
       }
+      const prefixParts = parts.map((p) => p.trim()).filter(Boolean);
+      const cityState = matchCityThenState(prefixParts, typing, limit);
+      if (cityState.length) return cityState.map((c) => suggest(placeOfCity(c), prefixParts.slice(0, -1).join(', ')));
       const whole = matchCities(typing, limit);
       // A city suggestion carries no ZIP: one of the city's many would end up in the customer's address.
       if (whole.length) return whole.map((c) => suggest(placeOfCity(c)));

@@ -1,0 +1,119 @@
+import { cannotMoveMessage, type TDeliveryStatus } from '@courier/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { deliveries } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import { type Actor, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { notifyStatusChange } from '../notifications/notify-status-change.js';
+import { appendCustodyEvent } from './custody.js';
+import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
+import type { DeliveryRow } from './delivery-json.js';
+
+export interface Place {
+  label: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** What a move does besides the status: decided by the use case once access and the table allow it. */
+export interface MovePlan {
+  /** Further columns of the row (driver, cancel reason). */
+  set?: Partial<Pick<DeliveryRow, 'driverId' | 'cancelReason'>>;
+  /** Where the hand-over happened; the parcel's current place becomes it. Absent: where the parcel was. */
+  place?: Place;
+  note: string;
+  audit: { action: string; details?: Record<string, unknown> };
+  /** Further writes in the same transaction (the proof of delivery, the idempotency key). */
+  within?: (tx: Tx, moved: DeliveryRow) => Promise<void>;
+}
+
+export interface MoveInput {
+  idOrOrderId: string;
+  to: TDeliveryStatus;
+}
+
+/** Finds the delivery the actor may see; anyone else gets the same 404 as for an unknown one. */
+export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Actor, idOrOrderId: string): Promise<DeliveryRow> {
+  const key = deliveryKey(idOrOrderId);
+  if (!key) throw notFound(DELIVERY_NOT_FOUND);
+  const [d] = await services.db.select().from(deliveries).where(key).limit(1);
+  if (!d || !mayReadDelivery(actor, d)) throw notFound(DELIVERY_NOT_FOUND);
+  return d;
+}
+
+/**
+ * The one place a delivery changes status. The table decides if the actor may make the move (409
+ * 'Cannot change status from X to Y' otherwise); the row changes only if it still holds the status and
+ * driver it was read with, so of two racing moves one wins and the other gets 409. The row, its custody
+ * event, the audit row and the notifications commit together; the outbox is kicked after.
+ */
+export async function moveDelivery(
+  services: Services,
+  actor: Actor,
+  input: MoveInput,
+  plan: (d: DeliveryRow) => MovePlan | Promise<MovePlan>,
+): Promise<DeliveryRow> {
+  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  if (!mayMoveDelivery(actor, d, d.status, input.to)) throw conflict(cannotMoveMessage(d.status, input.to));
+  const p = await plan(d);
+  const now = services.clock.now();
+  const place = p.place ?? { label: d.currentLabel, lat: d.currentLat, lng: d.currentLng };
+  const moved = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(deliveries)
+      .set({
+        ...p.set,
+        status: input.to,
+        currentLabel: place.label,
+        currentLat: place.lat,
+        currentLng: place.lng,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(deliveries.id, d.id),
+          eq(deliveries.status, d.status),
+          d.driverId === null ? isNull(deliveries.driverId) : eq(deliveries.driverId, d.driverId),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [current] = await tx.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, d.id));
+      throw conflict(
+        current?.status === d.status
+          ? 'This delivery was just changed by someone else. Reload it and try again.'
+          : cannotMoveMessage(current?.status ?? d.status, input.to),
+      );
+    }
+    await appendCustodyEvent(tx, {
+      deliveryId: d.id,
+      status: input.to,
+      locationLabel: place.label,
+      lat: place.lat,
+      lng: place.lng,
+      actorId: actor.id,
+      actorRole: actor.role,
+      note: p.note,
+      at: now,
+    });
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: p.audit.action,
+        targetType: 'delivery',
+        targetId: d.id,
+        ip: actor.ip,
+        details: { orderId: d.orderId, from: d.status, to: input.to, ...p.audit.details },
+      },
+      now,
+    );
+    await notifyStatusChange(tx, services, row, now);
+    await p.within?.(tx, row);
+    return row;
+  });
+  services.outbox.kick();
+  return moved;
+}

@@ -1,0 +1,11 @@
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { moveDelivery } from '../deliveries/move-delivery.js';
+
+/** Staff accept a pending request: it can now be given to a driver. */
+export async function approveDelivery(services: Services, actor: Actor, input: { idOrOrderId: string; note?: string }) {
+  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'approved' }, () => ({
+    note: input.note ? `Approved: ${input.note}` : 'Approved by dispatch',
+    audit: { action: 'delivery.approve' },
+  }));
+}

@@ -1,0 +1,45 @@
+import { ROLE_IDS } from '@courier/contract';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { badRequest, conflict } from '../../platform/app-error.js';
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { moveDelivery } from '../deliveries/move-delivery.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NOT_A_DRIVER = 'driverId: Choose an active driver';
+export const CHANGED_HANDS = 'This delivery was just assigned by someone else. Reload it and try again.';
+
+/** Staff give an approved delivery to a driver, or hand an assigned one to another driver. */
+export async function assignDriver(
+  services: Services,
+  actor: Actor,
+  input: { idOrOrderId: string; driverId: string; replacesDriverId?: string | null; note?: string },
+) {
+  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'assigned' }, async (d) => {
+    if (input.replacesDriverId !== undefined && input.replacesDriverId !== d.driverId) throw conflict(CHANGED_HANDS);
+    if (!UUID.test(input.driverId)) throw badRequest(NOT_A_DRIVER, 'driverId');
+    const [driver] = await services.db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isDisabled: users.isDisabled,
+        isDeleted: users.isDeleted,
+      })
+      .from(users)
+      .where(and(eq(users.id, input.driverId), eq(users.roleId, ROLE_IDS.DRIVER)))
+      .limit(1);
+    if (!driver || driver.isDisabled || driver.isDeleted) throw badRequest(NOT_A_DRIVER, 'driverId');
+    if (d.driverId === driver.id) throw conflict('This driver is already assigned to the delivery');
+    const name = `${driver.firstName} ${driver.lastName}`;
+    return {
+      set: { driverId: driver.id },
+      note: d.driverId ? `Reassigned to ${name}` : `Assigned to ${name}`,
+      audit: {
+        action: d.driverId ? 'delivery.reassign' : 'delivery.assign',
+        details: { driverId: driver.id, previousDriverId: d.driverId },
+      },
+    };
+  });
+}

@@ -1,0 +1,88 @@
+import { PACKAGE_TYPE_LABELS, statusLabel, type TPackageType } from '@courier/contract';
+import PDFDocument from 'pdfkit';
+import { recordAudit } from '../../platform/audit.js';
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { formatBusinessTime } from '../deliveries/delivery-emails.js';
+import { findDeliveryView } from './find-delivery-view.js';
+import { readCustody } from './read-custody.js';
+
+/**
+ * A printable chain-of-custody report (US Letter) for labs and pharmacies that must file one: the parcel,
+ * every hand-over with actor, time and place, the proof of delivery and the chain's verdict.
+ */
+export async function printCustodyReport(services: Services, actor: Actor, input: { idOrOrderId: string }) {
+  const record = await readCustody(services, actor, input);
+  const view = await findDeliveryView(services.db, record.delivery.id);
+  const d = record.delivery;
+  const tz = services.env.BUSINESS_TZ;
+  const now = services.clock.now();
+  const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Chain of custody ${d.orderId}`, CreationDate: now } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const line = (label: string, value: string) =>
+    doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+
+  doc.font('Helvetica-Bold').fontSize(18).text('Chain of custody report');
+  doc
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#444')
+    .text(`Generated ${formatBusinessTime(now, tz)}`)
+    .fillColor('#000');
+  doc.moveDown();
+  line('Tracking number', d.orderId);
+  line('Status', statusLabel(d.status));
+  line('Package', `${PACKAGE_TYPE_LABELS[d.packageType as TPackageType] ?? d.packageType}, ${d.packageSize}`);
+  line('From', d.pickupAddress);
+  line('To', `${d.recipientName}, ${d.deliveryAddress}`);
+  line('Required by', formatBusinessTime(d.requiredBy, tz));
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(13).text('Hand-overs');
+  for (const e of record.events) {
+    doc
+      .moveDown(0.4)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(`${e.seq}. ${statusLabel(e.status)} - ${formatBusinessTime(new Date(e.timestamp), tz)}`);
+    const who = e.actor ? `${e.actor.name}${e.actorRole ? ` (${e.actorRole})` : ''}` : (e.actorRole ?? 'system');
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`By: ${who}    Place: ${e.location ?? 'not recorded'}`);
+    if (e.note) doc.text(`Note: ${e.note}`);
+    doc.fillColor('#666').fontSize(7).text(`Hash ${e.hash}`).fillColor('#000');
+  }
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(13).text('Proof of delivery');
+  const pod = view?.pod;
+  doc.font('Helvetica').fontSize(10);
+  if (pod) {
+    line('Received by', pod.recipientName);
+    line('At', formatBusinessTime(pod.capturedAt, tz));
+    line('Photo', pod.photoFileId ? 'on file' : 'none');
+    line('Signature', pod.signatureFileId ? 'on file' : 'none');
+    if (pod.notes) line('Notes', pod.notes);
+  } else doc.text('None recorded.');
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(13).text('Verdict');
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(record.verdict.valid ? '#065f46' : '#b91c1c')
+    .text(record.verdict.message)
+    .fillColor('#000');
+  doc.end();
+  const pdf = await done;
+  await recordAudit(
+    services.db,
+    { actorId: actor.id, action: 'custody.report', targetType: 'delivery', targetId: d.id, ip: actor.ip, details: { orderId: d.orderId } },
+    now,
+  );
+  return { pdf, fileName: `custody-${d.orderId}.pdf` };
+}

@@ -1,0 +1,79 @@
+import { LATE_WINDOW_MINUTES, type TAdminDelivery, type TPersonRef } from '@courier/contract';
+import { and, eq, lte, notInArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries, proofsOfDelivery, shippingLabels, users } from '../../db/schema/index.js';
+import { type DeliveryView, type JsonContext, toDeliveryJson } from '../deliveries/delivery-json.js';
+
+export const customers = alias(users, 'customer');
+export const drivers = alias(users, 'driver');
+
+type PersonRow = { id: string; firstName: string; lastName: string; email: string; phone: string };
+
+export interface DispatchView extends DeliveryView {
+  customer: PersonRow | null;
+  driver: PersonRow | null;
+}
+
+/** Deliveries as staff see them: with their label, proof, customer and driver. */
+export function selectDispatchViews(db: DbOrTx) {
+  return db
+    .select({
+      delivery: deliveries,
+      label: shippingLabels,
+      pod: proofsOfDelivery,
+      customer: {
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+        phone: customers.phone,
+      },
+      driver: { id: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName, email: drivers.email, phone: drivers.phone },
+    })
+    .from(deliveries)
+    .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
+    .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
+    .leftJoin(customers, eq(customers.id, deliveries.customerId))
+    .leftJoin(drivers, eq(drivers.id, deliveries.driverId));
+}
+export type { PersonRow };
+
+/** Not yet handed over (nor withdrawn) and required-by past or within the late window. */
+export function lateCondition(now: Date): SQL {
+  const edge = new Date(now.getTime() + LATE_WINDOW_MINUTES * 60_000);
+  return and(notInArray(deliveries.status, ['delivered', 'cancelled']), lte(deliveries.requiredBy, edge)) as SQL;
+}
+
+export function isLate(d: { status: string; requiredBy: Date | null }, now: Date): boolean {
+  if (d.status === 'delivered' || d.status === 'cancelled' || !d.requiredBy) return false;
+  return d.requiredBy.getTime() <= now.getTime() + LATE_WINDOW_MINUTES * 60_000;
+}
+
+const ref = (p: PersonRow | null): TPersonRef | null =>
+  p ? { _id: p.id, name: `${p.firstName} ${p.lastName}`.trim(), email: p.email, phone: p.phone } : null;
+
+export function toDispatchJson(view: DispatchView, ctx: JsonContext): TAdminDelivery {
+  const d = view.delivery;
+  return {
+    ...toDeliveryJson(view, ctx),
+    customer: ref(view.customer) ?? { _id: d.customerId, name: '', email: '', phone: '' },
+    driver: ref(view.driver),
+    isLate: isLate(d, ctx.now),
+    currentLocation: d.currentLabel,
+    currentCoords: d.currentLat !== null && d.currentLng !== null ? { lat: d.currentLat, lng: d.currentLng } : null,
+    cancelReason: d.cancelReason,
+  };
+}
+
+export async function findDispatchView(db: DbOrTx, deliveryId: string): Promise<DispatchView | undefined> {
+  const [view] = await selectDispatchViews(db).where(eq(deliveries.id, deliveryId)).limit(1);
+  return view;
+}
+
+/** A moved or read delivery as the console shows it. */
+export async function dispatchAnswer(db: DbOrTx, deliveryId: string, ctx: JsonContext): Promise<TAdminDelivery> {
+  const view = await findDispatchView(db, deliveryId);
+  if (!view) throw new Error(`delivery ${deliveryId} vanished`);
+  return toDispatchJson(view, ctx);
+}

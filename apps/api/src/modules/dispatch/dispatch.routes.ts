@@ -1,0 +1,155 @@
+import {
+  ZAdminDeliveriesQuery,
+  ZAdminDeliveriesResponse,
+  ZAdminDeliveryResponse,
+  ZAdminDriversResponse,
+  ZAdminFeedbackQuery,
+  ZAdminFeedbackResponse,
+  ZAdminOptinsQuery,
+  ZAdminOptinsResponse,
+  ZAdminStatsResponse,
+  ZApproveDeliveryRequest,
+  ZAssignDriverRequest,
+  ZAuditQuery,
+  ZAuditResponse,
+  ZCustodyResponse,
+  ZStaffCancelRequest,
+} from '@courier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import { cancelDelivery } from '../deliveries/cancel-delivery.js';
+import type { JsonContext } from '../deliveries/delivery-json.js';
+import { readDelivery } from '../deliveries/read-delivery.js';
+import { approveDelivery } from './approve-delivery.js';
+import { assignDriver } from './assign-driver.js';
+import { printCustodyReport } from './custody-report.js';
+import { dispatchAnswer } from './dispatch.queries.js';
+import { listAudit } from './list-audit.js';
+import { listDispatchDeliveries } from './list-dispatch-deliveries.js';
+import { listDrivers } from './list-drivers.js';
+import { listFeedback } from './list-feedback.js';
+import { listOptins } from './list-optins.js';
+import { custodyResponse, readCustody } from './read-custody.js';
+import { readDispatchStats } from './read-dispatch-stats.js';
+
+const ZIdParams = z.object({ id: z.string().max(64) });
+
+/** The staff console (STAFF and above): the board, the moves dispatch makes, custody and the logs. */
+const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+  const { db, clock, jwtKey, publicUrl } = services;
+  const ctx = (): JsonContext => ({ jwtKey, now: clock.now(), publicUrl });
+  const common = { onRequest: app.admit('staff') };
+  const schema = { tags: ['dispatch'], security: [{ bearer: [] }] };
+  const answer = async (deliveryId: string, message: string) => ({
+    success: true as const,
+    message,
+    data: await dispatchAnswer(db, deliveryId, ctx()),
+  });
+
+  app.get(
+    '/v1/admin/deliveries',
+    { ...common, schema: { ...schema, querystring: ZAdminDeliveriesQuery, response: { 200: ZAdminDeliveriesResponse } } },
+    async (request) => listDispatchDeliveries(services, actorOf(request), request.query, ctx()),
+  );
+
+  app.get(
+    '/v1/admin/deliveries/:id',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description: 'One delivery in full; each read is audited.',
+        params: ZIdParams,
+        response: { 200: ZAdminDeliveryResponse },
+      },
+    },
+    async (request) => {
+      const view = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
+      return answer(view.delivery.id, 'Delivery');
+    },
+  );
+
+  app.post(
+    '/v1/admin/deliveries/:id/approve',
+    { ...common, schema: { ...schema, params: ZIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
+    async (request) => {
+      const moved = await approveDelivery(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note });
+      return answer(moved.id, 'Delivery approved');
+    },
+  );
+
+  app.post(
+    '/v1/admin/deliveries/:id/assign',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description: 'Assigns an approved delivery, or reassigns an assigned one, to an active driver.',
+        params: ZIdParams,
+        body: ZAssignDriverRequest,
+        response: { 200: ZAdminDeliveryResponse },
+      },
+    },
+    async (request) => {
+      const moved = await assignDriver(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      return answer(moved.id, 'Driver assigned');
+    },
+  );
+
+  app.post(
+    '/v1/admin/deliveries/:id/cancel',
+    { ...common, schema: { ...schema, params: ZIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
+    async (request) => {
+      const moved = await cancelDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason });
+      return answer(moved.id, 'Delivery cancelled');
+    },
+  );
+
+  app.get(
+    '/v1/admin/deliveries/:id/custody',
+    { ...common, schema: { ...schema, params: ZIdParams, response: { 200: ZCustodyResponse } } },
+    async (request) => custodyResponse(await readCustody(services, actorOf(request), { idOrOrderId: request.params.id })),
+  );
+
+  app.get(
+    '/v1/admin/deliveries/:id/custody/report',
+    { ...common, schema: { ...schema, description: 'The chain-of-custody report as a PDF (US Letter).', params: ZIdParams } },
+    async (request, reply) => {
+      const report = await printCustodyReport(services, actorOf(request), { idOrOrderId: request.params.id });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${report.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(report.pdf);
+    },
+  );
+
+  app.get('/v1/admin/drivers', { ...common, schema: { ...schema, response: { 200: ZAdminDriversResponse } } }, async (request) =>
+    listDrivers(services, actorOf(request)),
+  );
+
+  app.get('/v1/admin/stats', { ...common, schema: { ...schema, response: { 200: ZAdminStatsResponse } } }, async (request) =>
+    readDispatchStats(services, actorOf(request)),
+  );
+
+  app.get(
+    '/v1/admin/feedback',
+    { ...common, schema: { ...schema, querystring: ZAdminFeedbackQuery, response: { 200: ZAdminFeedbackResponse } } },
+    async (request) => listFeedback(services, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/admin/optins',
+    { ...common, schema: { ...schema, querystring: ZAdminOptinsQuery, response: { 200: ZAdminOptinsResponse } } },
+    async (request) => listOptins(services, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/admin/audit',
+    { ...common, schema: { ...schema, querystring: ZAuditQuery, response: { 200: ZAuditResponse } } },
+    async (request) => listAudit(services, actorOf(request), request.query),
+  );
+};
+export default dispatchRoutes;

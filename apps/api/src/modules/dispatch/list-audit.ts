@@ -1,0 +1,51 @@
+import type { TAuditQuery, TAuditResponse } from '@courier/contract';
+import { and, count, desc, eq, gte, like, lte } from 'drizzle-orm';
+import { auditEvents, users } from '../../db/schema/index.js';
+import { type Actor, assertAudience } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { pageOf } from './paging.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The audit log, newest first; read-only: no call changes or deletes a row. */
+export async function listAudit(services: Services, actor: Actor, query: TAuditQuery): Promise<TAuditResponse> {
+  assertAudience(actor, 'staff');
+  if (query.actorId && !UUID.test(query.actorId)) return { success: true, data: [], paging: pageOf(0, query) };
+  const action = query.action
+    ? query.action.endsWith('.')
+      ? like(auditEvents.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : eq(auditEvents.action, query.action)
+    : undefined;
+  const where = and(
+    query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
+    action,
+    query.entity ? eq(auditEvents.targetType, query.entity) : undefined,
+    query.entityId ? eq(auditEvents.targetId, query.entityId) : undefined,
+    query.from ? gte(auditEvents.createdAt, query.from) : undefined,
+    query.to ? lte(auditEvents.createdAt, query.to) : undefined,
+  );
+  const [{ n }] = await services.db.select({ n: count() }).from(auditEvents).where(where);
+  const { offset, ...paging } = pageOf(Number(n), query);
+  const rows = await services.db
+    .select({ e: auditEvents, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(where)
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(paging.limit)
+    .offset(offset);
+  return {
+    success: true,
+    data: rows.map(({ e, firstName, lastName, email }) => ({
+      _id: e.id,
+      actor: e.actorId ? { _id: e.actorId, name: `${firstName ?? ''} ${lastName ?? ''}`.trim(), email: email ?? '' } : null,
+      action: e.action,
+      entity: e.targetType,
+      entityId: e.targetId,
+      ip: e.ip,
+      details: e.details ?? null,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    paging,
+  };
+}

@@ -1,0 +1,75 @@
+import { canMoveStatus, ROLES, STAFF_RANK, type TDeliveryStatus, type TRole, type TStatusActor } from '@courier/contract';
+import { forbidden } from './app-error.js';
+
+/**
+ * The one answer to "may this actor do this to this thing". Routes admit audiences; use cases ask about
+ * deliveries (owner, assigned driver, staff) and accounts (rank).
+ */
+
+export interface Actor {
+  id: string;
+  role: TRole;
+  ip?: string;
+}
+
+/** Who a route lets in; checked before any use case runs. */
+export type Audience = 'signedIn' | 'customer' | 'driver' | 'staff' | 'admin';
+
+const AUDIENCE_ROLES: Record<Audience, readonly TRole[]> = {
+  signedIn: ROLES,
+  customer: ['CUSTOMER'],
+  driver: ['DRIVER'],
+  staff: ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'],
+  admin: ['SUPER_ADMIN', 'ADMIN'],
+};
+
+export const admits = (audience: Audience, role: TRole): boolean => AUDIENCE_ROLES[audience].includes(role);
+
+/** The use case's own check of who may call it, so no route can forget it (403 otherwise). */
+export function assertAudience(actor: Pick<Actor, 'role'>, audience: Audience): void {
+  if (!admits(audience, actor.role)) throw forbidden();
+}
+
+/** A delivery is booked by a customer, who becomes its owner; staff and drivers book none. */
+export const mayBookDelivery = (actor: Pick<Actor, 'role'>): boolean => admits('customer', actor.role);
+
+/** SUPER_ADMIN 4 ... STAFF 1; DRIVER and CUSTOMER hold no staff rank. */
+export const rankOf = (role: TRole): number => STAFF_RANK[role] ?? 0;
+export const isStaffActor = (actor: Pick<Actor, 'role'>): boolean => rankOf(actor.role) > 0;
+
+export interface DeliveryParties {
+  customerId: string;
+  driverId: string | null;
+}
+
+/** The hats an actor wears for one delivery, as the status table names them. */
+export function hatsFor(actor: Actor, d: DeliveryParties): TStatusActor[] {
+  const hats: TStatusActor[] = [];
+  if (d.customerId === actor.id) hats.push('owner');
+  if (d.driverId !== null && d.driverId === actor.id && actor.role === 'DRIVER') hats.push('driver');
+  if (isStaffActor(actor)) hats.push('staff');
+  return hats;
+}
+
+/** Full details (names, phones, addresses) are for the owner, the assigned driver and staff. */
+export const mayReadDelivery = (actor: Actor, d: DeliveryParties): boolean => hatsFor(actor, d).length > 0;
+
+/** A stored file: through its delivery, or, for a file not (yet) on one, its uploader. */
+export const mayReadFile = (actor: Actor, owner: { delivery?: DeliveryParties; uploaderId: string | null }): boolean =>
+  owner.delivery ? mayReadDelivery(actor, owner.delivery) : isStaffActor(actor) || owner.uploaderId === actor.id;
+
+/** The table allows this move to one of the hats the actor wears for this delivery. */
+export const mayMoveDelivery = (actor: Actor, d: DeliveryParties, from: TDeliveryStatus, to: TDeliveryStatus): boolean =>
+  hatsFor(actor, d).some((hat) => canMoveStatus(from, to, hat));
+
+/** Only SUPER_ADMIN grants ADMIN; otherwise a role strictly below one's own rank, or DRIVER and CUSTOMER. */
+export function mayGrantRole(actor: Actor, role: TRole): boolean {
+  if (!admits('admin', actor.role)) return false;
+  if (role === 'SUPER_ADMIN') return false;
+  if (role === 'ADMIN') return actor.role === 'SUPER_ADMIN';
+  return rankOf(role) < rankOf(actor.role);
+}
+
+/** Nobody changes their own account here, nor an account of their rank or above. */
+export const mayManageAccount = (actor: Actor, target: { id: string; role: TRole }): boolean =>
+  admits('admin', actor.role) && target.id !== actor.id && rankOf(target.role) < rankOf(actor.role);

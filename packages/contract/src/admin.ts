@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { DELIVERY_STATUSES } from './deliveries.js';
+import { ZDelivery } from './delivery-api.js';
+import { OPTIN_SOURCES } from './optin.js';
+import { ZDateBound, ZPageQuery, ZPaging } from './paging.js';
+
+/** The staff console's calls (STAFF and above), under /api/v1/admin. */
+
+const isoDate = z.iso.datetime();
+const ZLatLng = z.object({ lat: z.number(), lng: z.number() });
+
+/** A delivery is late when it is not delivered (nor cancelled) and required-by is past or this close. */
+export const LATE_WINDOW_MINUTES = 30;
+
+export const ADMIN_DELIVERY_SORTS = ['required-by', 'newest'] as const;
+export type TAdminDeliverySort = (typeof ADMIN_DELIVERY_SORTS)[number];
+
+/** Board columns besides a single status: to approve, to assign, on the road. */
+export const ADMIN_STATUS_FILTERS = ['all', 'open', 'on_the_road', ...DELIVERY_STATUSES] as const;
+export type TAdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
+
+export const ZAdminDeliveriesQuery = ZPageQuery.extend({
+  status: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'all' : typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(ADMIN_STATUS_FILTERS, { error: `Status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}` }),
+  ),
+  /** A driver's _id, or "none" for deliveries nobody drives yet. */
+  driverId: z.string().trim().max(64).optional(),
+  /** Created from / to (inclusive bounds). */
+  from: ZDateBound,
+  to: ZDateBound,
+  /** Matches the order id, the recipient's name or phone. */
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  sort: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'required-by' : v),
+    z.enum(ADMIN_DELIVERY_SORTS, { error: `Sort must be one of ${ADMIN_DELIVERY_SORTS.join(', ')}` }),
+  ),
+});
+export type TAdminDeliveriesQuery = z.infer<typeof ZAdminDeliveriesQuery>;
+
+export const ZPersonRef = z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
+export type TPersonRef = z.infer<typeof ZPersonRef>;
+
+/** A delivery as staff see it: every field, who booked it, who drives it, and whether it runs late. */
+export const ZAdminDelivery = ZDelivery.extend({
+  customer: ZPersonRef,
+  driver: ZPersonRef.nullable(),
+  isLate: z.boolean(),
+  currentLocation: z.string().nullable(),
+  currentCoords: ZLatLng.nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type TAdminDelivery = z.infer<typeof ZAdminDelivery>;
+
+export const ZAdminDeliveriesResponse = z.object({
+  success: z.literal(true),
+  deliveries: z.array(ZAdminDelivery),
+  paging: ZPaging,
+});
+export type TAdminDeliveriesResponse = z.infer<typeof ZAdminDeliveriesResponse>;
+
+export const ZApproveDeliveryRequest = z
+  .object({ note: z.string().trim().max(500, 'Note must be at most 500 characters').optional() })
+  .nullish();
+export type TApproveDeliveryRequest = z.infer<typeof ZApproveDeliveryRequest>;
+
+export const ZAssignDriverRequest = z.object({
+  driverId: z.string({ error: 'Driver is required' }).trim().min(1, 'Driver is required').max(64),
+  /**
+   * The driver the console showed (null: none). When given and the delivery has changed hands since, the
+   * assignment is refused with 409, so of two dispatchers assigning at once exactly one wins.
+   */
+  replacesDriverId: z.string().max(64).nullable().optional(),
+  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+});
+export type TAssignDriverRequest = z.infer<typeof ZAssignDriverRequest>;
+
+export const ZStaffCancelRequest = z.object({
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+});
+export type TStaffCancelRequest = z.infer<typeof ZStaffCancelRequest>;
+
+/** The answer of every move (approve, assign, cancel): the delivery as it now stands. */
+export const ZAdminDeliveryResponse = z.object({ success: z.literal(true), message: z.string(), data: ZAdminDelivery });
+export type TAdminDeliveryResponse = z.infer<typeof ZAdminDeliveryResponse>;
+
+export const ZCustodyEvent = z.object({
+  _id: z.string(),
+  seq: z.number().int(),
+  status: z.enum(DELIVERY_STATUSES),
+  location: z.string().nullable(),
+  coords: ZLatLng.nullable(),
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  actorRole: z.string().nullable(),
+  note: z.string().nullable(),
+  timestamp: isoDate,
+  hash: z.string(),
+  prevHash: z.string(),
+});
+export type TCustodyEvent = z.infer<typeof ZCustodyEvent>;
+
+export const ZCustodyVerdict = z.object({
+  valid: z.boolean(),
+  /** The first event whose hash or link does not match, or null when the chain verifies. */
+  brokenAtSeq: z.number().int().nullable(),
+  brokenEventId: z.string().nullable(),
+  message: z.string(),
+});
+export type TCustodyVerdict = z.infer<typeof ZCustodyVerdict>;
+
+export const ZCustodyResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ deliveryId: z.string(), orderId: z.string(), events: z.array(ZCustodyEvent), verdict: ZCustodyVerdict }),
+});
+export type TCustodyResponse = z.infer<typeof ZCustodyResponse>;
+
+export const ZAdminDriver = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isActive: z.boolean(),
+  /** Deliveries assigned to the driver and not yet delivered. */
+  activeLoad: z.number().int(),
+  lastPosition: z.object({ lat: z.number(), lng: z.number(), label: z.string().nullable(), at: isoDate }).nullable(),
+});
+export type TAdminDriver = z.infer<typeof ZAdminDriver>;
+export const ZAdminDriversResponse = z.object({ success: z.literal(true), data: z.array(ZAdminDriver) });
+export type TAdminDriversResponse = z.infer<typeof ZAdminDriversResponse>;
+
+export const ZAdminStats = z.object({
+  byStatus: z.record(z.enum(DELIVERY_STATUSES), z.number().int()),
+  total: z.number().int(),
+  late: z.number().int(),
+  deliveredToday: z.number().int(),
+  averageRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
+export type TAdminStats = z.infer<typeof ZAdminStats>;
+export const ZAdminStatsResponse = z.object({ success: z.literal(true), data: ZAdminStats });
+export type TAdminStatsResponse = z.infer<typeof ZAdminStatsResponse>;
+
+export const ZAdminFeedbackQuery = ZPageQuery;
+export const ZAdminFeedback = z.object({
+  _id: z.string(),
+  deliveryId: z.string(),
+  orderId: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: isoDate,
+});
+export type TAdminFeedback = z.infer<typeof ZAdminFeedback>;
+export const ZAdminFeedbackResponse = z.object({ success: z.literal(true), data: z.array(ZAdminFeedback), paging: ZPaging });
+export type TAdminFeedbackResponse = z.infer<typeof ZAdminFeedbackResponse>;
+
+export const ZAdminOptinsQuery = ZPageQuery;
+export const ZAdminOptin = z.object({
+  _id: z.string(),
+  phone: z.string(),
+  company: z.string().nullable(),
+  consent: z.object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() }),
+  source: z.enum(OPTIN_SOURCES),
+  consentText: z.string(),
+  consentedAt: isoDate,
+});
+export type TAdminOptin = z.infer<typeof ZAdminOptin>;
+export const ZAdminOptinsResponse = z.object({ success: z.literal(true), data: z.array(ZAdminOptin), paging: ZPaging });
+export type TAdminOptinsResponse = z.infer<typeof ZAdminOptinsResponse>;
+
+export const ZAuditQuery = ZPageQuery.extend({
+  actorId: z.string().trim().max(64).optional(),
+  /** An exact action ("delivery.approve") or a prefix ending in a dot ("delivery."). */
+  action: z.string().trim().max(80).optional(),
+  /** The kind of thing acted on: delivery, user, optin... */
+  entity: z.string().trim().max(40).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  from: ZDateBound,
+  to: ZDateBound,
+});
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+export const ZAuditEntry = z.object({
+  _id: z.string(),
+  actor: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string().nullable(),
+  entityId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: isoDate,
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditResponse = z.object({ success: z.literal(true), data: z.array(ZAuditEntry), paging: ZPaging });
+export type TAuditResponse = z.infer<typeof ZAuditResponse>;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES, type TPackageType } from './deliveries.js';
+import { ZProofOfDelivery } from './delivery-api.js';
+import { ZCoords } from './schemas.js';
+
+/** The driver app's calls (DRIVER only), under /api/v1/driver. */
+
+const isoDate = z.iso.datetime();
+const ZLatLng = z.object({ lat: z.number(), lng: z.number() });
+
+/** The header a phone sends with status and proof calls; a retry with the same key applies once. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const POD_NOTES_MAX = 1000;
+/** These need the recipient's signature in the proof of delivery. */
+export const SIGNATURE_REQUIRED_PACKAGE_TYPES: readonly TPackageType[] = ['MEDICATION', 'MEDICAL_SUPPLIES'];
+/** The server keeps at most one position a driver per this many ms; the app posts every 30 s. */
+export const LOCATION_MIN_INTERVAL_MS = 5_000;
+export const LOCATION_SHARE_INTERVAL_MS = 30_000;
+
+/** One job on the driver's list: everything the run needs, nothing more. */
+export const ZDriverJob = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  /** The next move the driver makes (the big button), or null. */
+  nextStatus: z.enum(DELIVERY_STATUSES).nullable(),
+  /** 1-based position in today's run. */
+  routeOrder: z.number().int(),
+  senderName: z.string(),
+  senderPhone: z.string(),
+  pickupAddress: z.string(),
+  pickupCoords: ZLatLng.nullable(),
+  recipientName: z.string(),
+  recipientPhone: z.string(),
+  deliveryAddress: z.string(),
+  deliveryCoords: ZLatLng.nullable(),
+  requiredBy: isoDate.nullable(),
+  packageType: z.enum(PACKAGE_TYPES),
+  packageSize: z.enum(PACKAGE_SIZES),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  specialInstructions: z.string(),
+  requiresSignature: z.boolean(),
+  pod: ZProofOfDelivery.nullable(),
+});
+export type TDriverJob = z.infer<typeof ZDriverJob>;
+
+export const ZDriverJobsResponse = z.object({ success: z.literal(true), data: z.array(ZDriverJob) });
+export type TDriverJobsResponse = z.infer<typeof ZDriverJobsResponse>;
+
+/** A move by the driver; delivered is not one of them: it is reached through the proof call only. */
+export const DRIVER_MOVE_STATUSES = ['moving_to_pickup_location', 'picked_up', 'in_transit'] as const;
+export const ZDriverStatusRequest = z.object({
+  status: z.enum(DRIVER_MOVE_STATUSES, { error: `Status must be one of ${DRIVER_MOVE_STATUSES.join(', ')}` }),
+  location: ZCoords.optional(),
+  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  /** The tracking number read from the parcel's label: required for picked_up. */
+  scannedOrderId: z.string().trim().max(40).optional(),
+});
+export type TDriverStatusRequest = z.infer<typeof ZDriverStatusRequest>;
+
+export const ZDriverJobResponse = z.object({ success: z.literal(true), message: z.string(), data: ZDriverJob });
+export type TDriverJobResponse = z.infer<typeof ZDriverJobResponse>;
+
+/** The text fields of the multipart proof call; files are parts "photo" and "signature" (PNG). */
+export const ZProofOfDeliveryFields = z.object({
+  recipientName: z.string({ error: 'Recipient name is required' }).trim().min(1, 'Recipient name is required').max(120),
+  notes: z.string().trim().max(POD_NOTES_MAX, `Notes must be at most ${POD_NOTES_MAX} characters`).optional().default(''),
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lng: z.coerce.number().min(-180).max(180).optional(),
+});
+export type TProofOfDeliveryFields = z.infer<typeof ZProofOfDeliveryFields>;
+
+export const ZDriverLocationRequest = ZCoords;
+export type TDriverLocationRequest = z.infer<typeof ZDriverLocationRequest>;
+export const ZDriverLocationResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ label: z.string().nullable(), at: isoDate, parcelsOnBoard: z.number().int() }),
+});
+export type TDriverLocationResponse = z.infer<typeof ZDriverLocationResponse>;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { acceptsFeedback, isFinalStatus, mayHaveLabel, movesFor, nextDriverStatus } from './lifecycle.js';
+
+describe('rules derived from the status table', () => {
+  it('gives the driver one next step from each status on the way to delivered', () => {
+    expect(nextDriverStatus('pending')).toBeNull();
+    expect(nextDriverStatus('assigned')).toBe('moving_to_pickup_location');
+    expect(nextDriverStatus('moving_to_pickup_location')).toBe('picked_up');
+    expect(nextDriverStatus('picked_up')).toBe('in_transit');
+    expect(nextDriverStatus('in_transit')).toBe('delivered');
+    expect(nextDriverStatus('delivered')).toBeNull();
+  });
+
+  it('lets the owner only cancel a pending request and staff reassign an assigned one', () => {
+    expect(movesFor('pending', 'owner')).toEqual(['cancelled']);
+    expect(movesFor('approved', 'owner')).toEqual([]);
+    expect(movesFor('assigned', 'staff')).toEqual(['assigned', 'cancelled']);
+  });
+
+  it('prints no label for a cancelled delivery and takes feedback for a delivered one only', () => {
+    expect(mayHaveLabel('cancelled')).toBe(false);
+    expect(mayHaveLabel('pending')).toBe(true);
+    expect(mayHaveLabel('delivered')).toBe(true);
+    expect(acceptsFeedback('delivered')).toBe(true);
+    expect(acceptsFeedback('in_transit')).toBe(false);
+    expect(isFinalStatus('cancelled')).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import { STATUS_TRANSITIONS, type TDeliveryStatus, type TStatusActor } from './deliveries.js';
+
+/** Rules derived from STATUS_TRANSITIONS only, so no side re-codes which moves exist. */
+
+/** Every status reachable from `from` by any chain of moves, `from` included. */
+export function reachableStatuses(from: TDeliveryStatus): Set<TDeliveryStatus> {
+  const seen = new Set<TDeliveryStatus>([from]);
+  const queue: TDeliveryStatus[] = [from];
+  while (queue.length) {
+    const at = queue.shift() as TDeliveryStatus;
+    for (const next of Object.keys(STATUS_TRANSITIONS[at]) as TDeliveryStatus[]) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/** No move leaves this status. */
+export const isFinalStatus = (status: TDeliveryStatus): boolean => Object.keys(STATUS_TRANSITIONS[status]).length === 0;
+
+/** The moves an actor may make from a status, in the table's order. */
+export function movesFor(from: TDeliveryStatus, actor: TStatusActor): TDeliveryStatus[] {
+  return (Object.entries(STATUS_TRANSITIONS[from]) as Array<[TDeliveryStatus, TStatusActor[]]>)
+    .filter(([, actors]) => actors.includes(actor))
+    .map(([to]) => to);
+}
+
+/** The driver's next step on the way to delivered (the big button), or null when the driver has none. */
+export function nextDriverStatus(from: TDeliveryStatus): TDeliveryStatus | null {
+  return movesFor(from, 'driver').find((to) => to !== from && reachableStatuses(to).has('delivered')) ?? null;
+}
+
+/** A label is worth printing while the parcel can still be, or has been, delivered: never once cancelled. */
+export const mayHaveLabel = (status: TDeliveryStatus): boolean => reachableStatuses(status).has('delivered');
+
+/** Feedback is for a delivered order only: the one final status the parcel reaches by being handed over. */
+export const acceptsFeedback = (status: TDeliveryStatus): boolean => status === 'delivered' && isFinalStatus(status);
+
+/** The parcel is with the driver (picked up, not yet delivered): the driver's position is the parcel's. */
+export const ON_BOARD_STATUSES: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];
+
+/** The refusal every side shows for a move the table does not allow. */
+export const cannotMoveMessage = (from: TDeliveryStatus, to: TDeliveryStatus) => `Cannot change status from ${from} to ${to}`;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Paging of the back-office lists (staff and users): page from 1, 1 to 100 rows a page. */
+export const BACK_OFFICE_PAGE_SIZE = 20;
+export const BACK_OFFICE_MAX_PAGE_SIZE = 100;
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int('Page must be a whole number from 1').min(1, 'Page must be a whole number from 1').max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int(`Limit must be from 1 to ${BACK_OFFICE_MAX_PAGE_SIZE}`)
+    .min(1, `Limit must be from 1 to ${BACK_OFFICE_MAX_PAGE_SIZE}`)
+    .max(BACK_OFFICE_MAX_PAGE_SIZE, `Limit must be from 1 to ${BACK_OFFICE_MAX_PAGE_SIZE}`)
+    .default(BACK_OFFICE_PAGE_SIZE),
+});
+
+export const ZPaging = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TPaging = z.infer<typeof ZPaging>;
+
+/** A date filter bound: any ISO date or date-time. */
+export const ZDateBound = z.coerce.date({ error: 'must be a valid date' }).optional();
