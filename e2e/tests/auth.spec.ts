@@ -66,7 +66,7 @@ test.describe('accounts: sign-up, verification, sign-in and password reset', () 
     await expect(page.getByRole('button', { name: 'Open profile menu' })).toContainText(`${person.firstName} ${person.lastName}`);
   });
 
-  test('refuses an e-mail that is already registered and sends the user back to step 1', async ({ page, app }) => {
+  test('answers an e-mail that is already registered as a new one, and e-mails its owner instead', async ({ page, app, mail }) => {
     const taken = app.account('CUSTOMER').email;
     const person = { ...newPerson('taken'), email: taken };
     await page.goto('/auth/signup');
@@ -82,10 +82,13 @@ test.describe('accounts: sign-up, verification, sign-in and password reset', () 
     await page.getByLabel('Confirm password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await expect(page.locator('.Toastify [role=alert]')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Sign-up progress' })).toHaveAttribute('aria-valuenow', '1');
-    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Nothing on screen tells that the address has an account: the same toast and modal as a new sign-up.
+    await expect(toast(page, 'Registration successful! Please check your email for verification.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Verify your email' })).toContainText(person.email);
+    // The owner learns of it, with a way in.
+    const notice = await mail.waitFor({ to: taken, subject: /tried to sign up/i });
+    expect(notice.text).toMatch(/\/auth\/login/);
+    expect(notice.text).toMatch(/\/auth\/request-password/);
   });
 
   test('signs in with an unverified e-mail: receives the code, enters it and lands on /user/home', async ({ page, mail, request }) => {
