@@ -1,6 +1,41 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useAdminStats } from '../api/get-admin-stats';
+import { BoardColumn } from '../components/board-column';
+import { KpiTiles } from '../components/kpi-tiles';
 
-/** Staff landing area: /admin/dashboard. Placeholder: replace this file, keeping the named export. */
+/** /admin/dashboard: the key figures and the dispatch board (to approve, to assign, on the road). */
 export function AdminDashboardPage() {
-  return <PlaceholderPage title="Dispatch Dashboard" />;
+  const stats = useAdminStats();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  return (
+    <section className="mx-auto w-full max-w-[1600px] px-3 py-5 sm:px-6 lg:py-7">
+      <title>Dispatch · MedCourier</title>
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dispatch</h1>
+          <p className="text-sm text-slate-600">Approve requests, assign drivers and watch the road.</p>
+        </div>
+        <search className="relative w-full sm:w-80">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Order id, recipient or phone"
+            aria-label="Search deliveries"
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none"
+          />
+        </search>
+      </div>
+      <KpiTiles stats={stats.data} loading={stats.isPending} />
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <BoardColumn title="To approve" status="pending" q={q} empty="No request waits for approval." />
+        <BoardColumn title="To assign" status="approved" q={q} empty="Every approved delivery has a driver." />
+        <BoardColumn title="On the road" status="on_the_road" q={q} empty="No driver is out right now." />
+      </div>
+    </section>
+  );
 }
