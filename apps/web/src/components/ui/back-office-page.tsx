@@ -29,7 +29,7 @@ export function BackOfficePage({
 
 /** A card holding a table that scrolls sideways on a phone rather than breaking the page. */
 export function TableCard({ children }: { children: ReactNode }) {
-  return <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">{children}</div>;
+  return <div className="stacked-table overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">{children}</div>;
 }
 
 export const thClass = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap';

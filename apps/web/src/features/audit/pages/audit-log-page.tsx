@@ -91,8 +91,10 @@ export function AuditLogPage() {
             ) : (
               data.data.map((entry) => (
                 <tr key={entry._id}>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(entry.createdAt)}</td>
-                  <td className={tdClass}>
+                  <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
+                    {formatDateTime(entry.createdAt)}
+                  </td>
+                  <td data-label="Who" className={tdClass}>
                     {entry.actor ? (
                       <>
                         <span className="block font-medium text-slate-900">{entry.actor.name}</span>
@@ -102,12 +104,14 @@ export function AuditLogPage() {
                       <span className="text-slate-400">system</span>
                     )}
                   </td>
-                  <td className={`${tdClass} font-mono text-xs whitespace-nowrap`}>{entry.action}</td>
-                  <td className={`${tdClass} text-xs`}>
+                  <td data-label="Action" className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
+                    {entry.action}
+                  </td>
+                  <td data-label="Record" className={`${tdClass} text-xs`}>
                     {entry.entity}
                     {entry.entityId && <span className="block font-mono text-slate-400">{entry.entityId}</span>}
                   </td>
-                  <td className={`${tdClass} max-w-sm text-xs break-words text-slate-600`}>
+                  <td data-label="Details" className={`${tdClass} max-w-sm text-xs break-words text-slate-600`}>
                     {details(entry.details)}
                     {entry.ip && <span className="block text-slate-400">from {entry.ip}</span>}
                   </td>

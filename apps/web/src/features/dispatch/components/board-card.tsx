@@ -38,8 +38,15 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
             <MapPin aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
             <span className="sr-only">Route</span>
           </dt>
-          <dd className="min-w-0 truncate" title={`${d.pickupAddress} → ${d.deliveryAddress}`}>
-            {d.pickupAddress} → {d.deliveryAddress}
+          <dd className="min-w-0">
+            <span className="block truncate" title={d.pickupAddress}>
+              <span className="text-slate-400">From </span>
+              {d.pickupAddress}
+            </span>
+            <span className="block truncate" title={d.deliveryAddress}>
+              <span className="text-slate-400">To </span>
+              {d.deliveryAddress}
+            </span>
           </dd>
         </div>
         {d.driver && (

@@ -59,7 +59,7 @@ export function KpiTiles({ stats, loading }: { stats: TAdminStats | undefined; l
   const onTheRoad = (by?.moving_to_pickup_location ?? 0) + (by?.picked_up ?? 0) + (by?.in_transit ?? 0);
   const rating = stats?.averageRating;
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
       <Tile label="To approve" value={String(by?.pending ?? 0)} icon={Hourglass} tone="amber" loading={loading} />
       <Tile label="To assign" value={String(by?.approved ?? 0)} icon={Clock} tone="violet" loading={loading} />
       <Tile label="On the road" value={String(onTheRoad + (by?.assigned ?? 0))} icon={Truck} tone="blue" loading={loading} />

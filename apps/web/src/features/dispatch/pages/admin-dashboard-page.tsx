@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -5,11 +6,18 @@ import { useAdminStats } from '../api/get-admin-stats';
 import { BoardColumn } from '../components/board-column';
 import { KpiTiles } from '../components/kpi-tiles';
 
+const COLUMNS = [
+  { title: 'To approve', status: 'pending', empty: 'No request waits for approval.' },
+  { title: 'To assign', status: 'approved', empty: 'Every approved delivery has a driver.' },
+  { title: 'On the road', status: 'on_the_road', empty: 'No driver is out right now.' },
+] as const;
+
 /** /admin/dashboard: the key figures and the dispatch board (to approve, to assign, on the road). */
 export function AdminDashboardPage() {
   const stats = useAdminStats();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
+  const [tab, setTab] = useState<(typeof COLUMNS)[number]['status']>('pending');
   return (
     <section className="mx-auto w-full max-w-[1600px] px-3 py-5 sm:px-6 lg:py-7">
       <title>Dispatch · MedCourier</title>
@@ -31,10 +39,27 @@ export function AdminDashboardPage() {
         </search>
       </div>
       <KpiTiles stats={stats.data} loading={stats.isPending} />
-      <div className="mt-6 grid gap-4 lg:grid-cols-3">
-        <BoardColumn title="To approve" status="pending" q={q} empty="No request waits for approval." />
-        <BoardColumn title="To assign" status="approved" q={q} empty="Every approved delivery has a driver." />
-        <BoardColumn title="On the road" status="on_the_road" q={q} empty="No driver is out right now." />
+      {/* A phone shows one column at a time, chosen with the switch; a desktop shows the three side by side. */}
+      <div role="group" aria-label="Board column" className="mt-6 grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1 lg:hidden">
+        {COLUMNS.map((column) => (
+          <button
+            key={column.status}
+            type="button"
+            aria-pressed={tab === column.status}
+            onClick={() => setTab(column.status)}
+            className={clsx(
+              'h-10 rounded-lg text-sm font-semibold',
+              tab === column.status ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600',
+            )}
+          >
+            {column.title}
+          </button>
+        ))}
+      </div>
+      <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-3">
+        {COLUMNS.map((column) => (
+          <BoardColumn key={column.status} {...column} q={q} className={tab === column.status ? 'flex' : 'hidden lg:flex'} />
+        ))}
       </div>
     </section>
   );

@@ -24,7 +24,7 @@ export function LocationSwitch({ active }: { active: boolean }) {
         <p id={labelId} className="font-semibold text-slate-900">
           Share my location
         </p>
-        <p className={clsx('truncate text-sm', state.kind === 'error' ? 'text-red-700' : 'text-slate-500')}>{status}</p>
+        <p className={clsx('text-sm', state.kind === 'error' ? 'text-red-700' : 'text-slate-500')}>{status}</p>
       </div>
       <button
         type="button"

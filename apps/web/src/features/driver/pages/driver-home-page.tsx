@@ -23,7 +23,13 @@ export function DriverHomePage() {
       <title>My jobs · MedCourier</title>
       <h1 className="text-2xl font-bold text-slate-900">Hi {user?.firstName ?? displayName(user)}</h1>
       <p className="text-sm text-slate-600">
-        {isPending ? 'Loading your run…' : open === 0 ? 'No job waiting.' : `${open} ${open === 1 ? 'job' : 'jobs'} to do today.`}
+        {isPending
+          ? 'Loading your run…'
+          : isError && views.length === 0
+            ? ''
+            : open === 0
+              ? 'No job waiting.'
+              : `${open} ${open === 1 ? 'job' : 'jobs'} to do today.`}
       </p>
 
       <div className="mt-4">

@@ -44,16 +44,20 @@ export function AdminFeedbackPage() {
             ) : (
               data.data.map((f) => (
                 <tr key={f._id}>
-                  <td className={tdClass}>
+                  <td data-label="Order" className={tdClass}>
                     <Link to={paths.adminDelivery(f.deliveryId)} className="font-mono font-medium text-brand-700 hover:underline">
                       #{f.orderId}
                     </Link>
                   </td>
-                  <td className={tdClass}>
+                  <td data-label="Rating" className={tdClass}>
                     <Stars rating={f.rating} />
                   </td>
-                  <td className={`${tdClass} max-w-md break-words`}>{f.comment || <span className="text-slate-400">—</span>}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(f.createdAt)}</td>
+                  <td data-label="Comment" className={`${tdClass} max-w-md break-words`}>
+                    {f.comment || <span className="text-slate-400">—</span>}
+                  </td>
+                  <td data-label="Received" className={`${tdClass} whitespace-nowrap`}>
+                    {formatDateTime(f.createdAt)}
+                  </td>
                 </tr>
               ))
             )}

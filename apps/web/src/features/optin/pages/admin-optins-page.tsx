@@ -48,18 +48,28 @@ export function AdminOptinsPage() {
             ) : (
               data.data.map((o) => (
                 <tr key={o._id}>
-                  <td className={`${tdClass} whitespace-nowrap`}>{o.phone}</td>
-                  <td className={tdClass}>{o.company || <span className="text-slate-400">—</span>}</td>
-                  <td className={`${tdClass} space-y-0.5 whitespace-nowrap`}>
+                  <td data-label="Phone" className={`${tdClass} whitespace-nowrap`}>
+                    {o.phone}
+                  </td>
+                  <td data-label="Company" className={tdClass}>
+                    {o.company || <span className="text-slate-400">—</span>}
+                  </td>
+                  <td data-label="Consent" className={`${tdClass} space-y-0.5 whitespace-nowrap`}>
                     <Consent given={o.consent.sms} label="SMS" />
                     <br />
                     <Consent given={o.consent.email} label="E-mail" />
                     <br />
                     <Consent given={o.consent.marketing} label="Marketing" />
                   </td>
-                  <td className={tdClass}>{o.source.toLowerCase()}</td>
-                  <td className={`${tdClass} max-w-sm text-xs leading-5 text-slate-600`}>{o.consentText}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(o.consentedAt)}</td>
+                  <td data-label="Source" className={tdClass}>
+                    {o.source.toLowerCase()}
+                  </td>
+                  <td data-label="Text agreed to" className={`${tdClass} max-w-sm text-xs leading-5 text-slate-600`}>
+                    {o.consentText}
+                  </td>
+                  <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
+                    {formatDateTime(o.consentedAt)}
+                  </td>
                 </tr>
               ))
             )}

@@ -31,11 +31,11 @@ function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; r
     );
   return (
     <tr className={clsx(!user.isActive && 'bg-slate-50 text-slate-400')}>
-      <td className={tdClass}>
+      <td data-label="User" className={tdClass}>
         <span className="block font-medium text-slate-900">{name}</span>
         <span className="block text-xs text-slate-500">{user.email}</span>
       </td>
-      <td className={tdClass}>
+      <td data-label="Role" className={tdClass}>
         {manageable && user.role !== 'CUSTOMER' ? (
           <select
             aria-label={`Role of ${name}`}
@@ -59,7 +59,7 @@ function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; r
           roleName(user.role)
         )}
       </td>
-      <td className={tdClass}>
+      <td data-label="State" className={tdClass}>
         <span
           className={clsx(
             'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
@@ -73,7 +73,9 @@ function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; r
           {!user.isActive ? 'disabled' : user.emailVerified ? 'active' : 'invited'}
         </span>
       </td>
-      <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(user.createdAt)}</td>
+      <td data-label="Since" className={`${tdClass} whitespace-nowrap`}>
+        {formatDateTime(user.createdAt)}
+      </td>
       <td className={`${tdClass} text-right`}>
         {manageable && (
           <button
