@@ -10,6 +10,7 @@ import type { TEnv } from './env.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
 import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
+import driverRoutes from './modules/driver/driver.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
@@ -18,6 +19,7 @@ import labelsRoutes from './modules/labels/labels.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
+import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createGeocoder } from './platform/geocoder/index.js';
@@ -109,8 +111,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   for (const routes of [
     authRoutes,
     usersRoutes,
+    manageUsersRoutes,
     deliveriesRoutes,
     dispatchRoutes,
+    driverRoutes,
     labelsRoutes,
     trackingRoutes,
     feedbackRoutes,

@@ -1,0 +1,31 @@
+import { badRequest, conflict } from '../../platform/app-error.js';
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { moveDelivery } from '../deliveries/move-delivery.js';
+import { placeOfFix } from './driver-place.js';
+import type { DriverMoveInput } from './start-pickup-run.js';
+
+export const SCAN_MISSING = "scannedOrderId: Scan or type the tracking number on the parcel's label";
+export const scanMismatch = (scanned: string) =>
+  `The tracking number on this parcel (${scanned}) is not this delivery's. Check you have the right parcel; nothing was changed.`;
+
+/** Compared without spaces, dashes or case: labels print it plain, people type it every way. */
+const normalized = (s: string) => s.replace(/[\s-]/g, '').toUpperCase();
+
+/**
+ * The driver has the parcel: the tracking number read from its label (scanned or typed) must be this
+ * delivery's, so the wrong parcel is never signed for.
+ */
+export async function confirmPickup(services: Services, actor: Actor, input: DriverMoveInput & { scannedOrderId?: string }) {
+  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'picked_up' }, (d) => {
+    const scanned = input.scannedOrderId?.trim();
+    if (!scanned) throw badRequest(SCAN_MISSING, 'scannedOrderId');
+    if (normalized(scanned) !== normalized(d.orderId)) throw conflict(scanMismatch(scanned));
+    return {
+      place: placeOfFix(input.location) ?? { label: d.pickupLabel, lat: d.pickupLat, lng: d.pickupLng },
+      note: input.note || 'Picked up; label scanned',
+      audit: { action: 'delivery.pickup', details: { scannedOrderId: normalized(scanned) } },
+      within: input.within,
+    };
+  });
+}

@@ -1,0 +1,81 @@
+import {
+  nextDriverStatus,
+  SIGNATURE_REQUIRED_PACKAGE_TYPES,
+  type TDeliveryType,
+  type TDriverJob,
+  type TDriverJobResponse,
+  type TPackageSize,
+  type TPackageType,
+} from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
+import type { Services } from '../../services.js';
+import type { DeliveryRow, JsonContext, PodRow } from '../deliveries/delivery-json.js';
+import { signedFileUrl } from '../files/file-links.js';
+
+const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
+
+export const needsSignature = (packageType: string) => (SIGNATURE_REQUIRED_PACKAGE_TYPES as readonly string[]).includes(packageType);
+
+export interface JobView {
+  delivery: DeliveryRow;
+  pod: PodRow | null;
+  senderName: string;
+}
+
+/** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
+export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
+  const link = (id: string | null) => (id ? signedFileUrl(ctx.jwtKey, id, ctx.now) : null);
+  return {
+    _id: d.id,
+    orderId: d.orderId,
+    status: d.status,
+    nextStatus: nextDriverStatus(d.status),
+    routeOrder,
+    senderName,
+    senderPhone: d.senderPhone,
+    pickupAddress: d.pickupAddress,
+    pickupCoords: coords(d.pickupLat, d.pickupLng),
+    recipientName: d.recipientName,
+    recipientPhone: d.recipientPhone,
+    deliveryAddress: d.deliveryAddress,
+    deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
+    requiredBy: d.requiredBy?.toISOString() ?? null,
+    packageType: d.packageType as TPackageType,
+    packageSize: d.packageSize as TPackageSize,
+    deliveryType: d.deliveryType as TDeliveryType,
+    specialInstructions: d.specialInstructions,
+    requiresSignature: needsSignature(d.packageType),
+    pod: pod
+      ? {
+          photo: link(pod.photoFileId),
+          signature: link(pod.signatureFileId),
+          recipientName: pod.recipientName,
+          timestamp: pod.capturedAt.toISOString(),
+          notes: pod.notes,
+        }
+      : null,
+  };
+}
+
+export function selectJobViews(db: DbOrTx) {
+  return db
+    .select({ delivery: deliveries, pod: proofsOfDelivery, firstName: users.firstName, lastName: users.lastName })
+    .from(deliveries)
+    .innerJoin(users, eq(users.id, deliveries.customerId))
+    .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));
+}
+
+export const jobViewOf = (r: { delivery: DeliveryRow; pod: PodRow | null; firstName: string; lastName: string }): JobView => ({
+  delivery: r.delivery,
+  pod: r.pod,
+  senderName: `${r.firstName} ${r.lastName}`.trim(),
+});
+
+/** The answer of a driver's move: the job as it now stands. */
+export async function driverJobAnswer(services: Services, deliveryId: string, message: string): Promise<TDriverJobResponse> {
+  const [row] = await selectJobViews(services.db).where(eq(deliveries.id, deliveryId)).limit(1);
+  const ctx = { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl };
+  return { success: true, message, data: toDriverJob(jobViewOf(row), 0, ctx) };
+}

@@ -1,0 +1,79 @@
+import {
+  ZDriverJobResponse,
+  ZDriverJobsResponse,
+  ZDriverLocationRequest,
+  ZDriverLocationResponse,
+  ZDriverStatusRequest,
+} from '@courier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import { listDriverJobs } from './list-driver-jobs.js';
+import { moveJob } from './move-job.js';
+import { readProofForm } from './read-proof-form.js';
+import { recordDriverLocation } from './record-driver-location.js';
+import { recordProofOfDelivery } from './record-proof-of-delivery.js';
+
+const ZIdParams = z.object({ id: z.string().max(64) });
+const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough();
+
+/** The driver's phone: today's jobs, moves, proof of delivery and position (DRIVER only). */
+const driverRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+  const common = { preHandler: app.admit('driver') };
+  const schema = { tags: ['driver'], security: [{ bearer: [] }] };
+
+  app.get('/v1/driver/deliveries', { ...common, schema: { ...schema, response: { 200: ZDriverJobsResponse } } }, async (request) =>
+    listDriverJobs(services, actorOf(request)),
+  );
+
+  app.post(
+    '/v1/driver/deliveries/:id/status',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description:
+          'moving_to_pickup_location, picked_up (with scannedOrderId) or in_transit. A retry with the same Idempotency-Key applies once.',
+        params: ZIdParams,
+        headers: ZIdempotencyHeaders,
+        body: ZDriverStatusRequest,
+        response: { 200: ZDriverJobResponse },
+      },
+    },
+    async (request) =>
+      moveJob(services, actorOf(request), {
+        ...request.body,
+        idOrOrderId: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+      }),
+  );
+
+  app.post(
+    '/v1/driver/deliveries/:id/pod',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description:
+          'multipart/form-data: photo (JPEG, PNG or WebP) and/or signature (PNG), recipientName, notes (up to 1000), lat and lng optional. Moves the job to delivered. Honours Idempotency-Key.',
+        params: ZIdParams,
+        headers: ZIdempotencyHeaders,
+        response: { 200: ZDriverJobResponse },
+      },
+    },
+    async (request) =>
+      recordProofOfDelivery(services, actorOf(request), {
+        idOrOrderId: request.params.id,
+        ...(await readProofForm(request)),
+        idempotencyKey: request.headers['idempotency-key'],
+      }),
+  );
+
+  app.post(
+    '/v1/driver/location',
+    { ...common, schema: { ...schema, body: ZDriverLocationRequest, response: { 200: ZDriverLocationResponse } } },
+    async (request) => recordDriverLocation(services, actorOf(request), request.body),
+  );
+};
+export default driverRoutes;

@@ -1,0 +1,29 @@
+import type { TDriverJobResponse, TDriverStatusRequest } from '@courier/contract';
+import { applyOnce } from '../../platform/idempotency.js';
+import { type Actor, assertAudience } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { confirmPickup } from './confirm-pickup.js';
+import { driverJobAnswer } from './driver-job-json.js';
+import { startPickupRun } from './start-pickup-run.js';
+import { startTransit } from './start-transit.js';
+
+const MOVES = { moving_to_pickup_location: startPickupRun, picked_up: confirmPickup, in_transit: startTransit } as const;
+const DONE: Record<TDriverStatusRequest['status'], string> = {
+  moving_to_pickup_location: 'On the way to pickup',
+  picked_up: 'Parcel picked up',
+  in_transit: 'On the way to the recipient',
+};
+
+/** The driver's status call: one of the driver's moves, applied once per Idempotency-Key. */
+export async function moveJob(
+  services: Services,
+  actor: Actor,
+  input: TDriverStatusRequest & { idOrOrderId: string; idempotencyKey?: string },
+): Promise<TDriverJobResponse> {
+  assertAudience(actor, 'driver');
+  const scope = `status:${input.idOrOrderId}:${input.status}`;
+  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope }, async (claim) => {
+    const moved = await MOVES[input.status](services, actor, { ...input, within: claim });
+    return driverJobAnswer(services, moved.id, DONE[input.status]);
+  });
+}

@@ -1,0 +1,45 @@
+import { LOCATION_MIN_INTERVAL_MS, ON_BOARD_STATUSES, type TDriverLocationRequest, type TDriverLocationResponse } from '@courier/contract';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { deliveries, driverLocations } from '../../db/schema/index.js';
+import { AppError } from '../../platform/app-error.js';
+import { type Actor, assertAudience } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { placeOfFix } from './driver-place.js';
+
+/**
+ * The driver's phone reports where it is: kept at most once per 5 s, labelled with the nearest gazetteer
+ * place, and made the current place of every parcel on board (picked up, not yet delivered).
+ */
+export async function recordDriverLocation(
+  services: Services,
+  actor: Actor,
+  input: TDriverLocationRequest,
+): Promise<TDriverLocationResponse> {
+  assertAudience(actor, 'driver');
+  const now = services.clock.now();
+  const place = placeOfFix(input)!;
+  const parcels = await services.db.transaction(async (tx) => {
+    // One statement decides, so two posts racing each other cannot both pass the 5-second gate.
+    const [kept] = await tx
+      .insert(driverLocations)
+      .values({ driverId: actor.id, lat: input.lat, lng: input.lng, label: place.label, updatedAt: now })
+      .onConflictDoUpdate({
+        target: driverLocations.driverId,
+        set: { lat: input.lat, lng: input.lng, label: place.label, updatedAt: now },
+        setWhere: lte(driverLocations.updatedAt, new Date(now.getTime() - LOCATION_MIN_INTERVAL_MS)),
+      })
+      .returning({ at: driverLocations.updatedAt });
+    if (!kept) {
+      throw new AppError('RATE_LIMITED', 'Position already recorded in the last 5 seconds', {
+        headers: { 'retry-after': String(Math.ceil(LOCATION_MIN_INTERVAL_MS / 1000)) },
+      });
+    }
+    const moved = await tx
+      .update(deliveries)
+      .set({ currentLabel: place.label, currentLat: input.lat, currentLng: input.lng, updatedAt: sql`${deliveries.updatedAt}` })
+      .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...ON_BOARD_STATUSES])))
+      .returning({ id: deliveries.id });
+    return moved.length;
+  });
+  return { success: true, data: { label: place.label, at: now.toISOString(), parcelsOnBoard: parcels } };
+}
