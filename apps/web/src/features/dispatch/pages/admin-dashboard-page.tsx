@@ -40,7 +40,8 @@ export function AdminDashboardPage() {
       </div>
       <KpiTiles stats={stats.data} loading={stats.isPending} />
       {/* A phone shows one column at a time, chosen with the switch; a desktop shows the three side by side. */}
-      <div role="group" aria-label="Board column" className="mt-6 grid grid-cols-3 gap-1 rounded-xl bg-slate-200/70 p-1 lg:hidden">
+      <fieldset className="mt-6 grid min-w-0 grid-cols-3 gap-1 rounded-xl border-0 bg-slate-200/70 p-1 lg:hidden">
+        <legend className="sr-only">Board column</legend>
         {COLUMNS.map((column) => (
           <button
             key={column.status}
@@ -55,7 +56,7 @@ export function AdminDashboardPage() {
             {column.title}
           </button>
         ))}
-      </div>
+      </fieldset>
       <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-3">
         {COLUMNS.map((column) => (
           <BoardColumn key={column.status} {...column} q={q} className={tab === column.status ? 'flex' : 'hidden lg:flex'} />
