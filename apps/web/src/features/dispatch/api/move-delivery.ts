@@ -12,16 +12,30 @@ export const assignDriver = (id: string, driverId: string) => api.post<TAdminDel
 /** POST /v1/admin/deliveries/{id}/cancel {reason}. */
 export const cancelDeliveryAsStaff = (id: string, reason: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/cancel`, { reason });
 
+/**
+ * The caller's reactions live on the hook, not on mutate(): the card that was clicked may leave its
+ * column when the board refreshes, and mutate()'s callbacks die with it.
+ */
+export interface TMoveCallbacks<TVars> {
+  onSuccess?: (body: TAdminDeliveryResponse, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
+}
+
 /** Every staff move refreshes the board, the tiles, the drivers' loads and the delivery page. */
-function useStaffMove<TVars>(call: (vars: TVars) => Promise<TAdminDeliveryResponse>) {
+function useStaffMove<TVars>(call: (vars: TVars) => Promise<TAdminDeliveryResponse>, callbacks: TMoveCallbacks<TVars>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
+    onSuccess: (body, vars) => callbacks.onSuccess?.(body, vars),
+    onError: (error, vars) => callbacks.onError?.(error, vars),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: dispatchKeys.all });
+    },
   });
 }
 
-export const useApproveDelivery = () => useStaffMove((id: string) => approveDelivery(id));
-export const useAssignDriver = () => useStaffMove(({ id, driverId }: { id: string; driverId: string }) => assignDriver(id, driverId));
-export const useCancelDeliveryAsStaff = () =>
-  useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryAsStaff(id, reason));
+export const useApproveDelivery = (callbacks: TMoveCallbacks<string> = {}) => useStaffMove((id: string) => approveDelivery(id), callbacks);
+export const useAssignDriver = (callbacks: TMoveCallbacks<{ id: string; driverId: string }> = {}) =>
+  useStaffMove(({ id, driverId }: { id: string; driverId: string }) => assignDriver(id, driverId), callbacks);
+export const useCancelDeliveryAsStaff = (callbacks: TMoveCallbacks<{ id: string; reason: string }> = {}) =>
+  useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryAsStaff(id, reason), callbacks);

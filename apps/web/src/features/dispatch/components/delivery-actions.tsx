@@ -20,14 +20,29 @@ export interface TActionTarget {
 /** The staff buttons a delivery's status allows, each with its dialog and toasts. */
 export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTarget; size?: 'sm' | 'md' }) {
   const [dialog, setDialog] = useState<'assign' | 'cancel' | null>(null);
-  const approve = useApproveDelivery();
-  const assign = useAssignDriver();
-  const cancel = useCancelDeliveryAsStaff();
+  const label = `#${delivery.orderId}`;
+  const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
+  const approve = useApproveDelivery({
+    onSuccess: () => toast.success(`${label} approved`),
+    onError: fail('Could not approve the delivery'),
+  });
+  const assign = useAssignDriver({
+    onSuccess: (body) => {
+      setDialog(null);
+      const driver = body.data.driver;
+      toast.success(driver ? `${label} assigned to ${driver.name}` : `${label} assigned`);
+    },
+    onError: fail('Could not assign the driver'),
+  });
+  const cancel = useCancelDeliveryAsStaff({
+    onSuccess: () => {
+      setDialog(null);
+      toast.success(`${label} cancelled`);
+    },
+    onError: fail('Could not cancel the delivery'),
+  });
   const actions = staffActions(delivery.status);
   if (actions.length === 0) return null;
-
-  const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
-  const label = `#${delivery.orderId}`;
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -37,12 +52,7 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
           className={buttonClass({ size })}
           disabled={approve.isPending}
           aria-label={`Approve ${label}`}
-          onClick={() =>
-            approve.mutate(delivery._id, {
-              onSuccess: () => toast.success(`${label} approved`),
-              onError: fail('Could not approve the delivery'),
-            })
-          }
+          onClick={() => approve.mutate(delivery._id)}
         >
           {approve.isPending ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
@@ -81,37 +91,14 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
         currentDriverId={delivery.driverId}
         busy={assign.isPending}
         onClose={() => setDialog(null)}
-        onAssign={(driverId) =>
-          assign.mutate(
-            { id: delivery._id, driverId },
-            {
-              onSuccess: (body) => {
-                setDialog(null);
-                const driver = body.data.driver;
-                toast.success(driver ? `${label} assigned to ${driver.name}` : `${label} assigned`);
-              },
-              onError: fail('Could not assign the driver'),
-            },
-          )
-        }
+        onAssign={(driverId) => assign.mutate({ id: delivery._id, driverId })}
       />
       <CancelDialog
         open={dialog === 'cancel'}
         orderId={delivery.orderId}
         busy={cancel.isPending}
         onClose={() => setDialog(null)}
-        onCancel={(reason) =>
-          cancel.mutate(
-            { id: delivery._id, reason },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                toast.success(`${label} cancelled`);
-              },
-              onError: fail('Could not cancel the delivery'),
-            },
-          )
-        }
+        onCancel={(reason) => cancel.mutate({ id: delivery._id, reason })}
       />
     </div>
   );
