@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContextOptions, devices, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, test } from '../fixtures/index.js';
 import { toast } from './support/accounts.js';
 
@@ -81,7 +82,7 @@ async function sign(page: Page) {
 }
 
 test.describe('operations', () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   test('a request goes from the customer through dispatch and the driver to proof, tracking and feedback', async ({ browser, app }) => {
     const base = app.baseURL;
@@ -229,5 +230,49 @@ test.describe('operations', () => {
     await expect(page.getByRole('heading', { name: 'Hi Rosa' })).toBeVisible();
     await context.close();
     await admin.context().close();
+  });
+
+  test('a driver who loses the network keeps working: moves wait on the phone and go out in order when it returns', async ({
+    browser,
+    app,
+    request,
+  }) => {
+    const driverAccount = app.account('DRIVER');
+    const token = await loginViaApi(request, driverAccount);
+    const jobs = (await (await request.get('/api/v1/driver/deliveries', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      data: { _id: string; orderId: string; status: string }[];
+    };
+    const job = jobs.data.find((j) => j.status === 'assigned');
+    if (!job) throw new Error('the seed gives the driver no assigned job');
+
+    const driver = await personaPage(browser, app.baseURL, phone, driverAccount.email, driverAccount.password, /\/driver\/home$/);
+    await driver.getByRole('link', { name: new RegExp(`#${job.orderId}`) }).click();
+    await expect(driver.getByRole('button', { name: 'Start pickup run' })).toBeVisible();
+
+    await driver.context().setOffline(true);
+    await expect(driver.getByTestId('outbox-banner')).toContainText('Offline');
+    await driver.getByRole('button', { name: 'Start pickup run' }).click();
+    await expect(toast(driver, 'Saved on this phone; it will be sent when the network returns.')).toBeVisible();
+    await driver.getByRole('button', { name: 'Check parcel & pick up' }).click();
+    await driver.getByLabel('Tracking number on the label').fill(job.orderId);
+    await driver.getByRole('button', { name: 'Confirm pickup' }).click();
+    await expect(driver.getByTestId('outbox-banner')).toHaveText('Offline: 2 updates saved on this phone, sent when the network returns.');
+    await expect(driver.getByText('picked up').first()).toBeVisible();
+    await expect(driver.getByText('Your last update waits on this phone to be sent.')).toBeVisible();
+
+    // Nothing reached the server yet.
+    const before = (await (
+      await request.get('/api/v1/driver/deliveries', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as typeof jobs;
+    expect(before.data.find((j) => j._id === job._id)?.status).toBe('assigned');
+
+    await driver.context().setOffline(false);
+    await expect(toast(driver, '2 saved updates sent')).toBeVisible({ timeout: 20_000 });
+    await expect(driver.getByTestId('outbox-banner')).toHaveCount(0);
+    const after = (await (
+      await request.get('/api/v1/driver/deliveries', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as typeof jobs;
+    expect(after.data.find((j) => j._id === job._id)?.status).toBe('picked_up');
+    await driver.context().close();
   });
 });

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
@@ -8,6 +9,12 @@ import { OutboxBanner } from '@/features/driver/components/outbox-banner';
 /** The driver's phone-first area: a slim bar, the network and outbox line, the page. */
 export function DriverLayout() {
   const logout = useLogout();
+  // Load the job, pickup and proof screens now: a driver who loses the network mid-run still opens them.
+  useEffect(() => {
+    void import('@/features/driver/pages/driver-job-page');
+    void import('@/features/driver/pages/pickup-check-page');
+    void import('@/features/driver/pages/proof-of-delivery-page');
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100">
       <header className="sticky top-0 z-30 bg-white shadow-sm">

@@ -34,11 +34,11 @@ export function CustodyTimeline({ deliveryId, orderId }: { deliveryId: string; o
   const broken = custody.data?.verdict.brokenEventId;
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">{custody.data && <Verdict verdict={custody.data.verdict} />}</div>
         <button
           type="button"
-          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}
           disabled={report.isPending}
           onClick={() =>
             report.mutate(

@@ -64,7 +64,7 @@ function StaffDelivery({ delivery: d, row }: { delivery: TDelivery; row: TAdminD
       <div className="mt-5 grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Card title="People" icon={UserRound}>
-            <dl className="grid gap-4 sm:grid-cols-3">
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
               <Field label="Customer">{row && `${row.customer.name} · ${row.customer.email}`}</Field>
               <Field label="Customer phone">{row?.customer.phone}</Field>
               <Field label="Sender phone">{d.senderPhone}</Field>
@@ -84,7 +84,7 @@ function StaffDelivery({ delivery: d, row }: { delivery: TDelivery; row: TAdminD
             </dl>
           </Card>
           <Card title="Package" icon={Package}>
-            <dl className="grid gap-4 sm:grid-cols-3">
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
               <Field label="Type">{PACKAGE_TYPE_LABELS[d.packageType]}</Field>
               <Field label="Size">{PACKAGE_SIZE_LABELS[d.packageSize]}</Field>
               <Field label="Service">{DELIVERY_TYPE_LABELS[d.deliveryType]}</Field>
