@@ -66,6 +66,11 @@ export type TApproveDeliveryRequest = z.infer<typeof ZApproveDeliveryRequest>;
 
 export const ZAssignDriverRequest = z.object({
   driverId: z.string({ error: 'Driver is required' }).trim().min(1, 'Driver is required').max(64),
+  /**
+   * The driver the console showed (null: none). When given and the delivery has changed hands since, the
+   * assignment is refused with 409, so of two dispatchers assigning at once exactly one wins.
+   */
+  replacesDriverId: z.string().max(64).nullable().optional(),
   note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
 });
 export type TAssignDriverRequest = z.infer<typeof ZAssignDriverRequest>;

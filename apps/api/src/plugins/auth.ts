@@ -21,7 +21,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: a valid access token for a live account. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: authenticated and of a role the audience admits (403 otherwise). */
+    /** onRequest hook (before the body is read or validated): authenticated and of a role the audience admits (403 otherwise). */
     admit: (audience: Audience) => (request: FastifyRequest) => Promise<void>;
   }
 }

@@ -1,7 +1,7 @@
 import type { TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType, TRole } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { deliveries, users } from '../schema/index.js';
+import { deliveries, driverLocations, feedback, users } from '../schema/index.js';
 import { createDelivery, createUser } from './factories.js';
 
 export const DEMO_ACCOUNTS: Array<{ role: TRole; email: string; password: string; firstName: string; lastName: string }> = [
@@ -36,23 +36,35 @@ const RECIPIENTS = [
 const PACKAGES: TPackageType[] = ['MEDICATION', 'DOCUMENT', 'MEDICAL_SUPPLIES', 'PARCEL', 'EQUIPMENT', 'OTHER'];
 const SIZES: TPackageSize[] = ['small', 'medium', 'small', 'large', 'extra_large'];
 const TYPES: TDeliveryType[] = ['STANDARD', 'EXPRESS', 'SAME_DAY', 'NEXT_DAY'];
-const STATUSES: TDeliveryStatus[] = [
-  'pending',
-  'approved',
-  'assigned',
-  'moving_to_pickup_location',
-  'picked_up',
-  'in_transit',
-  'delivered',
-  'cancelled',
+/** Today's work, so each role has something to do: what dispatch approves, assigns, and what the driver runs. */
+const TODAYS_WORK: Array<{ status: TDeliveryStatus; driver?: 'DRIVER' | 'SECOND_DRIVER'; dueInHours: number }> = [
+  { status: 'pending', dueInHours: 3 },
+  { status: 'pending', dueInHours: 0.4 },
+  { status: 'pending', dueInHours: 26 },
+  { status: 'approved', dueInHours: 2 },
+  { status: 'approved', dueInHours: 5 },
+  { status: 'assigned', driver: 'DRIVER', dueInHours: 1.5 },
+  { status: 'assigned', driver: 'DRIVER', dueInHours: 4 },
+  { status: 'moving_to_pickup_location', driver: 'DRIVER', dueInHours: 1 },
+  { status: 'picked_up', driver: 'DRIVER', dueInHours: 2.5 },
+  { status: 'in_transit', driver: 'DRIVER', dueInHours: 0.75 },
+  { status: 'assigned', driver: 'SECOND_DRIVER', dueInHours: 3 },
+  { status: 'in_transit', driver: 'SECOND_DRIVER', dueInHours: 1 },
 ];
+/** The past fortnight: mostly delivered (some rated), a few cancelled. */
+const HISTORY = 24;
+const SECOND_DRIVER = { email: 'driver2@medcourier.example', password: 'Driver#Courier2026', firstName: 'Ana', lastName: 'Ruiz' };
 
-/** Demo accounts (one per role) and 40 deliveries in every status; running it twice adds nothing. */
+/**
+ * Demo accounts (one per role, and a second driver), a fortnight of finished deliveries and today's work
+ * for every role: requests to approve, approved ones to assign, and jobs on the demo driver's phone.
+ * Running it twice adds nothing.
+ */
 export async function seedDemo(db: Db, now = new Date()) {
   const made: Record<string, string> = {};
-  for (const account of DEMO_ACCOUNTS) {
+  const ensure = async (key: string, account: { email: string; password: string; firstName: string; lastName: string; role: TRole }) => {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
-    made[account.role] =
+    made[key] =
       existing?.id ??
       (
         await createUser(db, {
@@ -62,30 +74,61 @@ export async function seedDemo(db: Db, now = new Date()) {
           createdAt: new Date('2025-09-15T14:00:00Z'),
         })
       ).user.id;
-  }
+  };
+  for (const account of DEMO_ACCOUNTS) await ensure(account.role, account);
+  await ensure('SECOND_DRIVER', { ...SECOND_DRIVER, role: 'DRIVER' });
   const customerId = made.CUSTOMER;
   const [already] = await db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.customerId, customerId)).limit(1);
-  if (!already) {
-    for (let i = 0; i < 40; i++) {
-      const status = STATUSES[i % STATUSES.length];
-      const createdAt = new Date(now.getTime() - (40 - i) * 7 * 3_600_000);
-      await createDelivery(db, {
-        customerId,
-        status,
-        driverId: ['assigned', 'moving_to_pickup_location', 'picked_up', 'in_transit', 'delivered'].includes(status) ? made.DRIVER : null,
-        pickupAddress: PLACES[i % PLACES.length],
-        deliveryAddress: PLACES[(i * 3 + 1) % PLACES.length],
-        recipientName: RECIPIENTS[i % RECIPIENTS.length],
-        recipientEmail: `recipient${i}@example.test`,
-        packageType: PACKAGES[i % PACKAGES.length],
-        packageSize: SIZES[i % SIZES.length],
-        deliveryType: TYPES[i % TYPES.length],
-        specialInstructions: i % 3 === 0 ? 'Keep refrigerated (2-8 °C). Hand to pharmacist on duty.' : '',
-        createdAt,
-        requiredBy: new Date(createdAt.getTime() + 30 * 3_600_000),
-        stepMinutes: 40,
-      });
+  if (already) return DEMO_ACCOUNTS;
+  const common = (i: number) => ({
+    customerId,
+    pickupAddress: PLACES[i % PLACES.length],
+    deliveryAddress: PLACES[(i * 3 + 1) % PLACES.length],
+    recipientName: RECIPIENTS[i % RECIPIENTS.length],
+    recipientEmail: `recipient${i}@example.test`,
+    packageType: PACKAGES[i % PACKAGES.length],
+    packageSize: SIZES[i % SIZES.length],
+    deliveryType: TYPES[i % TYPES.length],
+    specialInstructions: i % 3 === 0 ? 'Keep refrigerated (2-8 °C). Hand to pharmacist on duty.' : '',
+  });
+  for (let i = 0; i < HISTORY; i++) {
+    const createdAt = new Date(now.getTime() - (HISTORY - i) * 13 * 3_600_000);
+    const status: TDeliveryStatus = i % 6 === 5 ? 'cancelled' : 'delivered';
+    const d = await createDelivery(db, {
+      ...common(i),
+      status,
+      driverId: status === 'delivered' ? (i % 2 ? made.DRIVER : made.SECOND_DRIVER) : null,
+      createdAt,
+      requiredBy: new Date(createdAt.getTime() + 8 * 3_600_000),
+      stepMinutes: 40,
+    });
+    if (status === 'delivered' && i % 3 !== 2) {
+      await db
+        .insert(feedback)
+        .values({ deliveryId: d.id, rating: 3 + (i % 3), comment: i % 2 ? 'On time and careful.' : '', createdAt: d.updatedAt });
     }
+  }
+  for (const [j, work] of TODAYS_WORK.entries()) {
+    const i = HISTORY + j;
+    const createdAt = new Date(now.getTime() - (TODAYS_WORK.length - j) * 10 * 60_000);
+    await createDelivery(db, {
+      ...common(i),
+      status: work.status,
+      driverId: work.driver ? made[work.driver] : null,
+      createdAt,
+      requiredBy: new Date(now.getTime() + work.dueInHours * 3_600_000),
+      stepMinutes: 2,
+    });
+  }
+  // Where the drivers were last seen, for the console's driver list.
+  for (const [key, at] of [
+    ['DRIVER', { lat: 42.3467, lng: -71.0972 }],
+    ['SECOND_DRIVER', { lat: 42.3736, lng: -71.1097 }],
+  ] as const) {
+    await db
+      .insert(driverLocations)
+      .values({ driverId: made[key], ...at, label: 'Boston, MA', updatedAt: now })
+      .onConflictDoNothing();
   }
   return DEMO_ACCOUNTS;
 }

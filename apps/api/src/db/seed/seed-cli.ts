@@ -11,3 +11,5 @@ const accounts = await seedDemo(database.db);
 await database.close();
 console.log('Demo accounts (password policy: 8+ chars, upper case, number, one of !@#$%^&):');
 for (const a of accounts) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(32)} ${a.password}`);
+console.log('  DRIVER       driver2@medcourier.example       Driver#Courier2026');
+console.log('Waiting: 3 requests to approve, 2 to assign, 5 jobs on the demo driver, 2 on the second driver.');

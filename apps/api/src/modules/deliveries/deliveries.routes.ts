@@ -31,7 +31,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/deliveries',
     {
       // Only a customer books (and becomes the delivery's owner); staff and drivers get 403.
-      preHandler: app.admit('customer'),
+      onRequest: app.admit('customer'),
       config: perCallerLimit(60, '1 minute'),
       schema: {
         tags,

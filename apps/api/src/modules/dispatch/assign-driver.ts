@@ -8,10 +8,16 @@ import { moveDelivery } from '../deliveries/move-delivery.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NOT_A_DRIVER = 'driverId: Choose an active driver';
+export const CHANGED_HANDS = 'This delivery was just assigned by someone else. Reload it and try again.';
 
 /** Staff give an approved delivery to a driver, or hand an assigned one to another driver. */
-export async function assignDriver(services: Services, actor: Actor, input: { idOrOrderId: string; driverId: string; note?: string }) {
+export async function assignDriver(
+  services: Services,
+  actor: Actor,
+  input: { idOrOrderId: string; driverId: string; replacesDriverId?: string | null; note?: string },
+) {
   return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'assigned' }, async (d) => {
+    if (input.replacesDriverId !== undefined && input.replacesDriverId !== d.driverId) throw conflict(CHANGED_HANDS);
     if (!UUID.test(input.driverId)) throw badRequest(NOT_A_DRIVER, 'driverId');
     const [driver] = await services.db
       .select({

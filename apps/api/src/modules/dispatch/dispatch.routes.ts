@@ -40,7 +40,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
   const { db, clock, jwtKey, publicUrl } = services;
   const ctx = (): JsonContext => ({ jwtKey, now: clock.now(), publicUrl });
-  const common = { preHandler: app.admit('staff') };
+  const common = { onRequest: app.admit('staff') };
   const schema = { tags: ['dispatch'], security: [{ bearer: [] }] };
   const answer = async (deliveryId: string, message: string) => ({
     success: true as const,

@@ -20,7 +20,7 @@ const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).op
 /** The driver's phone: today's jobs, moves, proof of delivery and position (DRIVER only). */
 const driverRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
-  const common = { preHandler: app.admit('driver') };
+  const common = { onRequest: app.admit('driver') };
   const schema = { tags: ['driver'], security: [{ bearer: [] }] };
 
   app.get('/v1/driver/deliveries', { ...common, schema: { ...schema, response: { 200: ZDriverJobsResponse } } }, async (request) =>

@@ -9,7 +9,7 @@ import { updateUser } from './update-user.js';
 /** Account management (ADMIN and above): list, invite, change role, turn off or on. No call deletes. */
 const manageUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
-  const common = { preHandler: app.admit('admin') };
+  const common = { onRequest: app.admit('admin') };
   const schema = { tags: ['users'], security: [{ bearer: [] }] };
 
   app.get(
