@@ -177,7 +177,7 @@ test.describe('operations', () => {
     const visitor = await browser.newPage({ baseURL: base });
     await visitor.goto(`/track/${orderId}`);
     const history = visitor.getByTestId('status-history');
-    await expect(history.getByRole('listitem')).toHaveCount(7);
+    await expect(history.getByRole('listitem')).toHaveCount(7, { timeout: 20_000 });
     for (const step of ['delivered', 'in transit', 'picked up', 'moving to pickup location', 'assigned', 'approved', 'pending']) {
       await expect(history).toContainText(step);
     }
