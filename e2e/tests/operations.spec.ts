@@ -41,7 +41,7 @@ async function personaPage(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(landing);
+  await expect(page).toHaveURL(landing, { timeout: 20_000 });
   return page;
 }
 
