@@ -29,3 +29,4 @@ export function RequireRole({ allow }: { allow: readonly TRole[] }) {
 
 export const STAFF_ROLES: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'];
 export const DRIVER_ROLES: readonly TRole[] = ['DRIVER'];
+export const ADMIN_ROLES: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];

@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths, routes } from '@/config/paths';
 import { ErrorPage } from './error-page';
-import { DRIVER_ROLES, RequireAuth, RequireRole, STAFF_ROLES } from './guards';
+import { ADMIN_ROLES, DRIVER_ROLES, RequireAuth, RequireRole, STAFF_ROLES } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { DriverLayout } from './layouts/driver-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -164,6 +164,74 @@ const customerPages: RouteObject[] = [
   },
 ];
 
+// The dispatch console beyond its dashboard (STAFF and above).
+const staffPages: RouteObject[] = [
+  {
+    path: routes.adminDelivery,
+    ...lazyPage(
+      () => import('@/features/dispatch/pages/staff-delivery-page'),
+      (m) => m.StaffDeliveryPage,
+    ),
+  },
+  {
+    path: paths.adminFeedback,
+    ...lazyPage(
+      () => import('@/features/feedback/pages/admin-feedback-page'),
+      (m) => m.AdminFeedbackPage,
+    ),
+  },
+  {
+    path: paths.adminOptins,
+    ...lazyPage(
+      () => import('@/features/optin/pages/admin-optins-page'),
+      (m) => m.AdminOptinsPage,
+    ),
+  },
+  {
+    path: paths.adminAudit,
+    ...lazyPage(
+      () => import('@/features/audit/pages/audit-log-page'),
+      (m) => m.AuditLogPage,
+    ),
+  },
+];
+
+// Account management: ADMIN and above.
+const adminPages: RouteObject[] = [
+  {
+    path: paths.adminUsers,
+    ...lazyPage(
+      () => import('@/features/users/pages/users-page'),
+      (m) => m.UsersPage,
+    ),
+  },
+];
+
+// The driver's job, pickup check and proof screens.
+const driverPages: RouteObject[] = [
+  {
+    path: routes.driverJob,
+    ...lazyPage(
+      () => import('@/features/driver/pages/driver-job-page'),
+      (m) => m.DriverJobPage,
+    ),
+  },
+  {
+    path: routes.driverPickup,
+    ...lazyPage(
+      () => import('@/features/driver/pages/pickup-check-page'),
+      (m) => m.PickupCheckPage,
+    ),
+  },
+  {
+    path: routes.driverProof,
+    ...lazyPage(
+      () => import('@/features/driver/pages/proof-of-delivery-page'),
+      (m) => m.ProofOfDeliveryPage,
+    ),
+  },
+];
+
 export const routeTree: RouteObject[] = [
   {
     id: 'root',
@@ -193,6 +261,8 @@ export const routeTree: RouteObject[] = [
                           (m) => m.AdminDashboardPage,
                         ),
                       },
+                      ...staffPages,
+                      { element: <RequireRole allow={ADMIN_ROLES} />, children: adminPages },
                     ],
                   },
                 ],
@@ -215,6 +285,7 @@ export const routeTree: RouteObject[] = [
                           (m) => m.DriverHomePage,
                         ),
                       },
+                      ...driverPages,
                     ],
                   },
                 ],

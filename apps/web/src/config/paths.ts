@@ -24,7 +24,15 @@ export const paths = {
   delivery: (id: string) => `/delivery/${enc(id)}`,
   accountSettings: '/account-settings',
   adminDashboard: '/admin/dashboard',
+  adminDelivery: (id: string) => `/admin/deliveries/${enc(id)}`,
+  adminUsers: '/admin/users',
+  adminFeedback: '/admin/feedback',
+  adminOptins: '/admin/optins',
+  adminAudit: '/admin/audit',
   driverHome: '/driver/home',
+  driverJob: (id: string) => `/driver/jobs/${enc(id)}`,
+  driverPickup: (id: string) => `/driver/jobs/${enc(id)}/pickup`,
+  driverProof: (id: string) => `/driver/jobs/${enc(id)}/proof`,
 } as const;
 
 /** Route patterns for the parametric paths above. */
@@ -32,6 +40,10 @@ export const routes = {
   track: '/track/:trackingId',
   feedback: '/track/:trackingId/feedback',
   delivery: '/delivery/:id',
+  adminDelivery: '/admin/deliveries/:id',
+  driverJob: '/driver/jobs/:id',
+  driverPickup: '/driver/jobs/:id/pickup',
+  driverProof: '/driver/jobs/:id/proof',
 } as const;
 
 /** Anchors on the landing page, in header order (SPEC section 2). */

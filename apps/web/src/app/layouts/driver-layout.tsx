@@ -1,6 +1,42 @@
-import { SimpleAppLayout } from './components/simple-app-layout';
+import { LogOut } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+import { OutboxBanner } from '@/features/driver/components/outbox-banner';
 
-/** The driver's phone-first area. */
+/** The driver's phone-first area: a slim bar, the network and outbox line, the page. */
 export function DriverLayout() {
-  return <SimpleAppLayout area="Driver" />;
+  const logout = useLogout();
+  // Load the job, pickup and proof screens now: a driver who loses the network mid-run still opens them.
+  useEffect(() => {
+    void import('@/features/driver/pages/driver-job-page');
+    void import('@/features/driver/pages/pickup-check-page');
+    void import('@/features/driver/pages/proof-of-delivery-page');
+  }, []);
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-100">
+      <header className="sticky top-0 z-30 bg-white shadow-sm">
+        <div className="mx-auto flex h-14 max-w-xl items-center gap-2 px-4">
+          <Link to={paths.driverHome} aria-label="My jobs">
+            <Logo />
+          </Link>
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Driver</span>
+          <button
+            type="button"
+            onClick={() => void logout()}
+            className="ml-auto inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </button>
+        </div>
+        <OutboxBanner />
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { LoaderCircle, MapPin } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useAddressSuggestions } from '../api/get-address-suggestions';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const SUGGEST_DELAY_MS = 250;
 

@@ -1,6 +1,67 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import clsx from 'clsx';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useAdminStats } from '../api/get-admin-stats';
+import { BoardColumn } from '../components/board-column';
+import { KpiTiles } from '../components/kpi-tiles';
 
-/** Staff landing area: /admin/dashboard. Placeholder: replace this file, keeping the named export. */
+const COLUMNS = [
+  { title: 'To approve', status: 'pending', empty: 'No request waits for approval.' },
+  { title: 'To assign', status: 'approved', empty: 'Every approved delivery has a driver.' },
+  { title: 'On the road', status: 'on_the_road', empty: 'No driver is out right now.' },
+] as const;
+
+/** /admin/dashboard: the key figures and the dispatch board (to approve, to assign, on the road). */
 export function AdminDashboardPage() {
-  return <PlaceholderPage title="Dispatch Dashboard" />;
+  const stats = useAdminStats();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [tab, setTab] = useState<(typeof COLUMNS)[number]['status']>('pending');
+  return (
+    <section className="mx-auto w-full max-w-[1600px] px-3 py-5 sm:px-6 lg:py-7">
+      <title>Dispatch · MedCourier</title>
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dispatch</h1>
+          <p className="text-sm text-slate-600">Approve requests, assign drivers and watch the road.</p>
+        </div>
+        <search className="relative w-full sm:w-80">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Order id, recipient or phone"
+            aria-label="Search deliveries"
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none"
+          />
+        </search>
+      </div>
+      <KpiTiles stats={stats.data} loading={stats.isPending} />
+      {/* A phone shows one column at a time, chosen with the switch; a desktop shows the three side by side. */}
+      <fieldset className="mt-6 grid min-w-0 grid-cols-3 gap-1 rounded-xl border-0 bg-slate-200/70 p-1 lg:hidden">
+        <legend className="sr-only">Board column</legend>
+        {COLUMNS.map((column) => (
+          <button
+            key={column.status}
+            type="button"
+            aria-pressed={tab === column.status}
+            onClick={() => setTab(column.status)}
+            className={clsx(
+              'h-10 rounded-lg text-sm font-semibold',
+              tab === column.status ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600',
+            )}
+          >
+            {column.title}
+          </button>
+        ))}
+      </fieldset>
+      <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-3">
+        {COLUMNS.map((column) => (
+          <BoardColumn key={column.status} {...column} q={q} className={tab === column.status ? 'flex' : 'hidden lg:flex'} />
+        ))}
+      </div>
+    </section>
+  );
 }

@@ -1,6 +1,72 @@
-import { PlaceholderPage } from '@/components/ui/placeholder-page';
+import { ACTIVE_STATUSES } from '@courier/contract';
+import { PackageCheck } from 'lucide-react';
+import { PageSpinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { displayName, useSession } from '@/lib/session';
+import { JobCard } from '../components/job-card';
+import { LocationSwitch } from '../components/location-switch';
+import { NextActionButton } from '../components/next-action-button';
+import { nextAction, orderJobs } from '../lib/next-action';
+import { useJobViews } from '../lib/use-job';
 
-/** Driver landing area: /driver/home. Placeholder: replace this file, keeping the named export. */
+/** /driver/home: today's jobs in route order, the next one's big button on top, the location switch. */
 export function DriverHomePage() {
-  return <PlaceholderPage title="My Jobs" />;
+  const { user } = useSession();
+  const { views, isPending, isError, error } = useJobViews();
+  const ordered = orderJobs(views.map((v) => ({ ...v, routeOrder: v.job.routeOrder, shownStatus: v.status })));
+  const next = ordered.find((v) => nextAction(v.status));
+  const open = ordered.filter((v) => nextAction(v.status)).length;
+  const active = views.some((v) => ACTIVE_STATUSES.includes(v.status));
+
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 pt-4 pb-28">
+      <title>My jobs · MedCourier</title>
+      <h1 className="text-2xl font-bold text-slate-900">Hi {user?.firstName ?? displayName(user)}</h1>
+      <p className="text-sm text-slate-600">
+        {isPending
+          ? 'Loading your run…'
+          : isError && views.length === 0
+            ? ''
+            : open === 0
+              ? 'No job waiting.'
+              : `${open} ${open === 1 ? 'job' : 'jobs'} to do today.`}
+      </p>
+
+      <div className="mt-4">
+        <LocationSwitch active={active} />
+      </div>
+
+      {isPending ? (
+        <PageSpinner />
+      ) : isError && views.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-red-50 p-4 text-sm text-red-800">{errorMessage(error, 'Could not load your jobs.')}</p>
+      ) : views.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center text-center text-slate-500">
+          <PackageCheck aria-hidden="true" className="size-12 text-slate-300" />
+          <p className="mt-2">Dispatch has not given you a job yet.</p>
+        </div>
+      ) : (
+        <>
+          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">Today's run</h2>
+          <ol className="space-y-3" aria-label="Today's jobs">
+            {ordered.map((v) => (
+              <JobCard key={v.job._id} job={v.job} status={v.status} waiting={v.waiting} />
+            ))}
+          </ol>
+        </>
+      )}
+
+      {next && (
+        // Thumb reach: the next move sits at the bottom of the screen.
+        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+          <div className="mx-auto max-w-xl">
+            <p className="mb-2 truncate text-xs font-medium text-slate-500">
+              Next: job {next.job.routeOrder} · #{next.job.orderId}
+            </p>
+            <NextActionButton view={next} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,25 @@
+import type { TRole } from '@courier/contract';
+import { ClipboardList, LayoutDashboard, type LucideIcon, MessageSquareHeart, ScrollText, Users } from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export interface TStaffNavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Who sees the entry; the server refuses the others anyway. */
+  roles: readonly TRole[];
+}
+
+const STAFF: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'];
+const ADMINS: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];
+
+const staffNav: TStaffNavItem[] = [
+  { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
+  { label: 'Feedback', to: paths.adminFeedback, icon: MessageSquareHeart, roles: STAFF },
+  { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
+  { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: STAFF },
+  { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
+];
+
+/** What a role may not do, it does not see. */
+export const staffNavFor = (role: TRole | undefined): TStaffNavItem[] => (role ? staffNav.filter((item) => item.roles.includes(role)) : []);

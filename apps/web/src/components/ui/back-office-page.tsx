@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+
+/** The frame of a staff list page: a title, a line on what it is, optional tools, the content. */
+export function BackOfficePage({
+  title,
+  intro,
+  tools,
+  children,
+}: {
+  title: string;
+  intro: string;
+  tools?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mx-auto w-full max-w-6xl px-3 py-5 sm:px-6 lg:py-7">
+      <title>{`${title} · Dispatch · MedCourier`}</title>
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          <p className="text-sm text-slate-600">{intro}</p>
+        </div>
+        {tools}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A card holding a table that scrolls sideways on a phone rather than breaking the page. */
+export function TableCard({ children }: { children: ReactNode }) {
+  return <div className="stacked-table overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">{children}</div>;
+}
+
+export const thClass = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap';
+export const tdClass = 'px-4 py-3 text-sm text-slate-700 align-top';
+
+/** The one row a table shows while loading, empty or failed. */
+export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { Pager } from '@/components/ui/pager';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+import { type TAuditFilter, useAuditLog } from '../api/get-audit-log';
+
+const ENTITIES = ['', 'delivery', 'user', 'optin', 'feedback'] as const;
+const controlClass =
+  'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none';
+
+function details(value: Record<string, unknown> | null): string {
+  if (!value) return '';
+  return Object.entries(value)
+    .map(([key, v]) => `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(' · ');
+}
+
+/** /admin/audit: who did what to which record, when and from where. Read only: the log is append-only. */
+export function AuditLogPage() {
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState('');
+  const [entity, setEntity] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const settledAction = useDebouncedValue(action.trim(), 300);
+  const filter: TAuditFilter = {
+    page,
+    action: settledAction || undefined,
+    entity: entity || undefined,
+    from: from || undefined,
+    // The whole "to" day counts.
+    to: to ? `${to}T23:59:59.999` : undefined,
+  };
+  const { data, isPending, isError, error } = useAuditLog(filter);
+  const change = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setPage(1);
+  };
+
+  return (
+    <BackOfficePage title="Audit log" intro="Every sign-in, status change, staff read and account change, as it happened.">
+      <form className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+        <label className="col-span-2 text-xs font-medium text-slate-600 sm:col-span-1">
+          Action
+          <input
+            className={`${controlClass} mt-1 w-full`}
+            value={action}
+            placeholder="delivery."
+            onChange={(e) => change(setAction)(e.target.value)}
+          />
+        </label>
+        <label className="col-span-2 text-xs font-medium text-slate-600 sm:col-span-1">
+          Record
+          <select className={`${controlClass} mt-1 w-full`} value={entity} onChange={(e) => change(setEntity)(e.target.value)}>
+            {ENTITIES.map((e) => (
+              <option key={e} value={e}>
+                {e || 'Any'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          From
+          <input type="date" className={`${controlClass} mt-1 w-full`} value={from} onChange={(e) => change(setFrom)(e.target.value)} />
+        </label>
+        <label className="text-xs font-medium text-slate-600">
+          To
+          <input type="date" className={`${controlClass} mt-1 w-full`} value={to} onChange={(e) => change(setTo)(e.target.value)} />
+        </label>
+      </form>
+      <TableCard>
+        <table className="w-full min-w-[760px]">
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              <th className={thClass}>When</th>
+              <th className={thClass}>Who</th>
+              <th className={thClass}>Action</th>
+              <th className={thClass}>Record</th>
+              <th className={thClass}>Details</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {isPending ? (
+              <TableMessage colSpan={5}>Loading…</TableMessage>
+            ) : isError ? (
+              <TableMessage colSpan={5}>{errorMessage(error, 'Could not load the audit log')}</TableMessage>
+            ) : data.data.length === 0 ? (
+              <TableMessage colSpan={5}>Nothing matches.</TableMessage>
+            ) : (
+              data.data.map((entry) => (
+                <tr key={entry._id}>
+                  <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
+                    {formatDateTime(entry.createdAt)}
+                  </td>
+                  <td data-label="Who" className={tdClass}>
+                    {entry.actor ? (
+                      <>
+                        <span className="block font-medium text-slate-900">{entry.actor.name}</span>
+                        <span className="block text-xs text-slate-500">{entry.actor.email}</span>
+                      </>
+                    ) : (
+                      <span className="text-slate-400">system</span>
+                    )}
+                  </td>
+                  <td data-label="Action" className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
+                    {entry.action}
+                  </td>
+                  <td data-label="Record" className={`${tdClass} text-xs`}>
+                    {entry.entity}
+                    {entry.entityId && <span className="block font-mono text-slate-400">{entry.entityId}</span>}
+                  </td>
+                  <td data-label="Details" className={`${tdClass} max-w-sm text-xs break-words text-slate-600`}>
+                    {details(entry.details)}
+                    {entry.ip && <span className="block text-slate-400">from {entry.ip}</span>}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableCard>
+      <Pager paging={data?.paging} onPage={setPage} />
+    </BackOfficePage>
+  );
+}

@@ -1,0 +1,41 @@
+import type { TAdminDeliveryResponse } from '@courier/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dispatchKeys } from './get-admin-deliveries';
+
+const base = (id: string) => `/v1/admin/deliveries/${encodeURIComponent(id)}`;
+
+/** POST /v1/admin/deliveries/{id}/approve. */
+export const approveDelivery = (id: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/approve`, {});
+/** POST /v1/admin/deliveries/{id}/assign {driverId}: also reassigns while assigned. */
+export const assignDriver = (id: string, driverId: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/assign`, { driverId });
+/** POST /v1/admin/deliveries/{id}/cancel {reason}. */
+export const cancelDeliveryAsStaff = (id: string, reason: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/cancel`, { reason });
+
+/**
+ * The caller's reactions live on the hook, not on mutate(): the card that was clicked may leave its
+ * column when the board refreshes, and mutate()'s callbacks die with it.
+ */
+export interface TMoveCallbacks<TVars> {
+  onSuccess?: (body: TAdminDeliveryResponse, vars: TVars) => void;
+  onError?: (error: unknown, vars: TVars) => void;
+}
+
+/** Every staff move refreshes the board, the tiles, the drivers' loads and the delivery page. */
+function useStaffMove<TVars>(call: (vars: TVars) => Promise<TAdminDeliveryResponse>, callbacks: TMoveCallbacks<TVars>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (body, vars) => callbacks.onSuccess?.(body, vars),
+    onError: (error, vars) => callbacks.onError?.(error, vars),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: dispatchKeys.all });
+    },
+  });
+}
+
+export const useApproveDelivery = (callbacks: TMoveCallbacks<string> = {}) => useStaffMove((id: string) => approveDelivery(id), callbacks);
+export const useAssignDriver = (callbacks: TMoveCallbacks<{ id: string; driverId: string }> = {}) =>
+  useStaffMove(({ id, driverId }: { id: string; driverId: string }) => assignDriver(id, driverId), callbacks);
+export const useCancelDeliveryAsStaff = (callbacks: TMoveCallbacks<{ id: string; reason: string }> = {}) =>
+  useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryAsStaff(id, reason), callbacks);

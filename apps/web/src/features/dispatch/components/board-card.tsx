@@ -1,0 +1,70 @@
+import type { TAdminDelivery } from '@courier/contract';
+import clsx from 'clsx';
+import { MapPin, Navigation, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { CountdownChip } from './countdown-chip';
+import { DeliveryActions } from './delivery-actions';
+
+/** One delivery on the dispatch board: where from and to, who, how urgent, and the moves staff may make. */
+export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
+  return (
+    <li
+      aria-label={`Delivery #${d.orderId}`}
+      className={clsx('rounded-xl border bg-white p-3 shadow-sm', d.isLate ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200')}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={paths.adminDelivery(d._id)} className="font-mono text-sm font-semibold text-brand-700 hover:underline">
+          #{d.orderId}
+        </Link>
+        <StatusBadge status={d.status} />
+        <span className="ml-auto">
+          <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
+        </span>
+      </div>
+      <dl className="mt-2 space-y-1 text-sm text-slate-700">
+        <div className="flex gap-2">
+          <dt>
+            <UserRound aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
+            <span className="sr-only">Recipient</span>
+          </dt>
+          <dd className="min-w-0 truncate">
+            {d.recipientName} <span className="text-slate-400">· {d.packageType.toLowerCase().replace('_', ' ')}</span>
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
+            <span className="sr-only">Route</span>
+          </dt>
+          <dd className="min-w-0">
+            <span className="block truncate" title={d.pickupAddress}>
+              <span className="text-slate-400">From </span>
+              {d.pickupAddress}
+            </span>
+            <span className="block truncate" title={d.deliveryAddress}>
+              <span className="text-slate-400">To </span>
+              {d.deliveryAddress}
+            </span>
+          </dd>
+        </div>
+        {d.driver && (
+          <div className="flex gap-2">
+            <dt>
+              <Navigation aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
+              <span className="sr-only">Driver</span>
+            </dt>
+            <dd className="min-w-0 truncate">
+              {d.driver.name}
+              {d.currentLocation && <span className="text-slate-400"> · {d.currentLocation}</span>}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-3">
+        <DeliveryActions delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id }} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TStaffCancelRequest, ZStaffCancelRequest } from '@courier/contract';
+import { LoaderCircle, XCircle } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { buttonClass } from '@/components/ui/button';
+import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Modal } from '@/components/ui/modal';
+
+/** Staff cancel with a reason (kept on the delivery and in the custody trail). */
+export function CancelDialog({
+  open,
+  orderId,
+  busy,
+  onClose,
+  onCancel,
+}: {
+  open: boolean;
+  orderId: string;
+  busy: boolean;
+  onClose: () => void;
+  onCancel: (reason: string) => void;
+}) {
+  const formId = useId();
+  const fieldId = useId();
+  const { register, handleSubmit, reset, formState } = useForm<TStaffCancelRequest>({
+    resolver: zodResolver(ZStaffCancelRequest),
+    defaultValues: { reason: '' },
+  });
+  useEffect(() => {
+    if (open) reset({ reason: '' });
+  }, [open, reset]);
+  const error = formState.errors.reason?.message;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      tone="danger"
+      icon={<XCircle aria-hidden="true" className="size-6" />}
+      title={`Cancel #${orderId}?`}
+      actions={
+        <>
+          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
+            Keep it
+          </button>
+          <button type="submit" form={formId} className={buttonClass({ variant: 'danger' })} disabled={busy}>
+            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+            Cancel delivery
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={handleSubmit(({ reason }) => onCancel(reason))}>
+        <p className="mb-3">The customer is told. This cannot be undone.</p>
+        <Field id={fieldId} label="Reason" error={error}>
+          <textarea
+            id={fieldId}
+            data-autofocus
+            rows={3}
+            maxLength={500}
+            {...register('reason')}
+            {...describedBy(fieldId, { error })}
+            className={inputClass({ invalid: !!error, className: 'h-auto py-2' })}
+          />
+        </Field>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import type { TDeliveryStatus } from '@courier/contract';
+import clsx from 'clsx';
+import { CircleCheck, LoaderCircle, Truck, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { buttonClass } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useApproveDelivery, useAssignDriver, useCancelDeliveryAsStaff } from '../api/move-delivery';
+import { staffActions } from '../lib/staff-actions';
+import { AssignDialog } from './assign-dialog';
+import { CancelDialog } from './cancel-dialog';
+
+export interface TActionTarget {
+  _id: string;
+  orderId: string;
+  status: TDeliveryStatus;
+  driverId?: string | null;
+}
+
+/** The staff buttons a delivery's status allows, each with its dialog and toasts. */
+export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTarget; size?: 'sm' | 'md' }) {
+  const [dialog, setDialog] = useState<'assign' | 'cancel' | null>(null);
+  const label = `#${delivery.orderId}`;
+  const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
+  const approve = useApproveDelivery({
+    onSuccess: () => toast.success(`${label} approved`),
+    onError: fail('Could not approve the delivery'),
+  });
+  const assign = useAssignDriver({
+    onSuccess: (body) => {
+      setDialog(null);
+      const driver = body.data.driver;
+      toast.success(driver ? `${label} assigned to ${driver.name}` : `${label} assigned`);
+    },
+    onError: fail('Could not assign the driver'),
+  });
+  const cancel = useCancelDeliveryAsStaff({
+    onSuccess: () => {
+      setDialog(null);
+      toast.success(`${label} cancelled`);
+    },
+    onError: fail('Could not cancel the delivery'),
+  });
+  const actions = staffActions(delivery.status);
+  if (actions.length === 0) return null;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.includes('approve') && (
+        <button
+          type="button"
+          className={buttonClass({ size })}
+          disabled={approve.isPending}
+          aria-label={`Approve ${label}`}
+          onClick={() => approve.mutate(delivery._id)}
+        >
+          {approve.isPending ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <CircleCheck aria-hidden="true" className="size-4" />
+          )}
+          Approve
+        </button>
+      )}
+      {(actions.includes('assign') || actions.includes('reassign')) && (
+        <button
+          type="button"
+          className={buttonClass({ size, variant: actions.includes('assign') ? 'primary' : 'secondary' })}
+          aria-label={`${actions.includes('assign') ? 'Assign' : 'Reassign'} ${label}`}
+          onClick={() => setDialog('assign')}
+        >
+          <Truck aria-hidden="true" className="size-4" />
+          {actions.includes('assign') ? 'Assign' : 'Reassign'}
+        </button>
+      )}
+      {actions.includes('cancel') && (
+        <button
+          type="button"
+          className={buttonClass({ size, variant: 'ghost', className: clsx('text-red-700 hover:bg-red-50 hover:text-red-800') })}
+          aria-label={`Cancel ${label}`}
+          onClick={() => setDialog('cancel')}
+        >
+          <XCircle aria-hidden="true" className="size-4" />
+          Cancel
+        </button>
+      )}
+
+      <AssignDialog
+        open={dialog === 'assign'}
+        orderId={delivery.orderId}
+        currentDriverId={delivery.driverId}
+        busy={assign.isPending}
+        onClose={() => setDialog(null)}
+        onAssign={(driverId) => assign.mutate({ id: delivery._id, driverId })}
+      />
+      <CancelDialog
+        open={dialog === 'cancel'}
+        orderId={delivery.orderId}
+        busy={cancel.isPending}
+        onClose={() => setDialog(null)}
+        onCancel={(reason) => cancel.mutate({ id: delivery._id, reason })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { ROLE_IDS, type TAdminDelivery } from '@courier/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, slow, stubApi } from '@/features/auth/testing/render-route';
+import { setSession } from '@/lib/session';
+
+const person = { _id: 'c1', name: 'Elena Novak', email: 'e@x.test', phone: '+16175550123' };
+const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
+  _id: 'd1',
+  orderId: 'MC0000000001',
+  senderPhone: '+16175550100',
+  pickupAddress: '55 Fruit St, Boston, MA',
+  recipientName: 'Dr. Maya Chen',
+  recipientPhone: '+16175550199',
+  recipientEmail: 'r@x.test',
+  deliveryAddress: '330 Brookline Ave, Boston, MA',
+  requiredBy: new Date(Date.now() - 12 * 60_000).toISOString(),
+  packageType: 'MEDICATION',
+  packageSize: 'small',
+  deliveryType: 'EXPRESS',
+  specialInstructions: '',
+  status: 'pending',
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  estimatedDelivery: null,
+  pickupCoords: null,
+  deliveryCoords: null,
+  packageImage: null,
+  shippingLabel: null,
+  pod: null,
+  trackingUrl: '',
+  customer: person,
+  driver: null,
+  isLate: true,
+  currentLocation: null,
+  currentCoords: null,
+  cancelReason: null,
+  ...over,
+});
+
+const paging = { page: 1, limit: 50, total: 1, totalPages: 1 };
+
+beforeEach(() => {
+  setSession({ token: 't', refreshToken: 'r', user: { _id: 'me', firstName: 'Sam', roleId: ROLE_IDS.STAFF } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dispatch board', () => {
+  it('flags a late request and approves it', async () => {
+    const { calls } = stubApi((url, init) => {
+      if (url.includes('/approve')) return json(200, { success: true, message: 'Approved', data: delivery({ status: 'approved' }) });
+      if (url.includes('/admin/stats'))
+        return json(200, {
+          success: true,
+          data: { byStatus: { pending: 1 }, total: 1, late: 1, deliveredToday: 0, averageRating: 4.5, ratingCount: 2 },
+        });
+      if (url.includes('status=pending') && init.method === 'GET') return json(200, { success: true, deliveries: [delivery({})], paging });
+      return json(200, { success: true, deliveries: [], data: [], paging: { ...paging, total: 0 } });
+    });
+    renderRoute('/admin/dashboard');
+    const card = await screen.findByRole('listitem', { name: 'Delivery #MC0000000001' }, slow);
+    expect(within(card).getByText('12 min late')).toBeTruthy();
+    // Only the moves the status table gives staff for a pending request.
+    expect(within(card).queryByRole('button', { name: /Assign/ })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve #MC0000000001' }));
+    await screen.findByText('#MC0000000001 approved', {}, slow);
+    expect(calls('/api/v1/admin/deliveries/d1/approve')).toHaveLength(1);
+  }, 20_000);
+});

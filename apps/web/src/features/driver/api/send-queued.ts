@@ -1,0 +1,24 @@
+import { IDEMPOTENCY_HEADER, type TDriverJobResponse } from '@courier/contract';
+import { api } from '@/lib/api-client';
+import type { TQueued } from '../lib/outbox';
+
+const base = (id: string) => `/v1/driver/deliveries/${encodeURIComponent(id)}`;
+
+/**
+ * Sends one queued move: POST .../status {status, location?, scannedOrderId?} or the multipart
+ * POST .../pod, each with the Idempotency-Key it was queued with.
+ */
+export function sendQueued(item: TQueued): Promise<TDriverJobResponse> {
+  const headers = { [IDEMPOTENCY_HEADER]: item.key };
+  if (item.kind === 'status') return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/status`, item.body, { headers });
+  const form = new FormData();
+  form.append('recipientName', item.fields.recipientName);
+  form.append('notes', item.fields.notes);
+  if (item.fields.lat !== undefined && item.fields.lng !== undefined) {
+    form.append('lat', String(item.fields.lat));
+    form.append('lng', String(item.fields.lng));
+  }
+  if (item.photo) form.append('photo', item.photo, 'photo.jpg');
+  if (item.signature) form.append('signature', item.signature, 'signature.png');
+  return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/pod`, form, { headers });
+}

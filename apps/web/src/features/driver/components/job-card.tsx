@@ -1,0 +1,50 @@
+import type { TDeliveryStatus, TDriverJob } from '@courier/contract';
+import clsx from 'clsx';
+import { ChevronRight, CloudUpload, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { requiredByCountdown, useNow } from '@/lib/required-by';
+import { ON_BOARD_STATUSES } from '@courier/contract';
+
+/** One job on the driver's list: its order in the run, where to go next, and how much time is left. */
+export function JobCard({ job, status, waiting }: { job: TDriverJob; status: TDeliveryStatus; waiting: boolean }) {
+  const now = useNow();
+  const countdown = requiredByCountdown(job.requiredBy, status, now);
+  const headingTo = ON_BOARD_STATUSES.includes(status) || status === 'delivered' ? job.deliveryAddress : job.pickupAddress;
+  return (
+    <li>
+      <Link
+        to={paths.driverJob(job._id)}
+        aria-label={`Job ${job.routeOrder}: #${job.orderId}, ${status.replaceAll('_', ' ')}`}
+        className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm active:bg-slate-50"
+      >
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+          {job.routeOrder}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-sm font-semibold text-slate-900">#{job.orderId}</span>
+            <StatusBadge status={status} />
+            {waiting && <CloudUpload aria-label="Waiting to be sent" className="size-4 text-amber-600" />}
+          </span>
+          <span className="mt-1 flex items-start gap-1 text-sm text-slate-600">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+            <span className="line-clamp-2">{headingTo}</span>
+          </span>
+          {countdown.label && (
+            <span
+              className={clsx(
+                'mt-1 block text-xs font-semibold',
+                countdown.urgency === 'late' ? 'text-red-700' : countdown.urgency === 'soon' ? 'text-amber-700' : 'text-slate-500',
+              )}
+            >
+              {countdown.label}
+            </span>
+          )}
+        </span>
+        <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { nextAction, orderJobs, statusWithQueued } from './next-action';
+import type { TQueued } from './outbox';
+
+describe('nextAction', () => {
+  it('walks an assigned job to delivered, one big button at a time', () => {
+    expect(nextAction('assigned')).toEqual({ kind: 'move', to: 'moving_to_pickup_location', label: 'Start pickup run' });
+    expect(nextAction('moving_to_pickup_location')).toMatchObject({ kind: 'pickup', to: 'picked_up' });
+    expect(nextAction('picked_up')).toMatchObject({ kind: 'move', to: 'in_transit' });
+    expect(nextAction('in_transit')).toMatchObject({ kind: 'proof', to: 'delivered' });
+  });
+
+  it('offers the driver nothing before assignment or after the end', () => {
+    for (const status of ['pending', 'approved', 'delivered', 'cancelled'] as const) expect(nextAction(status)).toBeNull();
+  });
+});
+
+describe('statusWithQueued', () => {
+  const queued = (deliveryId: string, status: 'picked_up' | 'in_transit' | 'proof'): TQueued =>
+    status === 'proof'
+      ? {
+          kind: 'proof',
+          key: 'p',
+          deliveryId,
+          orderId: 'X',
+          queuedAt: '',
+          fields: { recipientName: 'A', notes: '' },
+          photo: null,
+          signature: null,
+        }
+      : { kind: 'status', key: status, deliveryId, orderId: 'X', queuedAt: '', body: { status } };
+
+  it('shows a job as the driver left it, even while the moves wait to be sent', () => {
+    const job = { _id: 'd1', status: 'moving_to_pickup_location' as const };
+    expect(statusWithQueued(job, [queued('d1', 'picked_up'), queued('d2', 'in_transit'), queued('d1', 'in_transit')])).toBe('in_transit');
+    expect(statusWithQueued(job, [queued('d1', 'proof')])).toBe('delivered');
+    expect(statusWithQueued(job, [])).toBe('moving_to_pickup_location');
+  });
+});
+
+describe('orderJobs', () => {
+  it('lists open jobs in route order and finished ones last', () => {
+    const jobs = [
+      { routeOrder: 1, shownStatus: 'delivered' as const },
+      { routeOrder: 3, shownStatus: 'assigned' as const },
+      { routeOrder: 2, shownStatus: 'in_transit' as const },
+    ];
+    expect(orderJobs(jobs).map((j) => j.routeOrder)).toEqual([2, 3, 1]);
+  });
+});

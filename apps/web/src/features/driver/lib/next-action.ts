@@ -1,0 +1,46 @@
+import { DRIVER_MOVE_STATUSES, nextDriverStatus, type TDeliveryStatus, type TDriverJob } from '@courier/contract';
+
+type TDriverMove = (typeof DRIVER_MOVE_STATUSES)[number];
+const isDriverMove = (status: TDeliveryStatus): status is TDriverMove => (DRIVER_MOVE_STATUSES as readonly string[]).includes(status);
+import type { TQueued } from './outbox';
+
+export type TNextAction =
+  | { kind: 'move'; to: TDriverMove; label: string }
+  /** picked_up needs the label's tracking number: the pickup check screen. */
+  | { kind: 'pickup'; to: TDriverMove; label: string }
+  /** delivered is reached only through the proof of delivery. */
+  | { kind: 'proof'; to: TDeliveryStatus; label: string };
+
+const LABELS: Partial<Record<TDeliveryStatus, string>> = {
+  moving_to_pickup_location: 'Start pickup run',
+  picked_up: 'Check parcel & pick up',
+  in_transit: 'Start delivery run',
+  delivered: 'Deliver with proof',
+};
+
+/** The big button: the driver's next step from the contract's table, or null when there is none. */
+export function nextAction(status: TDeliveryStatus): TNextAction | null {
+  const to = nextDriverStatus(status);
+  if (!to) return null;
+  const label = LABELS[to] ?? `Mark ${to.replaceAll('_', ' ')}`;
+  if (to === 'delivered') return { kind: 'proof', to, label };
+  if (!isDriverMove(to)) return null;
+  if (to === 'picked_up') return { kind: 'pickup', to, label };
+  return { kind: 'move', to, label };
+}
+
+/** The status the driver sees: the server's, moved on by what waits in the outbox. */
+export function statusWithQueued(job: Pick<TDriverJob, '_id' | 'status'>, queued: readonly TQueued[]): TDeliveryStatus {
+  let status = job.status;
+  for (const item of queued) {
+    if (item.deliveryId !== job._id) continue;
+    status = item.kind === 'proof' ? 'delivered' : item.body.status;
+  }
+  return status;
+}
+
+/** Jobs still to do come first, in route order; finished ones after. */
+export function orderJobs<T extends Pick<TDriverJob, 'routeOrder'> & { shownStatus: TDeliveryStatus }>(jobs: T[]): T[] {
+  const done = (j: T) => (nextAction(j.shownStatus) ? 0 : 1);
+  return [...jobs].sort((a, b) => done(a) - done(b) || a.routeOrder - b.routeOrder);
+}

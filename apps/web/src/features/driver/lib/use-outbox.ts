@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '@/lib/api-client';
+import { driverKeys } from '../api/get-driver-jobs';
+import type { TFlushResult, TQueued } from './outbox';
+import { driverOutbox } from './outbox-store';
+
+const RETRY_EVERY_MS = 15_000;
+
+/** What waits in the outbox, oldest first; re-renders when it changes. */
+export function useQueuedMoves(): readonly TQueued[] {
+  return useSyncExternalStore(driverOutbox.subscribe, driverOutbox.items, driverOutbox.items);
+}
+
+const subscribeOnline = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+export const useOnline = (): boolean =>
+  useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+
+/** Tells the driver what a flush did, and refreshes the jobs when anything reached the server. */
+function useReport() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (result: TFlushResult, { quietSent = false } = {}) => {
+      for (const { item, error } of result.refused) {
+        toast.error(`#${item.orderId}: ${errorMessage(error, 'The server refused this update')}`);
+      }
+      if (result.sent.length && !quietSent) {
+        toast.success(result.sent.length === 1 ? 'Saved update sent' : `${result.sent.length} saved updates sent`, {
+          toastId: 'outbox-sent',
+        });
+      }
+      if (result.sent.length || result.refused.length) void queryClient.invalidateQueries({ queryKey: driverKeys.jobs });
+    },
+    [queryClient],
+  );
+}
+
+/** Mounted once in the driver area: sends what waits at start, when the network returns, and every 15 s. */
+export function useOutboxSync(): void {
+  const report = useReport();
+  useEffect(() => {
+    let stopped = false;
+    const flush = () => {
+      if (driverOutbox.items().length === 0 && !stopped) return void driverOutbox.restore();
+      void driverOutbox.flush().then((result) => !stopped && report(result));
+    };
+    void driverOutbox.restore().then(flush);
+    window.addEventListener('online', flush);
+    const timer = setInterval(() => driverOutbox.items().length > 0 && flush(), RETRY_EVERY_MS);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', flush);
+      clearInterval(timer);
+    };
+  }, [report]);
+}
+
+export type TMoveOutcome = 'sent' | 'queued' | 'refused';
+
+/** Queues a move or proof and tries to send it now; the answer says what became of it. */
+export function useQueueMove() {
+  const report = useReport();
+  return useCallback(
+    async (item: TQueued): Promise<TMoveOutcome> => {
+      await driverOutbox.add(item);
+      const result = await driverOutbox.flush();
+      report(result, { quietSent: true });
+      if (result.sent.some((sent) => sent.key === item.key)) return 'sent';
+      if (result.refused.some((refused) => refused.item.key === item.key)) return 'refused';
+      return 'queued';
+    },
+    [report],
+  );
+}

@@ -1,0 +1,108 @@
+import { LoaderCircle, PackageCheck } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { describedBy, inputClass } from '@/components/ui/form-controls';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { BackLink } from '../components/back-to-jobs';
+import { LabelScanner } from '../components/label-scanner';
+import { bigButtonClass } from '../components/next-action-button';
+import { currentCoords } from '../lib/current-coords';
+import { nextAction } from '../lib/next-action';
+import { newMoveKey } from '../lib/outbox-store';
+import { readTrackingNumber } from '../lib/read-tracking-number';
+import { useQueueMove } from '../lib/use-outbox';
+import { useJobView } from '../lib/use-job';
+
+/** /driver/jobs/{id}/pickup: the parcel's label must match the job before it counts as picked up. */
+export function PickupCheckPage() {
+  const { id = '' } = useParams();
+  const { view, isPending } = useJobView(id);
+  const navigate = useNavigate();
+  const queueMove = useQueueMove();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const onRead = useCallback((value: string) => {
+    setTyped(readTrackingNumber(value));
+    setError('');
+  }, []);
+
+  if (isPending) return <PageSpinner />;
+  const action = view && nextAction(view.status);
+  if (!view || action?.kind !== 'pickup') return <Navigate to={view ? paths.driverJob(id) : paths.driverHome} replace />;
+  const { job } = view;
+
+  const confirm = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const scannedOrderId = readTrackingNumber(typed);
+    if (!scannedOrderId) return setError('Scan the label or type its tracking number.');
+    // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
+    if (scannedOrderId !== job.orderId) return setError(`This label reads ${scannedOrderId}, not #${job.orderId}. Check the parcel.`);
+    setBusy(true);
+    const location = await currentCoords(2_500);
+    const outcome = await queueMove({
+      kind: 'status',
+      key: newMoveKey(),
+      deliveryId: job._id,
+      orderId: job.orderId,
+      queuedAt: new Date().toISOString(),
+      body: { status: action.to, scannedOrderId, ...(location ? { location } : {}) },
+    });
+    setBusy(false);
+    if (outcome === 'refused') return;
+    toast[outcome === 'sent' ? 'success' : 'info'](
+      outcome === 'sent' ? `#${job.orderId} picked up` : 'Pickup saved on this phone; it will be sent when the network returns.',
+    );
+    navigate(paths.driverJob(job._id), { replace: true });
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 pt-2 pb-10">
+      <title>{`Pickup check #${job.orderId} · MedCourier`}</title>
+      <BackLink to={paths.driverJob(job._id)} label={`Job #${job.orderId}`} />
+      <h1 className="mt-1 text-2xl font-bold text-slate-900">Check the parcel</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Scan the label on the parcel from {job.senderName}, or type its tracking number. It must read{' '}
+        <strong className="font-mono">#{job.orderId}</strong>.
+      </p>
+      <form noValidate className="mt-5 space-y-4" onSubmit={(event) => void confirm(event)}>
+        <LabelScanner onRead={onRead} />
+        <div>
+          <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Tracking number on the label
+          </label>
+          <input
+            id={inputId}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setError('');
+            }}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="MC…"
+            className={inputClass({ invalid: !!error, className: 'h-14 font-mono text-lg tracking-wider uppercase' })}
+            {...describedBy(inputId, { error })}
+          />
+          {error && (
+            <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className={bigButtonClass} disabled={busy}>
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
+          ) : (
+            <PackageCheck aria-hidden="true" className="size-6" />
+          )}
+          Confirm pickup
+        </button>
+      </form>
+    </section>
+  );
+}

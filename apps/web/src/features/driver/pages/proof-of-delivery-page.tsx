@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IMAGE_MIME_TYPES, POD_NOTES_MAX, ZProofOfDeliveryFields } from '@courier/contract';
+import { Camera, CircleCheckBig, LoaderCircle, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { BackLink } from '../components/back-to-jobs';
+import { bigButtonClass } from '../components/next-action-button';
+import { SignatureField, type TSignaturePadHandle } from '../components/signature-pad';
+import { currentCoords } from '../lib/current-coords';
+import { nextAction } from '../lib/next-action';
+import { newMoveKey } from '../lib/outbox-store';
+import { shrinkPhoto } from '../lib/shrink-photo';
+import { useQueueMove } from '../lib/use-outbox';
+import { useJobView } from '../lib/use-job';
+
+const ZProofForm = ZProofOfDeliveryFields.pick({ recipientName: true }).extend({
+  notes: z.string().trim().max(POD_NOTES_MAX, `Notes must be at most ${POD_NOTES_MAX} characters`),
+});
+type TProofForm = z.infer<typeof ZProofForm>;
+
+/** /driver/jobs/{id}/proof: photo, signature, who received it and notes; the only way to delivered. */
+export function ProofOfDeliveryPage() {
+  const { id = '' } = useParams();
+  const { view, isPending } = useJobView(id);
+  const navigate = useNavigate();
+  const queueMove = useQueueMove();
+  const formId = useId();
+  const signature = useRef<TSignaturePadHandle>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [signed, setSigned] = useState(false);
+  const [imageError, setImageError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, formState } = useForm<TProofForm>({
+    resolver: zodResolver(ZProofForm),
+    defaultValues: { recipientName: '', notes: '' },
+  });
+
+  useEffect(() => {
+    if (!photo) return setPreview(null);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  if (isPending) return <PageSpinner />;
+  const action = view && nextAction(view.status);
+  if (!view || action?.kind !== 'proof') return <Navigate to={view ? paths.driverJob(id) : paths.driverHome} replace />;
+  const { job } = view;
+
+  const submit = async (fields: TProofForm) => {
+    if (job.requiresSignature && !signed)
+      return setImageError(`A ${job.packageType.toLowerCase().replace('_', ' ')} delivery needs the recipient's signature.`);
+    if (!photo && !signed) return setImageError('Take a photo or have the recipient sign.');
+    setBusy(true);
+    const [photoBlob, signatureBlob, location] = await Promise.all([
+      photo ? shrinkPhoto(photo) : Promise.resolve(null),
+      signature.current?.toBlob() ?? Promise.resolve(null),
+      currentCoords(2_500),
+    ]);
+    const outcome = await queueMove({
+      kind: 'proof',
+      key: newMoveKey(),
+      deliveryId: job._id,
+      orderId: job.orderId,
+      queuedAt: new Date().toISOString(),
+      fields: { recipientName: fields.recipientName, notes: fields.notes, ...(location ?? {}) },
+      photo: photoBlob,
+      signature: signatureBlob,
+    });
+    setBusy(false);
+    if (outcome === 'refused') return;
+    toast[outcome === 'sent' ? 'success' : 'info'](
+      outcome === 'sent' ? `#${job.orderId} delivered` : 'Proof saved on this phone; it will be sent when the network returns.',
+    );
+    navigate(paths.driverHome, { replace: true });
+  };
+
+  const e = formState.errors;
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 pt-2 pb-10">
+      <title>{`Proof of delivery #${job.orderId} · MedCourier`}</title>
+      <BackLink to={paths.driverJob(job._id)} label={`Job #${job.orderId}`} />
+      <h1 className="mt-1 text-2xl font-bold text-slate-900">Proof of delivery</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        For {job.recipientName}, {job.deliveryAddress}.
+        {job.requiresSignature && <strong className="text-amber-800"> Signature required.</strong>}
+      </p>
+
+      <form id={formId} noValidate className="mt-5 space-y-5" onSubmit={handleSubmit((fields) => void submit(fields))}>
+        <div>
+          <span className="mb-1.5 block text-sm font-medium text-slate-700">Photo of the parcel at the door</span>
+          {preview ? (
+            <div className="relative">
+              <img src={preview} alt="The parcel at the door" className="max-h-64 w-full rounded-xl border border-slate-200 object-cover" />
+              <button
+                type="button"
+                aria-label="Remove the photo"
+                onClick={() => setPhoto(null)}
+                className="absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </div>
+          ) : (
+            <label className="flex h-28 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 bg-white text-slate-600 active:bg-slate-50">
+              <Camera aria-hidden="true" className="size-7 text-brand-600" />
+              <span className="text-sm font-semibold">Take a photo</span>
+              <input
+                type="file"
+                accept={IMAGE_MIME_TYPES.join(',')}
+                capture="environment"
+                className="sr-only"
+                aria-label="Take a photo"
+                onChange={(event) => {
+                  setPhoto(event.target.files?.[0] ?? null);
+                  setImageError('');
+                }}
+              />
+            </label>
+          )}
+        </div>
+
+        <SignatureField
+          ref={signature}
+          label={job.requiresSignature ? "Recipient's signature (required)" : "Recipient's signature"}
+          invalid={!!imageError && !signed}
+          onChange={(empty) => {
+            setSigned(!empty);
+            if (!empty) setImageError('');
+          }}
+        />
+        {imageError && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {imageError}
+          </p>
+        )}
+
+        <Field id={`${formId}-name`} label="Received by" error={e.recipientName?.message}>
+          <input
+            id={`${formId}-name`}
+            autoComplete="off"
+            {...register('recipientName')}
+            {...describedBy(`${formId}-name`, { error: e.recipientName?.message })}
+            className={inputClass({ invalid: !!e.recipientName, className: 'h-12' })}
+          />
+        </Field>
+        <Field id={`${formId}-notes`} label="Notes (optional)" error={e.notes?.message}>
+          <textarea
+            id={`${formId}-notes`}
+            rows={3}
+            maxLength={POD_NOTES_MAX}
+            {...register('notes')}
+            {...describedBy(`${formId}-notes`, { error: e.notes?.message })}
+            className={inputClass({ invalid: !!e.notes, className: 'h-auto py-2' })}
+          />
+        </Field>
+
+        <button type="submit" className={bigButtonClass} disabled={busy}>
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
+          ) : (
+            <CircleCheckBig aria-hidden="true" className="size-6" />
+          )}
+          Confirm delivery
+        </button>
+      </form>
+    </section>
+  );
+}

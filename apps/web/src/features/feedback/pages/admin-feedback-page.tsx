@@ -1,0 +1,70 @@
+import { Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { Pager } from '@/components/ui/pager';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+import { useAdminFeedback } from '../api/get-admin-feedback';
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={`${rating} out of 5`} className="inline-flex">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} aria-hidden="true" className={n <= rating ? 'size-4 fill-amber-400 text-amber-400' : 'size-4 text-slate-300'} />
+      ))}
+    </span>
+  );
+}
+
+/** /admin/feedback: what customers said about delivered orders. */
+export function AdminFeedbackPage() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useAdminFeedback(page);
+  return (
+    <BackOfficePage title="Feedback" intro="Ratings and comments customers left after delivery.">
+      <TableCard>
+        <table className="w-full min-w-[640px]">
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              <th className={thClass}>Order</th>
+              <th className={thClass}>Rating</th>
+              <th className={thClass}>Comment</th>
+              <th className={thClass}>Received</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {isPending ? (
+              <TableMessage colSpan={4}>Loading…</TableMessage>
+            ) : isError ? (
+              <TableMessage colSpan={4}>{errorMessage(error, 'Could not load the feedback')}</TableMessage>
+            ) : data.data.length === 0 ? (
+              <TableMessage colSpan={4}>No feedback yet.</TableMessage>
+            ) : (
+              data.data.map((f) => (
+                <tr key={f._id}>
+                  <td data-label="Order" className={tdClass}>
+                    <Link to={paths.adminDelivery(f.deliveryId)} className="font-mono font-medium text-brand-700 hover:underline">
+                      #{f.orderId}
+                    </Link>
+                  </td>
+                  <td data-label="Rating" className={tdClass}>
+                    <Stars rating={f.rating} />
+                  </td>
+                  <td data-label="Comment" className={`${tdClass} max-w-md break-words`}>
+                    {f.comment || <span className="text-slate-400">—</span>}
+                  </td>
+                  <td data-label="Received" className={`${tdClass} whitespace-nowrap`}>
+                    {formatDateTime(f.createdAt)}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableCard>
+      <Pager paging={data?.paging} onPage={setPage} />
+    </BackOfficePage>
+  );
+}

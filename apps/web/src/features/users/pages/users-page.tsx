@@ -1,0 +1,202 @@
+import { ROLE_IDS, ROLES, type TManagedUser, type TRole } from '@courier/contract';
+import clsx from 'clsx';
+import { Search, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { buttonClass } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+import { useSession } from '@/lib/session';
+import { useManagedUsers } from '../api/get-managed-users';
+import { useInviteUser } from '../api/invite-user';
+import { useUpdateManagedUser } from '../api/update-managed-user';
+import { InviteUserDialog } from '../components/invite-user-dialog';
+import { grantableRoles, mayManage } from '../lib/account-rules';
+
+const roleName = (role: TRole) => role.replace('_', ' ').toLowerCase();
+const controlClass =
+  'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none';
+
+function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; role: TRole | undefined }; roles: TRole[] }) {
+  const update = useUpdateManagedUser();
+  const manageable = mayManage(me, user);
+  const name = `${user.firstName} ${user.lastName}`;
+  const change = (body: { roleId?: string; isActive?: boolean }, done: string) =>
+    update.mutate(
+      { id: user._id, ...body },
+      { onSuccess: () => toast.success(done), onError: (e) => toast.error(errorMessage(e, 'Could not change the account')) },
+    );
+  return (
+    <tr className={clsx(!user.isActive && 'bg-slate-50 text-slate-400')}>
+      <td data-label="User" className={tdClass}>
+        <span className="block font-medium text-slate-900">{name}</span>
+        <span className="block text-xs text-slate-500">{user.email}</span>
+      </td>
+      <td data-label="Role" className={tdClass}>
+        {manageable && user.role !== 'CUSTOMER' ? (
+          <select
+            aria-label={`Role of ${name}`}
+            className={controlClass}
+            value={user.roleId}
+            disabled={update.isPending}
+            onChange={(e) =>
+              change(
+                { roleId: e.target.value },
+                `${name} is now ${roleName(ROLES.find((r) => ROLE_IDS[r] === e.target.value) ?? user.role)}`,
+              )
+            }
+          >
+            {[...new Set<TRole>([user.role, ...roles])].map((role) => (
+              <option key={role} value={ROLE_IDS[role]}>
+                {roleName(role)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          roleName(user.role)
+        )}
+      </td>
+      <td data-label="State" className={tdClass}>
+        <span
+          className={clsx(
+            'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+            !user.isActive
+              ? 'bg-slate-200 text-slate-600'
+              : user.emailVerified
+                ? 'bg-emerald-50 text-emerald-700'
+                : 'bg-amber-50 text-amber-800',
+          )}
+        >
+          {!user.isActive ? 'disabled' : user.emailVerified ? 'active' : 'invited'}
+        </span>
+      </td>
+      <td data-label="Since" className={`${tdClass} whitespace-nowrap`}>
+        {formatDateTime(user.createdAt)}
+      </td>
+      <td className={`${tdClass} text-right`}>
+        {manageable && (
+          <button
+            type="button"
+            disabled={update.isPending}
+            aria-label={`${user.isActive ? 'Disable' : 'Enable'} ${name}`}
+            className={buttonClass({
+              variant: user.isActive ? 'ghost' : 'secondary',
+              size: 'sm',
+              className: user.isActive ? 'text-red-700 hover:bg-red-50' : '',
+            })}
+            onClick={() =>
+              change({ isActive: !user.isActive }, user.isActive ? `${name} is disabled and signed out` : `${name} is enabled`)
+            }
+          >
+            {user.isActive ? 'Disable' : 'Enable'}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/users (ADMIN and above): invite staff and drivers, change roles, disable accounts. */
+export function UsersPage() {
+  const { user, role } = useSession();
+  const me = { id: user?._id, role };
+  const roles = grantableRoles(role);
+  const [page, setPage] = useState(1);
+  const [roleFilter, setRoleFilter] = useState<TRole | ''>('');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [inviting, setInviting] = useState(false);
+  const invite = useInviteUser();
+  const { data, isPending, isError, error } = useManagedUsers({ page, role: roleFilter || undefined, q: q || undefined });
+
+  return (
+    <BackOfficePage
+      title="Users"
+      intro="Staff, drivers and customers. Invite staff and drivers; they set their own password."
+      tools={
+        <button type="button" className={buttonClass()} onClick={() => setInviting(true)}>
+          <UserPlus aria-hidden="true" className="size-4" />
+          Invite user
+        </button>
+      }
+    >
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <search className="relative flex-1">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="search"
+            aria-label="Search users"
+            placeholder="Name or e-mail"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+            className={`${controlClass} w-full pl-9`}
+          />
+        </search>
+        <select
+          aria-label="Filter by role"
+          className={controlClass}
+          value={roleFilter}
+          onChange={(e) => {
+            setRoleFilter(e.target.value as TRole | '');
+            setPage(1);
+          }}
+        >
+          <option value="">Every role</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {roleName(r)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TableCard>
+        <table className="w-full min-w-[720px]">
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              <th className={thClass}>User</th>
+              <th className={thClass}>Role</th>
+              <th className={thClass}>State</th>
+              <th className={thClass}>Since</th>
+              <th className={thClass}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {isPending ? (
+              <TableMessage colSpan={5}>Loading…</TableMessage>
+            ) : isError ? (
+              <TableMessage colSpan={5}>{errorMessage(error, 'Could not load the users')}</TableMessage>
+            ) : data.data.length === 0 ? (
+              <TableMessage colSpan={5}>Nobody matches.</TableMessage>
+            ) : (
+              data.data.map((u) => <UserRow key={u._id} user={u} me={me} roles={roles} />)
+            )}
+          </tbody>
+        </table>
+      </TableCard>
+      <Pager paging={data?.paging} onPage={setPage} />
+      <InviteUserDialog
+        open={inviting}
+        roles={roles}
+        busy={invite.isPending}
+        onClose={() => setInviting(false)}
+        onInvite={(body) =>
+          invite.mutate(body, {
+            onSuccess: () => {
+              setInviting(false);
+              toast.success(`Invitation sent to ${body.email}`);
+            },
+            onError: (e) => toast.error(errorMessage(e, 'Could not invite the user')),
+          })
+        }
+      />
+    </BackOfficePage>
+  );
+}
