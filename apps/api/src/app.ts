@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '@courier/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Database, openDatabase } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import type { TEnv } from './env.js';
@@ -29,6 +29,7 @@ import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
+import { compiledSerializerCompiler } from './plugins/serializer.js';
 import webPlugin from './plugins/web.js';
 import type { Services } from './services.js';
 
@@ -61,7 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -72,6 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     (await openDatabase({
       url: env.DATABASE_URL,
       dataDir: join(env.DATA_DIR, 'pglite'),
+      poolMax: env.DATABASE_POOL_MAX,
       onPoolError: (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool will reconnect'),
     }));
   await database.migrate();
