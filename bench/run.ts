@@ -23,6 +23,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
+/** BENCH_PARTS=tracking,my-deliveries runs only those parts (of http, tracking, my-deliveries, landing). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,tracking,my-deliveries,landing').split(','));
 const ASSETS = join(REPO_ROOT, 'apps/web/dist/assets');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -97,41 +99,51 @@ async function main() {
     },
   });
   try {
-    console.log(`\nHTTP on loopback: ${CONNECTIONS} connections`);
-    console.log('  endpoint          req/s   p50 ms   p99 ms  failed');
-    const bare = [];
-    for (const path of ENDPOINTS) {
-      const r = await measure(server.baseURL, path);
-      bare.push(r);
-      failures += r.failures;
+    const bare: Awaited<ReturnType<typeof measure>>[] = [];
+    if (PARTS.has('http')) {
+      console.log(`\nHTTP on loopback: ${CONNECTIONS} connections`);
+      console.log('  endpoint          req/s   p50 ms   p99 ms  failed');
+      for (const path of ENDPOINTS) {
+        const r = await measure(server.baseURL, path);
+        bare.push(r);
+        failures += r.failures;
+        console.log(
+          `  ${r.path.padEnd(15)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${String(r.failures).padStart(6)}`,
+        );
+      }
+    }
+
+    let t: Awaited<ReturnType<typeof benchTracking>> | undefined;
+    if (PARTS.has('tracking')) {
+      console.log(`\nPublic tracking over random tracking numbers (${SECONDS} s per run, ${CONNECTIONS} connections)`);
+      t = await benchTracking(server.baseURL, DELIVERIES, SECONDS, CONNECTIONS);
+      failures += t.max.failures + t.half.failures;
       console.log(
-        `  ${r.path.padEnd(15)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${String(r.failures).padStart(6)}`,
+        `  server, max          ${t.max.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.max.p50} ms   p99 ${t.max.p99} ms   failed ${t.max.failures}`,
+      );
+      console.log(`  pgbench, same lookups ${t.pgbench.toFixed(0).padStart(6)} tx/s (10 clients, prepared)`);
+      console.log(
+        `  server at half max   ${t.half.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.half.p50} ms   p99 ${t.half.p99} ms   failed ${t.half.failures}`,
       );
     }
 
-    console.log(`\nPublic tracking over random tracking numbers (${SECONDS} s per run, ${CONNECTIONS} connections)`);
-    const t = await benchTracking(server.baseURL, DELIVERIES, SECONDS, CONNECTIONS);
-    failures += t.max.failures + t.half.failures;
-    console.log(
-      `  server, max          ${t.max.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.max.p50} ms   p99 ${t.max.p99} ms   failed ${t.max.failures}`,
-    );
-    console.log(`  pgbench, same lookups ${t.pgbench.toFixed(0).padStart(6)} tx/s (10 clients, prepared)`);
-    console.log(
-      `  server at half max   ${t.half.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.half.p50} ms   p99 ${t.half.p99} ms   failed ${t.half.failures}`,
-    );
-
-    console.log('\nmy-deliveries of the customer with the most deliveries (one request at a time)');
-    const m = await benchMyDeliveries(server.baseURL, Math.min(SECONDS, 5));
-    failures += m.first.failures + m.deep.failures;
-    for (const p of [m.first, m.deep]) {
-      console.log(
-        `  page ${String(p.page).padEnd(5)} mean ${p.mean.toFixed(2)} ms   p50 ${p.p50} ms   p99 ${p.p99} ms   failed ${p.failures}`,
-      );
+    let m: Awaited<ReturnType<typeof benchMyDeliveries>> | undefined;
+    if (PARTS.has('my-deliveries')) {
+      console.log('\nmy-deliveries of the customer with the most deliveries (one request at a time)');
+      m = await benchMyDeliveries(server.baseURL, Math.min(SECONDS, 5));
+      failures += m.first.failures + m.deep.failures;
+      for (const p of [m.first, m.deep]) {
+        console.log(
+          `  page ${String(p.page).padEnd(5)} mean ${p.mean.toFixed(2)} ms   p50 ${p.p50} ms   p99 ${p.p99} ms   failed ${p.failures}`,
+        );
+      }
     }
 
     let landing: Awaited<ReturnType<typeof landingJavaScript>> | undefined;
     let scores: Awaited<ReturnType<typeof lighthouseScores>> = [];
-    if (!web) console.log('\nLanding page and Lighthouse: apps/web/dist is missing; run `npm run build` first.');
+    if (!PARTS.has('landing')) {
+      // skipped
+    } else if (!web) console.log('\nLanding page and Lighthouse: apps/web/dist is missing; run `npm run build` first.');
     else {
       landing = await landingJavaScript(server.baseURL);
       console.log(`\nLanding page JavaScript: ${landing.scripts.length} files, ${kb(landing.gzip)} gzip`);
@@ -147,24 +159,29 @@ async function main() {
       } catch (err) {
         console.log(`\nLighthouse could not run here: ${(err as Error).message}`);
       }
+      bundleReport();
     }
-    bundleReport();
 
     console.log('\nBudgets (issue 12)');
-    console.log(`  tracking rate / pgbench rate     ${t.ratio.toFixed(2)}  (>= 0.6)    ${budget(t.ratio >= 0.6)}`);
-    console.log(`  tracking p99 at half max rate    ${t.half.p99} ms  (<= 25 ms)   ${budget(t.half.p99 <= 25)}`);
-    console.log(`  my-deliveries page 1             ${m.first.mean.toFixed(2)} ms  (<= 20 ms)   ${budget(m.first.mean <= 20)}`);
-    console.log(`  page 5000 / page 1               ${m.ratio.toFixed(2)}  (<= 1.5)    ${budget(m.ratio <= 1.5)}`);
+    if (t) {
+      console.log(`  tracking rate / pgbench rate     ${t.ratio.toFixed(2)}  (>= 0.6)    ${budget(t.ratio >= 0.6)}`);
+      console.log(`  tracking p99 at half max rate    ${t.half.p99} ms  (<= 25 ms)   ${budget(t.half.p99 <= 25)}`);
+    }
+    if (m) {
+      console.log(`  my-deliveries page 1             ${m.first.mean.toFixed(2)} ms  (<= 20 ms)   ${budget(m.first.mean <= 20)}`);
+      console.log(`  page 5000 / page 1               ${m.ratio.toFixed(2)}  (<= 1.5)    ${budget(m.ratio <= 1.5)}`);
+    }
     if (landing) console.log(`  landing JavaScript, gzip         ${kb(landing.gzip)}  (<= 150 kB)  ${budget(landing.gzip <= 150 * 1024)}`);
     for (const s of scores) {
       const ok = (s.performance ?? 0) >= 0.95;
       console.log(`  Lighthouse performance ${s.path.padEnd(9)} ${s.performance}  (>= 0.95)   ${budget(ok)}`);
     }
     const health = bare[0];
-    if (health)
+    if (health && t) {
       console.log(
         `  (tracking runs at ${((t.max.requestsPerSecond / health.requestsPerSecond) * 100).toFixed(0)}% of bare /healthz's rate)`,
       );
+    }
   } finally {
     await server.stop();
     clearTimeout(watchdog);
