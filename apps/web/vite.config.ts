@@ -53,6 +53,8 @@ export const plugins: PluginOption[] = [react(), tailwindcss()];
 plugins.push(
   VitePWA({
     registerType: 'autoUpdate',
+    // The registration script must not hold up the first paint.
+    injectRegister: 'script-defer',
     includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
     manifest: {
       name: 'MedCourier',
