@@ -24,13 +24,19 @@ export async function landingJavaScript(baseURL: string) {
   try {
     const page = await browser.newPage();
     const scripts: { url: string; gzip: number }[] = [];
-    page.on('response', async (res) => {
+    // Bodies are read as responses arrive and all awaited before the browser closes (a busy machine is slow).
+    const reading: Promise<void>[] = [];
+    page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
-      const body = await res.body().catch(() => undefined);
-      if (body) scripts.push({ url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
+      reading.push(
+        res.body().then((body) => {
+          scripts.push({ url: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
+        }),
+      );
     });
     await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
+    await Promise.all(reading);
     return { scripts, gzip: scripts.reduce((sum, s) => sum + s.gzip, 0) };
   } finally {
     await browser.close();
