@@ -1,114 +1,193 @@
 /**
- * `npm run bench`: HTTP throughput of the real server on loopback (autocannon) and the size of the built web
- * bundle. Bounded: BENCH_SECONDS (default 5) per endpoint at BENCH_CONNECTIONS (default 10), and a hard stop.
+ * `npm run bench`: the figures of issue 12, measured in one run on PostgreSQL.
+ *  1. seeds BENCH_DATABASE_URL with BENCH_DELIVERIES deliveries (1,000,000; BENCH_REUSE_DB=1 keeps a database
+ *     that already holds that many),
+ *  2. starts the real server on it (TRUST_PROXY=true, so each request may come from its own address),
+ *  3. measures bare endpoints, public tracking against pgbench, my-deliveries page 1 and 5000, the landing
+ *     page's JavaScript and Lighthouse's mobile scores, and prints each beside its budget.
+ * Timings are not tests: the run never fails on a slow figure, only on failed requests.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { REPO_ROOT, type RunningServer, startServer } from '../e2e/fixtures/server.js';
+import pg from 'pg';
+import { REPO_ROOT, type RunningServer, startServer, WEB_INDEX } from '../e2e/fixtures/server.js';
+import { landingJavaScript, lighthouseScores } from './landing.js';
+import { benchMyDeliveries } from './my-deliveries.js';
+import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
+import { benchTracking } from './tracking.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
+const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
+/** BENCH_PARTS=tracking,my-deliveries runs only those parts (of http, tracking, my-deliveries, landing). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,tracking,my-deliveries,landing').split(','));
 const ASSETS = join(REPO_ROOT, 'apps/web/dist/assets');
 
-interface Measured {
-  path: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const budget = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-async function measure(baseURL: string, path: string): Promise<Measured> {
-  const result = await autocannon({ url: `${baseURL}${path}`, connections: CONNECTIONS, duration: SECONDS });
+async function measure(baseURL: string, path: string) {
+  await autocannon({ url: `${baseURL}${path}`, connections: 2, amount: 200 });
+  const r = await autocannon({ url: `${baseURL}${path}`, connections: CONNECTIONS, duration: Math.min(SECONDS, 5) });
   return {
     path,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    requestsPerSecond: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failures: r.non2xx + r.errors + r.timeouts,
   };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
 function bundleReport() {
-  let files: string[];
-  try {
-    files = readdirSync(ASSETS);
-  } catch {
-    console.log('\nBundle: apps/web/dist/assets is missing; run `npm run build` first.');
-    return;
-  }
-  const groups = new Map<string, { files: number; raw: number; gzip: number; largest: { name: string; gzip: number } }>();
-  for (const name of files) {
-    const ext = extname(name);
-    if (ext !== '.js' && ext !== '.css') continue;
-    const path = join(ASSETS, name);
-    const raw = statSync(path).size;
-    const gzip = gzipSync(readFileSync(path), { level: 9 }).length;
-    const group = groups.get(ext) ?? { files: 0, raw: 0, gzip: 0, largest: { name: '', gzip: 0 } };
-    group.files += 1;
-    group.raw += raw;
-    group.gzip += gzip;
-    if (gzip > group.largest.gzip) group.largest = { name, gzip };
-    groups.set(ext, group);
-  }
-  console.log('\nBundle (apps/web/dist/assets)');
-  console.log('  type  files        raw       gzip  gzip/raw  largest (gzip)');
+  if (!existsSync(ASSETS)) return;
   let raw = 0;
   let gzip = 0;
-  for (const [ext, g] of [...groups].sort()) {
-    raw += g.raw;
-    gzip += g.gzip;
-    const ratio = `${((g.gzip / g.raw) * 100).toFixed(0)}%`;
-    console.log(
-      `  ${ext.slice(1).padEnd(4)}  ${String(g.files).padStart(5)}  ${kb(g.raw).padStart(9)}  ${kb(g.gzip).padStart(9)}  ${ratio.padStart(8)}  ${g.largest.name} (${kb(g.largest.gzip)})`,
-    );
+  let files = 0;
+  for (const name of readdirSync(ASSETS)) {
+    if (extname(name) !== '.js') continue;
+    files += 1;
+    raw += statSync(join(ASSETS, name)).size;
+    gzip += gzipSync(readFileSync(join(ASSETS, name)), { level: 9 }).length;
   }
-  if (groups.size > 0)
-    console.log(`  total        ${kb(raw).padStart(9)}  ${kb(gzip).padStart(9)}  ${`${((gzip / raw) * 100).toFixed(0)}%`.padStart(8)}`);
+  console.log(`\nWhole bundle: ${files} JavaScript files, ${kb(raw)} raw, ${kb(gzip)} gzip`);
+}
+
+async function deliveriesInDatabase(): Promise<number> {
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>('select count(*) as n from deliveries');
+    return Number(rows[0].n);
+  } catch {
+    return -1;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function main() {
-  // Server start, two runs and teardown fit well inside this; past it something hangs.
-  const limitMs = 120_000 + ENDPOINTS.length * SECONDS * 1000;
+  const limitMs = 30 * 60_000;
   let server: RunningServer | undefined;
   const watchdog = setTimeout(() => {
-    console.error(`bench: gave up after ${limitMs / 1000} s`);
+    console.error(`bench: gave up after ${limitMs / 60_000} min`);
     void server?.stop().finally(() => process.exit(1));
   }, limitMs);
+  let failures = 0;
 
-  console.log(`HTTP on loopback: ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
-  server = await startServer({ label: 'courier-bench', seed: false, requireWeb: false });
-  const results: Measured[] = [];
+  if (process.env.BENCH_REUSE_DB === '1' && (await deliveriesInDatabase()) === DELIVERIES) {
+    console.log(`Reusing ${BENCH_DATABASE_URL} (${DELIVERIES.toLocaleString('en-US')} deliveries)`);
+  } else {
+    console.log(
+      `Seeding ${BENCH_DATABASE_URL}: ${DELIVERIES.toLocaleString('en-US')} deliveries, ${HEAVY.toLocaleString('en-US')} for one customer`,
+    );
+    await seedBenchDatabase(DELIVERIES, HEAVY);
+  }
+
+  const web = existsSync(WEB_INDEX);
+  server = await startServer({
+    label: 'courier-bench',
+    seed: false,
+    requireWeb: false,
+    env: {
+      DATABASE_URL: BENCH_DATABASE_URL,
+      TRUST_PROXY: 'true',
+      ...(process.env.BENCH_POOL ? { DATABASE_POOL_MAX: process.env.BENCH_POOL } : {}),
+    },
+  });
   try {
-    for (const path of ENDPOINTS) {
-      // A short warm-up so JIT and the first database connection do not count.
-      await autocannon({ url: `${server.baseURL}${path}`, connections: 2, amount: 200 });
-      results.push(await measure(server.baseURL, path));
+    const bare: Awaited<ReturnType<typeof measure>>[] = [];
+    if (PARTS.has('http')) {
+      console.log(`\nHTTP on loopback: ${CONNECTIONS} connections`);
+      console.log('  endpoint          req/s   p50 ms   p99 ms  failed');
+      for (const path of ENDPOINTS) {
+        const r = await measure(server.baseURL, path);
+        bare.push(r);
+        failures += r.failures;
+        console.log(
+          `  ${r.path.padEnd(15)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${String(r.failures).padStart(6)}`,
+        );
+      }
+    }
+
+    let t: Awaited<ReturnType<typeof benchTracking>> | undefined;
+    if (PARTS.has('tracking')) {
+      console.log(`\nPublic tracking over random tracking numbers (${SECONDS} s per run, ${CONNECTIONS} connections)`);
+      t = await benchTracking(server.baseURL, DELIVERIES, SECONDS, CONNECTIONS);
+      failures += t.max.failures + t.half.failures;
+      console.log(
+        `  server, max          ${t.max.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.max.p50} ms   p99 ${t.max.p99} ms   failed ${t.max.failures}`,
+      );
+      console.log(`  pgbench, same lookups ${t.pgbench.toFixed(0).padStart(6)} tx/s (10 clients, prepared)`);
+      console.log(
+        `  server at half max   ${t.half.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.half.p50} ms   p99 ${t.half.p99} ms   failed ${t.half.failures}`,
+      );
+    }
+
+    let m: Awaited<ReturnType<typeof benchMyDeliveries>> | undefined;
+    if (PARTS.has('my-deliveries')) {
+      console.log('\nmy-deliveries of the customer with the most deliveries (one request at a time)');
+      m = await benchMyDeliveries(server.baseURL, Math.min(SECONDS, 5));
+      failures += m.first.failures + m.deep.failures;
+      for (const p of [m.first, m.deep]) {
+        console.log(
+          `  page ${String(p.page).padEnd(5)} mean ${p.mean.toFixed(2)} ms   p50 ${p.p50} ms   p99 ${p.p99} ms   failed ${p.failures}`,
+        );
+      }
+    }
+
+    let landing: Awaited<ReturnType<typeof landingJavaScript>> | undefined;
+    let scores: Awaited<ReturnType<typeof lighthouseScores>> = [];
+    if (!PARTS.has('landing')) {
+      // skipped
+    } else if (!web) console.log('\nLanding page and Lighthouse: apps/web/dist is missing; run `npm run build` first.');
+    else {
+      landing = await landingJavaScript(server.baseURL);
+      console.log(`\nLanding page JavaScript: ${landing.scripts.length} files, ${kb(landing.gzip)} gzip`);
+      for (const s of landing.scripts) console.log(`  ${s.url.padEnd(48)} ${kb(s.gzip).padStart(9)}`);
+      try {
+        scores = await lighthouseScores(server.baseURL, ['/', '/tracking']);
+        console.log('\nLighthouse (mobile)   performance  accessibility  best practices   LCP ms   TBT ms');
+        for (const s of scores) {
+          console.log(
+            `  ${s.path.padEnd(18)} ${String(s.performance).padStart(12)} ${String(s.accessibility).padStart(14)} ${String(s.bestPractices).padStart(15)} ${s.lcpMs?.toFixed(0).padStart(8)} ${s.tbtMs?.toFixed(0).padStart(8)}`,
+          );
+        }
+      } catch (err) {
+        console.log(`\nLighthouse could not run here: ${(err as Error).message}`);
+      }
+      bundleReport();
+    }
+
+    console.log('\nBudgets (issue 12)');
+    if (t) {
+      console.log(`  tracking rate / pgbench rate     ${t.ratio.toFixed(2)}  (>= 0.6)    ${budget(t.ratio >= 0.6)}`);
+      console.log(`  tracking p99 at half max rate    ${t.half.p99} ms  (<= 25 ms)   ${budget(t.half.p99 <= 25)}`);
+    }
+    if (m) {
+      console.log(`  my-deliveries page 1             ${m.first.mean.toFixed(2)} ms  (<= 20 ms)   ${budget(m.first.mean <= 20)}`);
+      console.log(`  page 5000 / page 1               ${m.ratio.toFixed(2)}  (<= 1.5)    ${budget(m.ratio <= 1.5)}`);
+    }
+    if (landing) console.log(`  landing JavaScript, gzip         ${kb(landing.gzip)}  (<= 150 kB)  ${budget(landing.gzip <= 150 * 1024)}`);
+    for (const s of scores) {
+      const ok = (s.performance ?? 0) >= 0.95;
+      console.log(`  Lighthouse performance ${s.path.padEnd(9)} ${s.performance}  (>= 0.95)   ${budget(ok)}`);
+    }
+    const health = bare[0];
+    if (health && t) {
+      console.log(
+        `  (tracking runs at ${((t.max.requestsPerSecond / health.requestsPerSecond) * 100).toFixed(0)}% of bare /healthz's rate)`,
+      );
     }
   } finally {
     await server.stop();
+    clearTimeout(watchdog);
   }
-  console.log('  endpoint          req/s   p50 ms   p99 ms  non-2xx  errors');
-  for (const r of results) {
-    console.log(
-      `  ${r.path.padEnd(15)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`,
-    );
-  }
-  const [health, config] = results;
-  if (health && config && health.requestsPerSecond > 0) {
-    console.log(`  /api/v1/config runs at ${((config.requestsPerSecond / health.requestsPerSecond) * 100).toFixed(0)}% of /healthz's rate`);
-  }
-  bundleReport();
-  clearTimeout(watchdog);
-  if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
-    console.error('\nbench: some requests failed (see non-2xx and errors above)');
+  if (failures > 0) {
+    console.error(`\nbench: ${failures} requests failed (see "failed" above)`);
     process.exitCode = 1;
   }
 }

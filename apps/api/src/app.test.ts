@@ -83,11 +83,25 @@ describe('the server foundation', () => {
 
   it('sets security headers and a request id, and no CORS', async () => {
     const res = await t.app.inject({ url: '/healthz', headers: { origin: 'https://evil.example' } });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain('https://tile.openstreetmap.org');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('puts the content security policy and the framing headers on HTML pages only, not on JSON', async () => {
+    const page = await t.app.inject('/tracking');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain('https://tile.openstreetmap.org');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const json = await t.app.inject('/api/v1/config');
+    expect(json.headers['content-type']).toContain('application/json');
+    expect(json.headers['content-security-policy']).toBeUndefined();
+    expect(json.headers['x-frame-options']).toBeUndefined();
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {

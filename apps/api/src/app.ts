@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '@courier/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
@@ -34,6 +34,7 @@ import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
+import { compiledSerializerCompiler } from './plugins/serializer.js';
 import webPlugin from './plugins/web.js';
 import type { Services } from './services.js';
 
@@ -66,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -29,10 +29,12 @@ export interface DatabaseOptions {
   /** PGlite data directory; omitted means in memory. */
   dataDir?: string;
   onPoolError?: (err: Error) => void;
+  /** PostgreSQL pool size (DATABASE_POOL_MAX). */
+  poolMax?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.onPoolError);
+  if (options.url) return openPostgres(options.url, options.onPoolError, options.poolMax);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
@@ -48,8 +50,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-function openPostgres(url: string, onPoolError?: (err: Error) => void): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30000 });
+function openPostgres(url: string, onPoolError?: (err: Error) => void, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30000 });
   // An idle client dying (PostgreSQL restart) must never crash the process; the pool replaces it.
   pool.on('error', (err) => onPoolError?.(err));
   const db = drizzlePg(pool, { schema });

@@ -8,7 +8,7 @@ import { lockDataDir } from './data-dir-lock.js';
  * one process at a time may open (the server, `npm run seed` and `npm run db:migrate` alike).
  */
 export async function openDatabaseFromEnv(env: TEnv, onPoolError?: (err: Error) => void): Promise<Database> {
-  if (env.DATABASE_URL) return openDatabase({ url: env.DATABASE_URL, onPoolError });
+  if (env.DATABASE_URL) return openDatabase({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, onPoolError });
   const lock = lockDataDir(env.DATA_DIR);
   try {
     const database = await openDatabase({ dataDir: join(env.DATA_DIR, 'pglite') });

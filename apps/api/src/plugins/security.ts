@@ -1,7 +1,8 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 
@@ -16,9 +17,31 @@ function tileOrigins(tileUrl: string): string[] {
   }
 }
 
+/** The headers helmet would set for these options, worked out once rather than on every response. */
+export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string | number) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return [...headers];
+}
+
+/** Headers that only a document (an HTML page) acts on: its script policy, framing, opener and agent cluster. */
+const HTML_ONLY = new Set([
+  'content-security-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-xss-protection',
+  'x-dns-prefetch-control',
+  'x-download-options',
+]);
+
 export default fp(async function security(app: FastifyInstance) {
   const { env } = app.services;
-  await app.register(helmet, {
+  const all = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -35,6 +58,18 @@ export default fp(async function security(app: FastifyInstance) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  const everyResponse = all.filter(([name]) => !HTML_ONLY.has(name));
+  const htmlOnly = all.filter(([name]) => HTML_ONLY.has(name));
+  // On the raw response, like helmet, so a hijacked (streamed) reply carries them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of everyResponse) reply.raw.setHeader(name, value);
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) for (const [name, value] of htmlOnly) reply.header(name, value);
+    done(null, payload);
   });
   // Limits are per route (config.rateLimit). Their counters live in Redis when REDIS_URL is set, otherwise in
   // the database: either way they outlive a restart and are shared by every process.

@@ -15,6 +15,10 @@ export default fp(async function web(app: FastifyInstance, opts: { root?: string
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // The build writes .br and .gz beside each text file; they go out as they are, to browsers that take them.
+      preCompressed: true,
+      // Cache-Control comes from setHeaders alone (send's own max-age=0 would override it).
+      cacheControl: false,
       setHeaders: (res, path) => {
         // Hashed assets never change; the shell and the service worker must always be fresh.
         if (path.includes(`${join(root, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -4,16 +4,27 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths, routes } from '@/config/paths';
 import { ErrorPage } from './error-page';
 import { ADMIN_ROLES, DRIVER_ROLES, RequireAuth, RequireRole, STAFF_ROLES } from './guards';
-import { CustomerLayout } from './layouts/customer-layout';
-import { DriverLayout } from './layouts/driver-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { StaffLayout } from './layouts/staff-layout';
 import { RootLayout } from './root-layout';
 
 /** A page module loaded on first visit; `pick` names the page's export. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await load()) }) };
 }
+
+// Signed-in layouts load with their first page, so the public pages never carry them.
+const customerLayout = lazyPage(
+  () => import('./layouts/customer-layout'),
+  (m) => m.CustomerLayout,
+);
+const staffLayout = lazyPage(
+  () => import('./layouts/staff-layout'),
+  (m) => m.StaffLayout,
+);
+const driverLayout = lazyPage(
+  () => import('./layouts/driver-layout'),
+  (m) => m.DriverLayout,
+);
 
 // Public pages (SPEC section 2).
 const publicPages: RouteObject[] = [
@@ -244,12 +255,12 @@ export const routeTree: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
-          { Component: CustomerLayout, children: [{ errorElement: <ErrorPage />, children: customerPages }] },
+          { ...customerLayout, children: [{ errorElement: <ErrorPage />, children: customerPages }] },
           {
             element: <RequireRole allow={STAFF_ROLES} />,
             children: [
               {
-                Component: StaffLayout,
+                ...staffLayout,
                 children: [
                   {
                     errorElement: <ErrorPage />,
@@ -273,7 +284,7 @@ export const routeTree: RouteObject[] = [
             element: <RequireRole allow={DRIVER_ROLES} />,
             children: [
               {
-                Component: DriverLayout,
+                ...driverLayout,
                 children: [
                   {
                     errorElement: <ErrorPage />,

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TDeliveryStatus } from '@courier/contract';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
@@ -40,10 +40,31 @@ export const deliveries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('deliveries_customer_created_idx').on(t.customerId, t.createdAt),
+    // A customer's list in either order (read backwards for newest first), status included so a filtered
+    // page is found in the index alone.
+    index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),
     index('deliveries_status_idx').on(t.status),
     index('deliveries_driver_idx').on(t.driverId),
   ],
+);
+
+/**
+ * How many deliveries each customer booked in each week (UTC, from created_at) in each status, kept by
+ * triggers on deliveries (migration 0001_customer_delivery_counts). The dashboard's counts add up a few
+ * hundred rows instead of scanning a big customer's deliveries, and a deep page starts from the week that
+ * holds it instead of skipping every newer delivery.
+ */
+export const customerDeliveryCounts = pgTable(
+  'customer_delivery_counts',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    week: timestamp('week', { withTimezone: true }).notNull(),
+    status: text('status').$type<TDeliveryStatus>().notNull(),
+    deliveries: integer('deliveries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.week, t.status] })],
 );
 
 /** Chain of custody: append-only; each row carries the hash of the one before it. */

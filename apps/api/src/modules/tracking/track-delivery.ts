@@ -1,17 +1,10 @@
-import type { TDeliveryStatus } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { driverLocations, feedback } from '../../db/schema/index.js';
+import { feedback } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
-import { listCustodyEvents } from '../deliveries/custody.js';
 import { findPublicDelivery } from './find-public-delivery.js';
+import { findTrackedParcel } from './find-tracked-parcel.js';
 import { formatLocalTime, type VisitorZone } from './local-time.js';
 import type { TTrackingDetails, TTrackingResult } from './tracking.schemas.js';
-
-/**
- * Statuses in which the parcel travels with its driver, so the driver's last position is the parcel's.
- * Before pickup the driver's position says nothing about the parcel and would expose the driver.
- */
-const WITH_DRIVER: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];
 
 type TrackingServices = Pick<Services, 'db' | 'clock'>;
 
@@ -31,8 +24,7 @@ function place(label: string | null, lat: number | null, lng: number | null) {
 /** The public tracking view: status, estimate, street-less places, the custody timeline. */
 export async function trackDelivery(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
   const { db, clock } = services;
-  const delivery = await findPublicDelivery(db, rawTrackingNumber);
-  const events = await listCustodyEvents(db, delivery.id);
+  const { delivery, events, driver } = await findTrackedParcel(db, rawTrackingNumber);
   const now = clock.now();
   const shown = (at: Date) => ({ iso: at.toISOString(), display: formatLocalTime(at, now, zone) });
 
@@ -51,11 +43,9 @@ export async function trackDelivery(services: TrackingServices, rawTrackingNumbe
   let current: { label: string | null; lat: number; lng: number; at: Date } | null = lastPlaced
     ? { label: lastPlaced.locationLabel, lat: coarse(lastPlaced.lat!), lng: coarse(lastPlaced.lng!), at: lastPlaced.createdAt }
     : null;
-  if (delivery.driverId && WITH_DRIVER.includes(delivery.status)) {
-    const [driver] = await db.select().from(driverLocations).where(eq(driverLocations.driverId, delivery.driverId)).limit(1);
-    if (driver && (!current || driver.updatedAt > current.at)) {
-      current = { label: 'In transit', lat: driver.lat, lng: driver.lng, at: driver.updatedAt };
-    }
+  // Present only while the parcel travels with its driver (see WITH_DRIVER).
+  if (driver && (!current || driver.updatedAt > current.at)) {
+    current = { label: 'In transit', lat: driver.lat, lng: driver.lng, at: driver.updatedAt };
   }
 
   // A cancelled delivery will not arrive: no estimate.

@@ -1,8 +1,8 @@
 import { COMPANY } from '@courier/contract';
 import { ExternalLink, MapPin } from 'lucide-react';
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
-// Leaflet loads only with the map, after the rest of the page.
+// Leaflet loads only with the map, once the visitor scrolls near it: never on the first paint of the page.
 const OfficeMap = lazy(() => import('./office-map').then((m) => ({ default: m.OfficeMap })));
 
 const { lat, lng } = COMPANY.officeCoords;
@@ -24,21 +24,49 @@ const pin = (
   <MapPin aria-hidden="true" className="absolute top-1/2 left-1/2 size-10 -translate-x-1/2 -translate-y-full fill-brand-600 text-white" />
 );
 
+/** True once the element has come within a screen of the viewport (at once where IntersectionObserver is missing). */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
 /** The office on a map with its address beside (phones) or over it; tiles come from GET /api/v1/config. */
 export function OfficeMapCard() {
+  const [mapBox, near] = useNearViewport<HTMLDivElement>();
   return (
     <div className="flex flex-col overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200 sm:relative sm:isolate sm:min-h-96 lg:min-h-full">
-      <div className="relative isolate h-72 bg-slate-100 sm:absolute sm:inset-0 sm:h-auto">
+      <div ref={mapBox} className="relative isolate h-72 bg-slate-100 sm:absolute sm:inset-0 sm:h-auto">
         {/* A calm grid shows through wherever tiles are missing (offline, blocked). */}
         <div
           aria-hidden="true"
           className="absolute inset-0 bg-[linear-gradient(to_right,rgb(148_163_184/0.22)_1px,transparent_1px),linear-gradient(to_bottom,rgb(148_163_184/0.22)_1px,transparent_1px)] bg-[size:32px_32px]"
         />
-        <MapErrorBoundary fallback={pin}>
-          <Suspense fallback={pin}>
-            <OfficeMap />
-          </Suspense>
-        </MapErrorBoundary>
+        {near ? (
+          <MapErrorBoundary fallback={pin}>
+            <Suspense fallback={pin}>
+              <OfficeMap />
+            </Suspense>
+          </MapErrorBoundary>
+        ) : (
+          pin
+        )}
       </div>
       <div className="flex flex-col gap-3 border-t border-slate-200 p-4 sm:absolute sm:bottom-4 sm:left-4 sm:z-[500] sm:max-w-xs sm:rounded-2xl sm:border-0 sm:bg-white/95 sm:shadow-lg sm:ring-1 sm:ring-slate-900/5 sm:backdrop-blur">
         <div className="flex gap-3">
