@@ -64,7 +64,7 @@ describe('route guards', () => {
     setSession({ token: 't1', user: { _id: 'u1', firstName: 'Dana', roleId: ROLE_IDS.DRIVER } });
     const router = renderApp('/admin/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'My Jobs' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hi Dana' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/driver/home');
   });
 

@@ -61,7 +61,7 @@ describe('login page', () => {
     const fetchMock = stubLogin(loginOk(ROLE_IDS.STAFF));
     const router = await signIn();
 
-    expect(await screen.findByRole('heading', { name: 'Dispatch Dashboard' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dispatch' }, slow)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/auth/login');
