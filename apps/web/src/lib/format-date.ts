@@ -1,7 +1,8 @@
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true });
 const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
 
-const toDate = (value: string | Date | null | undefined): Date | null => {
+/** A Date from an ISO string or Date; null when missing or unreadable. */
+export const toDate = (value: string | Date | null | undefined): Date | null => {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;

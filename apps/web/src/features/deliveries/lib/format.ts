@@ -1,4 +1,5 @@
 import { ADDRESS_CUT, MAX_PAGE_BUTTONS } from '@courier/contract';
+import { formatDateTime, formatTime, toDate } from '@/lib/format-date';
 
 /** SPEC: addresses in the list are cut to 30 characters plus an ellipsis. */
 export function truncateAddress(address: string | null | undefined, max = ADDRESS_CUT): string {
@@ -16,29 +17,13 @@ export function pageWindow(currentPage: number, totalPages: number, size = MAX_P
   return Array.from({ length: count }, (_, i) => first + i);
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true });
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
-const toDate = (value: string | Date | null | undefined): Date | null => {
-  if (!value) return null;
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
-/** "Mar 3, 2026, 2:05 PM" (en-US, 12-hour clock); '' when missing. */
-export const formatDateTime = (value: string | Date | null | undefined): string => {
-  const date = toDate(value);
-  return date ? dateTime.format(date) : '';
-};
+export { formatDateTime, formatTime };
 export const formatDate = (value: string | Date | null | undefined): string => {
   const date = toDate(value);
   return date ? dateOnly.format(date) : '';
-};
-export const formatTime = (value: string | Date | null | undefined): string => {
-  const date = toDate(value);
-  return date ? timeOnly.format(date) : '';
 };
 export const isSameDay = (a: Date, b: Date): boolean =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -47,7 +32,7 @@ export const isSameDay = (a: Date, b: Date): boolean =>
 export const formatWhen = (value: string | Date | null | undefined, now: Date = new Date()): string => {
   const date = toDate(value);
   if (!date) return '';
-  return isSameDay(date, now) ? timeOnly.format(date) : dateTime.format(date);
+  return isSameDay(date, now) ? formatTime(date) : formatDateTime(date);
 };
 
 /** "September 2025", for 'Member since'. */
