@@ -115,10 +115,11 @@ export const ZLoginSuccess = z.object({
 });
 export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;
 
-/** POST /v1/auth/login with the right password on an unverified e-mail: the message contains "verify". */
+/** POST /v1/auth/login with the right password on an unverified e-mail: the message contains "verify" (SPEC), the code says so too. */
 export const ZLoginVerificationRequired = z.object({
   success: z.literal(false),
   message: z.string(),
+  error: z.literal('VERIFICATION_REQUIRED'),
   data: z.object({ user: z.object({ email: z.string() }) }),
 });
 export type TLoginVerificationRequired = z.infer<typeof ZLoginVerificationRequired>;

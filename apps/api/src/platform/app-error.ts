@@ -1,8 +1,11 @@
-import type { TErrorCode } from '@courier/contract';
+import { AUTH_ERRORS, type TErrorCode } from '@courier/contract';
 
 const STATUS_BY_CODE: Record<TErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  TOKEN_INVALID: 401,
+  VERIFICATION_REQUIRED: 403,
   FORBIDDEN: 403,
   MODULE_FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -20,15 +23,26 @@ export class AppError extends Error {
   constructor(
     readonly code: TErrorCode,
     message: string,
-    readonly details?: { field?: string; headers?: Record<string, string> },
+    readonly details?: { field?: string; headers?: Record<string, string>; retryAfter?: number },
   ) {
     super(message);
     this.statusCode = STATUS_BY_CODE[code];
   }
 }
 
+// The session messages (SPEC section 8) and the codes the client acts on.
+const TOKEN_CODES: Record<string, TErrorCode> = {
+  [AUTH_ERRORS.expired]: 'TOKEN_EXPIRED',
+  [AUTH_ERRORS.invalid]: 'TOKEN_INVALID',
+  [AUTH_ERRORS.missing]: 'TOKEN_INVALID',
+};
+
 export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, { field });
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
-export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message);
+/** A 401; one of AUTH_ERRORS' messages gets the token code that tells the client to refresh or end the session. */
+export const unauthorized = (message: string) => new AppError(TOKEN_CODES[message] ?? 'UNAUTHORIZED', message);
+/** A 429 that says when to come back, in the Retry-After header and the body. */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', message, { retryAfter: retryAfterSeconds });

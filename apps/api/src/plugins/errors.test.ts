@@ -35,7 +35,7 @@ describe('the error handler', () => {
   it('answers 400 for a body that is not JSON', async () => {
     const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: 'Request body is not valid JSON', error: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    expect(res.json()).toEqual({ success: false, message: 'Request body is not valid JSON', error: 'BAD_REQUEST', field: 'body' });
   });
 
   it('passes an AppError through with its status and message', async () => {

@@ -1,24 +1,64 @@
+import { codeOfStatus, type TErrorBody, type TErrorCode, type TFieldIssue } from '@courier/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../platform/app-error.js';
 
-type Issue = { field: string; message: string };
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
 /** "email: Email must be a valid e-mail address" — the field is always named. */
-function describe(issues: Issue[]): string {
+function describe(issues: TFieldIssue[]): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
   return first.field ? `${first.field}: ${first.message}` : first.message;
 }
 
-/** One error shape for every failure: {success: false, message, error?}; 5xx details stay in the log. */
+const invalid = (issues: TFieldIssue[]): TErrorBody => ({
+  success: false,
+  message: describe(issues),
+  error: 'BAD_REQUEST',
+  field: issues[0]?.field || undefined,
+  errors: issues,
+});
+
+/** @fastify/rate-limit throws what this builds; it reaches the handler below with its seconds to wait. */
+export const rateLimitResponse =
+  (message = TOO_MANY_REQUESTS) =>
+  (_request: unknown, ctx: { ttl: number }) => ({ statusCode: 429, message, retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)) });
+
+// Fastify's own 4xx (bad JSON, body too large, wrong content type): their messages hold no internals.
+const FASTIFY_ERRORS: Record<string, { message: string; code: TErrorCode; field?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE', field: 'body' },
+  FST_REQ_FILE_TOO_LARGE: { message: 'file: image must be at most 5 MB', code: 'PAYLOAD_TOO_LARGE', field: 'file' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE', field: 'body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'Request body must not be empty', code: 'BAD_REQUEST', field: 'body' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'Request body is not valid JSON', code: 'BAD_REQUEST', field: 'body' },
+};
+
+/** The body of an error that is neither ours nor a validation error: a code from its status, never its internals. */
+function otherError(err: FastifyError & { retryAfter?: number }, status: number): TErrorBody {
+  if (status >= 500) {
+    const code = status === 503 ? 'UNAVAILABLE' : 'INTERNAL';
+    return { success: false, message: SOMETHING_WENT_WRONG, error: code };
+  }
+  if (status === 429)
+    return { success: false, message: err.message || TOO_MANY_REQUESTS, error: 'RATE_LIMITED', retryAfter: err.retryAfter };
+  const known = FASTIFY_ERRORS[err.code] ?? (err instanceof SyntaxError ? FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+  if (known) return { success: false, message: known.message, error: known.code, field: known.field };
+  return { success: false, message: err.message || 'Invalid request', error: codeOfStatus(status) };
+}
+
+/** One error shape (the contract's ZErrorBody) for every failure; 5xx details stay in the log. */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
     if (err instanceof AppError) {
-      if (err.details?.headers) reply.headers(err.details.headers);
-      return reply.status(err.statusCode).send({ success: false, message: err.message, error: err.code, field: err.details?.field });
+      const { field, headers, retryAfter } = err.details ?? {};
+      if (headers) reply.headers(headers);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      const body: TErrorBody = { success: false, message: err.message, error: err.code, field, retryAfter };
+      return reply.status(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as { validationContext?: string }).validationContext;
@@ -26,35 +66,15 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (where === 'body' ? 'body' : ''),
         message: v.message ?? 'is invalid',
       }));
-      return reply.status(400).send({ success: false, message: describe(issues), error: 'BAD_REQUEST', errors: issues });
+      return reply.status(400).send(invalid(issues));
     }
     if (err instanceof ZodError) {
-      const issues = err.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-      return reply.status(400).send({ success: false, message: describe(issues), error: 'BAD_REQUEST', errors: issues });
+      return reply.status(400).send(invalid(err.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))));
     }
-    const status = (err as FastifyError).statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err }, 'request failed');
-      return reply
-        .status(status === 503 ? 503 : 500)
-        .send({ success: false, message: 'Something went wrong. Please try again.', error: 'INTERNAL' });
-    }
-    if (status === 429) {
-      return reply
-        .status(429)
-        .send({ success: false, message: err.message || 'Too many requests. Please try again later.', error: 'RATE_LIMITED' });
-    }
-    // Fastify's own 4xx (bad JSON, body too large, wrong content type): their messages hold no internals.
-    const messages: Record<string, string> = {
-      FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-      FST_REQ_FILE_TOO_LARGE: 'file: image must be at most 5 MB',
-      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-      FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
-    };
-    const code = (err as FastifyError).code;
-    const message =
-      messages[code] ??
-      (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message);
-    return reply.status(status).send({ success: false, message, error: code ?? 'BAD_REQUEST' });
+    const raw = (err as FastifyError).statusCode ?? 500;
+    const status = raw >= 400 && raw < 600 ? raw : 500;
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    const body = otherError(err as FastifyError, status);
+    return reply.status(status >= 500 && status !== 503 ? 500 : status).send(body);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
+import { rateLimitResponse } from './errors.js';
 import { databaseRateLimitStore } from './rate-limit-store.js';
 
 /** Origins the map tiles come from, taken from MAP_TILE_URL so the CSP follows configuration. */
@@ -93,12 +94,6 @@ export default fp(async function security(app: FastifyInstance) {
     ...(redis ? { redis } : { store: databaseRateLimitStore(app.services.db) }),
     skipOnError: true,
     nameSpace: 'courier-rl-',
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      success: false,
-      message: 'Too many requests. Please try again later.',
-      error: 'RATE_LIMITED',
-      retryAfter: ctx.after,
-    }),
+    errorResponseBuilder: rateLimitResponse(),
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { parseEnv, type TEnv } from '../env.js';
@@ -122,3 +123,23 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The test file's app: built on a fresh test database before its tests (beforeAll) and closed after them
+ * (afterAll). Read its fields inside tests and hooks only; before beforeAll has run there is no app yet.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_target, key) {
+      if (!current) throw new Error(`useTestApp: read "${String(key)}" before beforeAll built the app`);
+      return Reflect.get(current, key);
+    },
+  });
+}

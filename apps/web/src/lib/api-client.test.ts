@@ -8,7 +8,7 @@ type THandler = (url: string, init: RequestInit) => Response | Promise<Response>
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const fail = (status: number, message: string) => json(status, { success: false, message, error: 'X' });
+const fail = (status: number, message: string, error = 'X') => json(status, { success: false, message, error });
 const bearer = (init: RequestInit) => new Headers(init.headers).get('Authorization');
 
 function stubServer(handler: THandler) {
@@ -104,6 +104,30 @@ describe('api client requests', () => {
     await expect(api.get('/v1/notifications')).rejects.toMatchObject({ status: 0 });
   });
 
+  it('reads the code, the named field and the seconds to wait from the error body', async () => {
+    stubServer(() =>
+      json(429, { success: false, message: 'Too many requests. Please try again later.', error: 'RATE_LIMITED', retryAfter: 42 }),
+    );
+    const limited = (await api.get('/v1/notifications').catch((e: unknown) => e)) as ApiError;
+    expect(limited).toMatchObject({ code: 'RATE_LIMITED', retryAfter: 42 });
+
+    stubServer(() => json(400, { success: false, message: 'phone: Phone is required', error: 'BAD_REQUEST', field: 'phone' }));
+    const invalid = (await api.post('/v1/optform', {}).catch((e: unknown) => e)) as ApiError;
+    expect(invalid).toMatchObject({ code: 'BAD_REQUEST', field: 'phone' });
+  });
+
+  it('takes the code a status stands for when the body carries none', async () => {
+    stubServer(() => new Response('', { status: 404 }));
+    expect(await api.get('/v1/nowhere').catch((e: unknown) => e)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('keeps the session on a 401 whose body only says "Token expired" without the code', async () => {
+    const { callsTo } = stubServer(() => fail(401, 'Token expired', 'UNAUTHORIZED'));
+    await expect(api.get('/v1/deliveries/d1')).rejects.toMatchObject({ status: 401 });
+    expect(callsTo('/api/auth/refresh-token')).toHaveLength(0);
+    expect(sessionEnded).not.toHaveBeenCalled();
+  });
+
   it('marks a 403 naming a module as a module-access error', async () => {
     stubServer((url) => (url.endsWith('/label') ? fail(403, 'Access to the labels module is not enabled') : fail(403, 'Forbidden')));
 
@@ -119,7 +143,7 @@ describe('api client on an expired token', () => {
     const refresh = deferred<Response>();
     const { callsTo } = stubServer((url, init) => {
       if (url === '/api/auth/refresh-token') return refresh.promise;
-      if (bearer(init) === 'Bearer old') return fail(401, 'Token expired');
+      if (bearer(init) === 'Bearer old') return fail(401, 'Token expired', 'TOKEN_EXPIRED');
       return json(200, { path: url });
     });
 
@@ -152,13 +176,13 @@ describe('api client on an expired token', () => {
     const { callsTo } = stubServer((url, init) => {
       if (url === '/api/auth/refresh-token') return json(200, { token: 'new', refreshToken: 'r2' });
       if (url === '/api/v1/slow' && bearer(init) === 'Bearer old') return slowFailure.promise;
-      if (bearer(init) === 'Bearer old') return fail(401, 'jwt expired');
+      if (bearer(init) === 'Bearer old') return fail(401, 'jwt expired', 'TOKEN_EXPIRED');
       return json(200, { path: url });
     });
 
     const slow = api.get('/v1/slow');
     await api.get('/v1/fast');
-    slowFailure.resolve(fail(401, 'Token expired'));
+    slowFailure.resolve(fail(401, 'Token expired', 'TOKEN_EXPIRED'));
 
     await expect(slow).resolves.toEqual({ path: '/api/v1/slow' });
     expect(callsTo('/api/auth/refresh-token')).toHaveLength(1);
@@ -167,7 +191,7 @@ describe('api client on an expired token', () => {
   it('does not retry a second time when the retried request fails on expiry again', async () => {
     const { callsTo } = stubServer((url) => {
       if (url === '/api/auth/refresh-token') return json(200, { token: 'new', refreshToken: 'r2' });
-      return fail(401, 'Token expired');
+      return fail(401, 'Token expired', 'TOKEN_EXPIRED');
     });
 
     await expect(api.get('/v1/deliveries/d1')).rejects.toMatchObject({ status: 401, message: 'Token expired' });
@@ -177,7 +201,7 @@ describe('api client on an expired token', () => {
 
   it('clears the session and goes to /auth/login when no refresh token is stored', async () => {
     localStorage.removeItem('refreshToken');
-    const { callsTo } = stubServer(() => fail(401, 'Token expired'));
+    const { callsTo } = stubServer(() => fail(401, 'Token expired', 'TOKEN_EXPIRED'));
 
     await expect(api.get('/v1/deliveries/d1')).rejects.toMatchObject({ status: 401 });
     expect(callsTo('/api/auth/refresh-token')).toHaveLength(0);
@@ -188,7 +212,7 @@ describe('api client on an expired token', () => {
 
   it('clears the session and goes to /auth/login when the refresh fails', async () => {
     const { callsTo } = stubServer((url) =>
-      url === '/api/auth/refresh-token' ? fail(401, 'Invalid refresh token') : fail(401, 'Token expired'),
+      url === '/api/auth/refresh-token' ? fail(401, 'Invalid refresh token', 'TOKEN_INVALID') : fail(401, 'Token expired', 'TOKEN_EXPIRED'),
     );
 
     await expect(Promise.all([api.get('/v1/a'), api.get('/v1/b')])).rejects.toMatchObject({ status: 401 });
@@ -205,7 +229,7 @@ describe('api client on an unusable token', () => {
   it.each(['Invalid token', 'No token provided', 'Token malformed'])(
     'clears the session and goes to /auth/login on 401 %s',
     async (message) => {
-      const { callsTo } = stubServer(() => fail(401, message));
+      const { callsTo } = stubServer(() => fail(401, message, 'TOKEN_INVALID'));
 
       await expect(api.get('/v1/deliveries/my-deliveries')).rejects.toMatchObject({ status: 401, message });
       expect(callsTo('/api/auth/refresh-token')).toHaveLength(0);
@@ -217,7 +241,7 @@ describe('api client on an unusable token', () => {
   );
 
   it('keeps the session on any other 401, such as a wrong password', async () => {
-    stubServer(() => fail(401, 'Invalid email or password'));
+    stubServer(() => fail(401, 'Invalid email or password', 'UNAUTHORIZED'));
 
     await expect(api.post('/v1/auth/login', { email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBe('old');

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, type TErrorBody } from '@courier/contract';
+import { codeOfStatus, isErrorCode, type TErrorBody, type TErrorCode } from '@courier/contract';
 import { paths } from '@/config/paths';
 import { clearSession, getRefreshToken, getToken, setTokens } from './session';
 
@@ -11,13 +11,9 @@ export const API_BASE = '/api';
 /** SPEC section 7: the refresh path has no /v1. */
 export const REFRESH_PATH = '/auth/refresh-token';
 
-// 401 messages (SPEC section 8); compared case-insensitively.
-const EXPIRED_MESSAGES = [AUTH_ERRORS.expired, 'jwt expired'].map((m) => m.toLowerCase());
-const INVALID_MESSAGES = [AUTH_ERRORS.invalid, AUTH_ERRORS.missing, 'Token malformed'].map((m) => m.toLowerCase());
-
 export class ApiError extends Error {
   readonly status: number;
-  /** The parsed response body, usually {success: false, message, error?}. */
+  /** The parsed response body, usually the contract's error body {success: false, message, error, field?, retryAfter?}. */
   readonly data: unknown;
   /** Set on a 403 whose message names a module (module-level feature gating). */
   readonly isModuleError?: boolean;
@@ -30,37 +26,49 @@ export class ApiError extends Error {
     if (isModuleError) this.isModuleError = true;
   }
 
+  private get body(): Partial<TErrorBody> | undefined {
+    return this.data && typeof this.data === 'object' ? (this.data as Partial<TErrorBody>) : undefined;
+  }
+
   /** The `message` of the server's body; undefined when it sent none (message then falls back to the status text). */
   get serverMessage(): string | undefined {
-    const message = (this.data as Partial<TErrorBody> | undefined)?.message;
+    const message = this.body?.message;
     return typeof message === 'string' && message ? message : undefined;
   }
 
   /** The server's `error` field, when it sent one. */
   get error(): string | undefined {
-    const error = (this.data as Partial<TErrorBody> | undefined)?.error;
+    const error = this.body?.error;
     return typeof error === 'string' ? error : undefined;
+  }
+
+  /** The contract's code of the failure: the one the server sent, else the one its status stands for; none without an answer. */
+  get code(): TErrorCode | undefined {
+    if (isErrorCode(this.body?.error)) return this.body.error;
+    return this.status > 0 ? codeOfStatus(this.status) : undefined;
+  }
+
+  /** The input the server named as wrong (a validation error's first field). */
+  get field(): string | undefined {
+    return this.body?.field ?? this.body?.errors?.[0]?.field ?? undefined;
+  }
+
+  /** The first validation issue's message (a 400 names each bad field). */
+  get fieldMessage(): string | undefined {
+    const message = this.body?.errors?.[0]?.message;
+    return typeof message === 'string' && message ? message : undefined;
+  }
+
+  /** Seconds to wait before trying again (a 429). */
+  get retryAfter(): number | undefined {
+    const seconds = this.body?.retryAfter;
+    return typeof seconds === 'number' ? seconds : undefined;
   }
 }
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
 
-/**
- * The text of a failure toast in the signed-in area (SPEC section 8): the server's error field first,
- * then its message, then the client's own message, then `fallback`. Our server's error field is usually
- * a machine code (BAD_REQUEST) that says nothing to a person: only a field that reads as text is shown.
- * A request that never reached the server gets the fallback.
- */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error)) {
-    if (error.status === 0) return fallback;
-    const field = error.error;
-    if (field && !/^[A-Z0-9_]+$/.test(field)) return field;
-    return error.serverMessage ?? fallback;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}
+export { errorMessage } from './error-message';
 
 export type TQuery = Record<string, string | number | boolean | null | undefined>;
 
@@ -187,26 +195,27 @@ async function send<T>(method: string, path: string, body: unknown, options: TRe
 
   const data = await readBody(response);
   const message = messageOf(data, response);
-  const normalized = message.toLowerCase();
+  const failure = new ApiError(response.status, message, data);
 
-  if (response.status === 401) {
-    if (EXPIRED_MESSAGES.includes(normalized)) {
-      if (isRetry) throw new ApiError(401, message, data);
-      // Another request may already have refreshed since this one was sent: use that token.
-      const current = getToken();
-      const refreshed = current && current !== token ? true : await refreshSession();
-      if (refreshed) return send<T>(method, path, body, options, true);
-      endSession();
-      throw new ApiError(401, message, data);
-    }
-    if (INVALID_MESSAGES.includes(normalized)) {
-      endSession();
-      throw new ApiError(401, message, data);
-    }
+  // A 401 of an expired token is refreshed once (SPEC section 8); an unusable token ends the session.
+  if (failure.code === 'TOKEN_EXPIRED') {
+    if (isRetry) throw failure;
+    // Another request may already have refreshed since this one was sent: use that token.
+    const current = getToken();
+    const refreshed = current && current !== token ? true : await refreshSession();
+    if (refreshed) return send<T>(method, path, body, options, true);
+    endSession();
+    throw failure;
   }
-
-  if (response.status === 403 && normalized.includes('module')) throw new ApiError(403, message, data, true);
-  throw new ApiError(response.status, message, data);
+  if (failure.code === 'TOKEN_INVALID') {
+    endSession();
+    throw failure;
+  }
+  // SPEC section 6: module-level gating is a 403 whose message names the module.
+  if (failure.code === 'MODULE_FORBIDDEN' || (response.status === 403 && message.toLowerCase().includes('module'))) {
+    throw new ApiError(403, message, data, true);
+  }
+  throw failure;
 }
 
 export function request<T = unknown>(method: string, path: string, body?: unknown, options: TRequestOptions = {}): Promise<T> {

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
 import { currentUser } from '../../plugins/auth.js';
+import { rateLimitResponse } from '../../plugins/errors.js';
 import { verifyAccessToken } from './access-token.js';
 import { RATE_LIMITS } from './auth-policy.js';
 import {
@@ -50,17 +51,8 @@ export const REGISTERED = 'Account created. Please check your email to verify yo
 const tags = ['auth'];
 
 /** A per-address limit whose 429 carries Retry-After and, for login, SPEC's own message. */
-const perAddress = (limit: { max: number; timeWindow: number }, message = 'Too many requests. Please try again later.') => ({
-  rateLimit: {
-    ...limit,
-    errorResponseBuilder: (_request: FastifyRequest, ctx: { after: string }) => ({
-      statusCode: 429,
-      success: false,
-      message,
-      error: 'RATE_LIMITED',
-      retryAfter: ctx.after,
-    }),
-  },
+const perAddress = (limit: { max: number; timeWindow: number }, message?: string) => ({
+  rateLimit: { ...limit, errorResponseBuilder: rateLimitResponse(message) },
 });
 
 /** The session (refresh-token family) of the request's access token, when it names one. */
@@ -90,7 +82,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outcome = await signIn(services, request.body, request.ip);
       if (outcome.kind === 'verification-required') {
-        return { success: false as const, message: VERIFY_EMAIL_FIRST, data: { user: { email: outcome.email } } };
+        return {
+          success: false as const,
+          message: VERIFY_EMAIL_FIRST,
+          error: 'VERIFICATION_REQUIRED' as const,
+          data: { user: { email: outcome.email } },
+        };
       }
       return { success: true as const, message: MESSAGES.loginSuccess, data: { ...outcome.tokens, user: outcome.user } };
     },

@@ -29,7 +29,12 @@ describe('sign-in with an e-mailed code while the e-mail is unverified', () => {
   it('answers 200, success false, a message with "verify" and the e-mail, and sends a 6-digit code', async () => {
     const { user, res } = await unverifiedUserWithCode();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: false, message: expect.stringContaining('verify'), data: { user: { email: user.email } } });
+    expect(res.json()).toEqual({
+      success: false,
+      message: expect.stringContaining('verify'),
+      error: 'VERIFICATION_REQUIRED',
+      data: { user: { email: user.email } },
+    });
     const mail = await lastEmailTo(t, user.email);
     expect(mail?.subject).toBe('Your MedCourier sign-in code');
     expect(mail?.text).toMatch(/\b\d{6}\b/);

@@ -43,7 +43,7 @@ describe('access and refresh tokens', () => {
   it("answers 'No token provided' without a token", async () => {
     const res = await me();
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('No token provided');
+    expect(res.json()).toMatchObject({ message: 'No token provided', error: 'TOKEN_INVALID' });
   });
 
   it("answers 'Token expired' after 15 minutes", async () => {
@@ -53,7 +53,7 @@ describe('access and refresh tokens', () => {
     clock.advance(60_000 + 1000);
     const res = await me(auth);
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Token expired');
+    expect(res.json()).toMatchObject({ message: 'Token expired', error: 'TOKEN_EXPIRED' });
   });
 
   it("answers 'Invalid token' to a tampered, re-signed, alg none or garbage token", async () => {

@@ -1,7 +1,7 @@
 import { LOCATION_MIN_INTERVAL_MS, ON_BOARD_STATUSES, type TDriverLocationRequest, type TDriverLocationResponse } from '@courier/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { deliveries, driverLocations } from '../../db/schema/index.js';
-import { AppError } from '../../platform/app-error.js';
+import { rateLimited } from '../../platform/app-error.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { placeOfFix } from './driver-place.js';
@@ -30,9 +30,7 @@ export async function recordDriverLocation(
       })
       .returning({ at: driverLocations.updatedAt });
     if (!kept) {
-      throw new AppError('RATE_LIMITED', 'Position already recorded in the last 5 seconds', {
-        headers: { 'retry-after': String(Math.ceil(LOCATION_MIN_INTERVAL_MS / 1000)) },
-      });
+      throw rateLimited('Position already recorded in the last 5 seconds', Math.ceil(LOCATION_MIN_INTERVAL_MS / 1000));
     }
     const moved = await tx
       .update(deliveries)

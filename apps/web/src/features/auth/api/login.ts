@@ -6,6 +6,8 @@ import { setSession, type TSessionUser } from '@/lib/session';
 export interface TLoginResponse {
   success: boolean;
   message?: string;
+  /** 'VERIFICATION_REQUIRED' when the e-mail code step follows. */
+  error?: string;
   data?: { token?: string; refreshToken?: string; user?: TSessionUser };
 }
 
@@ -20,7 +22,9 @@ export interface TSignInInput extends TLoginRequest {
 
 export const login = (credentials: TLoginRequest) => api.post<TLoginResponse>('/v1/auth/login', credentials);
 
-const needsVerification = (message: string | undefined): message is string => !!message && /verify/i.test(message);
+/** The code says so; SPEC's own rule (a message containing "verify") is checked after it. */
+const needsVerification = (code: string | undefined, message: string | undefined): message is string =>
+  !!message && (code === 'VERIFICATION_REQUIRED' || /verify/i.test(message));
 
 /**
  * Checks a login-shaped answer (login or verify-otp) and stores the session: it must carry a token and a
@@ -44,12 +48,12 @@ export async function signIn({ remember = true, ...credentials }: TSignInInput):
   try {
     response = await login(credentials);
   } catch (error) {
-    if (isApiError(error) && needsVerification(error.message)) {
+    if (isApiError(error) && needsVerification(error.code, error.message)) {
       return { status: 'verification-required', email: credentials.email, message: error.message };
     }
     throw error;
   }
-  if (!response?.success && needsVerification(response?.message)) {
+  if (!response?.success && needsVerification(response?.error, response?.message)) {
     const email = (response.data?.user?.email as string | undefined) ?? credentials.email;
     return { status: 'verification-required', email, message: response.message };
   }
@@ -59,6 +63,7 @@ export async function signIn({ remember = true, ...credentials }: TSignInInput):
 /** The message shown inline and as a toast when login fails (SPEC section 8). */
 export function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) {
+    // SPEC section 8 names these by status, whatever the code.
     switch (error.status) {
       case 0:
         return MESSAGES.loginNoResponse;

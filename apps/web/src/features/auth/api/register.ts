@@ -29,7 +29,7 @@ export function registrationErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     const body = (error.data ?? {}) as { info?: unknown; message?: unknown; error?: unknown };
     if (error.status === 0) return MESSAGES.signupNoResponse;
-    if (error.status === 409) return text(body.info) ?? text(body.message) ?? MESSAGES.signup409;
+    if (error.code === 'CONFLICT') return text(body.info) ?? text(body.message) ?? MESSAGES.signup409;
     return text(body.message) ?? text(body.error) ?? MESSAGES.signupServerError;
   }
   if (error instanceof Error) return error.message || MESSAGES.signupUnexpected;

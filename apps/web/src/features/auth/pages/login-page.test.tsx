@@ -131,6 +131,15 @@ describe('login page', () => {
     expect(getSession().isAuthenticated).toBe(false);
   });
 
+  it('goes to /auth/verify-otp on the VERIFICATION_REQUIRED code, whatever the wording', async () => {
+    const message = 'Check your inbox for a 6-digit code.';
+    stubLogin(json(200, { success: false, message, error: 'VERIFICATION_REQUIRED', data: { user: { email: 'kim@medcourier.example' } } }));
+    const router = await signIn();
+
+    expect(await screen.findByRole('heading', { name: 'Verify Your Login' }, slow)).toBeTruthy();
+    expect(router.state.location.state).toMatchObject({ email: 'kim@medcourier.example', message });
+  });
+
   it('asks for both fields without calling the server', async () => {
     const fetchMock = stubLogin(loginOk(ROLE_IDS.CUSTOMER));
     await signIn('/auth/login', { password: '' });

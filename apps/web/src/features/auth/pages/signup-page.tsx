@@ -60,7 +60,7 @@ export function SignupPage() {
       setError(message);
       toast.error(message, { autoClose: TIMINGS.signupErrorToastMs });
       // A used e-mail is fixed on the first step.
-      if (isApiError(err) && err.status === 409) {
+      if (isApiError(err) && err.code === 'CONFLICT') {
         setStep(1);
         form.setError('email', { message }, { shouldFocus: true });
       }

@@ -31,7 +31,8 @@ function useCountdown(initial: number) {
 
 /** A code failure: the server's message (wrong or expired code), else the login catalogue. */
 function codeErrorMessage(error: unknown): string {
-  if (isApiError(error) && (error.status === 400 || error.status === 401) && error.serverMessage) return error.serverMessage;
+  if (isApiError(error) && (error.code === 'BAD_REQUEST' || error.code === 'UNAUTHORIZED') && error.serverMessage)
+    return error.serverMessage;
   return loginErrorMessage(error);
 }
 

@@ -54,7 +54,7 @@ function FullPageState({ icon: Icon, title, text }: { icon: typeof AlertCircle; 
 export function DeliveryDetailPage() {
   const { id = '' } = useParams();
   const { data: delivery, error, isPending, isError } = useDelivery(id);
-  const notFound = isApiError(error) && error.status === 404;
+  const notFound = isApiError(error) && error.code === 'NOT_FOUND';
   const failure = isError && !notFound ? errorMessage(error, MESSAGES.deliveryDetailFailed) : null;
 
   useEffect(() => {

@@ -25,7 +25,7 @@ export function StaffDeliveryPage() {
   const { data, error, isPending } = useStaffDelivery(id);
   if (isPending) return <PageSpinner />;
   if (!data) {
-    const notFound = isApiError(error) && error.status === 404;
+    const notFound = isApiError(error) && error.code === 'NOT_FOUND';
     return (
       <section className="mx-auto max-w-lg px-4 py-16 text-center">
         <title>Delivery · MedCourier</title>

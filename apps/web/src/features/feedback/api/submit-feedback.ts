@@ -18,12 +18,8 @@ export const submitFeedback = (orderId: string, feedback: TFeedbackRequest) =>
  */
 export function feedbackErrorMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.status === 409 || error.status === 429) return error.serverMessage ?? MESSAGES.feedbackFailed;
-    if (error.status === 400) {
-      const first = (error.data as { errors?: Array<{ message?: unknown }> } | undefined)?.errors?.[0]?.message;
-      if (typeof first === 'string' && first) return first;
-      return error.serverMessage ?? MESSAGES.feedbackFailed;
-    }
+    if (error.code === 'CONFLICT' || error.code === 'RATE_LIMITED') return error.serverMessage ?? MESSAGES.feedbackFailed;
+    if (error.code === 'BAD_REQUEST') return error.fieldMessage ?? error.serverMessage ?? MESSAGES.feedbackFailed;
   }
   return MESSAGES.feedbackFailed;
 }

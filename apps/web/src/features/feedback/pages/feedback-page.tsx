@@ -145,7 +145,7 @@ export function FeedbackPage() {
       </div>
     );
   } else if (!order) {
-    const notFound = isApiError(details.error) && details.error.status === 404;
+    const notFound = isApiError(details.error) && details.error.code === 'NOT_FOUND';
     body = (
       <Notice
         tone="error"

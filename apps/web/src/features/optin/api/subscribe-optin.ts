@@ -14,11 +14,6 @@ export interface TOptinResponse {
   message?: string;
 }
 
-/** A 400 names each bad field; its first message is the SPEC text ('Please enter a valid phone number'). */
-interface TFieldErrors {
-  errors?: { field?: string; message?: string }[];
-}
-
 /** Records SMS / e-mail / service-update consent: POST /api/v1/optform. */
 export const subscribeOptin = (payload: TOptinPayload) => api.post<TOptinResponse>('/v1/optform', payload);
 
@@ -36,15 +31,16 @@ class OptinRejected extends Error {}
 
 /** The first field the server rejected ('phone', 'consent', ...), when it said so. */
 export function optinErrorField(error: unknown): string | undefined {
-  if (!isApiError(error) || error.status !== 400) return undefined;
-  return (error.data as TFieldErrors | undefined)?.errors?.[0]?.field || undefined;
+  if (!isApiError(error) || error.code !== 'BAD_REQUEST') return undefined;
+  return error.field;
 }
 
 /** What to show when an opt-in fails (SPEC section 8). */
 export function optinErrorMessage(error: unknown): string {
   if (error instanceof OptinRejected) return error.message;
   if (isApiError(error)) {
-    const first = error.status === 400 ? (error.data as TFieldErrors | undefined)?.errors?.[0]?.message : undefined;
+    // A 400's first issue is the SPEC text ('Please enter a valid phone number').
+    const first = error.code === 'BAD_REQUEST' ? error.fieldMessage : undefined;
     return first || error.serverMessage || MESSAGES.optinError;
   }
   return MESSAGES.optinError;

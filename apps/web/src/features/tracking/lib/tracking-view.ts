@@ -67,7 +67,7 @@ export function trackingRoute(
 export function trackingErrorMessage(error: unknown): string {
   if (error instanceof TrackingNotFoundError) return MESSAGES.trackingInvalid;
   if (isApiError(error)) {
-    if (error.status === 404) return MESSAGES.trackingInvalid;
+    if (error.code === 'NOT_FOUND') return MESSAGES.trackingInvalid;
     if (error.status > 0 && error.serverMessage) return error.serverMessage;
   }
   return MESSAGES.trackingError;
