@@ -5,6 +5,9 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import './index.css';
+import { forgetDeliveryCache } from './lib/forget-delivery-cache';
+
+forgetDeliveryCache();
 
 const router = createAppRouter();
 

@@ -1,12 +1,9 @@
 import { landingPathFor, type TRole } from '@courier/contract';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSession, wasLoggedOut } from '@/lib/session';
+import { type TLoginState, useSession, wasLoggedOut } from '@/lib/session';
 
-/** The state /auth/login reads to send the user back where they were. */
-export interface TLoginState {
-  from?: { pathname: string; search?: string; hash?: string };
-}
+export type { TLoginState } from '@/lib/session';
 
 /** Signed-in routes: both a user and a token must be stored, else /auth/login remembering this page. */
 export function RequireAuth() {

@@ -1,25 +1,8 @@
 import { TIMINGS } from '@courier/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ToastContainer } from 'react-toastify';
-import { isApiError } from '@/lib/api-client';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        // A 4xx will not change on retry; a network blip or 5xx might.
-        retry: (failureCount, error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-          return failureCount < 2;
-        },
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+import { createQueryClient } from '@/lib/query-client';
 
 /** Server-state cache and toasts (SPEC section 9: top-right, 5 s, pause on hover, drag 80 %). */
 export function AppProvider({ children }: { children: ReactNode }) {

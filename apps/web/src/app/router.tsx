@@ -31,8 +31,8 @@ const publicPages: RouteObject[] = [
   {
     index: true,
     ...lazyPage(
-      () => import('@/features/landing/pages/landing-page'),
-      (m) => m.LandingPage,
+      () => import('./pages/home-page'),
+      (m) => m.HomePage,
     ),
   },
   {

@@ -179,3 +179,8 @@ export function displayName(user: TSessionUser | null): string {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return name || user?.email || 'Account';
 }
+
+/** The state /auth/login reads to send the user back where they were (the guard sets it). */
+export interface TLoginState {
+  from?: { pathname: string; search?: string; hash?: string };
+}

@@ -3,11 +3,12 @@ import { afterEach, beforeAll } from 'vitest';
 
 beforeAll(() => {
   // jsdom has no scrolling; the router's scroll restoration calls it.
-  window.scrollTo = () => {};
+  if (typeof window !== 'undefined') window.scrollTo = () => {};
 });
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
   localStorage.clear();
 });

@@ -3,7 +3,7 @@ import { Menu, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@courier/contract';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/hooks/use-logout';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSession } from '@/lib/session';
 import { CustomerSidebar } from './components/customer-sidebar';

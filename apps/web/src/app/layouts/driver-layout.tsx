@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/hooks/use-logout';
 import { OutboxBanner } from '@/features/driver/components/outbox-banner';
 
 /** The driver's phone-first area: a slim bar, the network and outbox line, the page. */

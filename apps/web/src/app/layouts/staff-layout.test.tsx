@@ -1,7 +1,7 @@
 import { ROLE_IDS, type TRole } from '@courier/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoute, slow, stubApi } from '@/features/auth/testing/render-route';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
 const empty = { success: true, data: [], deliveries: [], paging: { page: 1, limit: 20, total: 0, totalPages: 0 } };

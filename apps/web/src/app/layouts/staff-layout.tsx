@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/hooks/use-logout';
 import { displayName, useSession } from '@/lib/session';
 import { StaffSidebar } from './components/staff-sidebar';
 

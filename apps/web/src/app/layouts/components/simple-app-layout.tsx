@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/hooks/use-logout';
 import { displayName, useSession } from '@/lib/session';
 
 /** Header with logo, area name, the signed-in user and Logout; the page below. */

@@ -4,7 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { SIGNUP_RULES, signupRequirements, type TSignupForm } from '../lib/signup-form';
 import { describedBy, Field, inputClass, PasswordInput } from '@/components/ui/form-controls';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/password-checklist';
 import { PasswordStrengthMeter, strengthBorderClass } from './password-strength';
 
 type TForm = UseFormReturn<TSignupForm>;

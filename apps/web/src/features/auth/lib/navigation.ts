@@ -1,5 +1,5 @@
 import { landingPathFor, type TRole } from '@courier/contract';
-import type { TLoginState } from '@/app/guards';
+import type { TLoginState } from '@/lib/session';
 
 /** The navigation state the login page hands to /auth/verify-otp (SPEC section 2: e-mail and message). */
 export interface TVerifyOtpState extends TLoginState {

@@ -1,33 +1,15 @@
 import { MESSAGES, ROLE_IDS } from '@courier/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { routeTree } from '@/app/router';
 import { getSession } from '@/lib/session';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-// Pages load lazily: the first render of a route can take a moment under a busy test run.
-const slow = { timeout: 5000 };
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 
 // The API is the outside world: fetch answers the login call.
 function stubLogin(response: Response | (() => never)) {
-  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => (typeof response === 'function' ? response() : response));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubApi(() => (typeof response === 'function' ? response() : response)).fetchMock;
 }
 
-function renderLogin(initialEntry: string | { pathname: string; state: unknown } = '/auth/login') {
-  const router = createMemoryRouter(routeTree, { initialEntries: [initialEntry] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
+const renderLogin = (initialEntry: string | { pathname: string; state: unknown } = '/auth/login') => renderRoute(initialEntry);
 
 async function signIn(
   initialEntry: string | { pathname: string; state: unknown } = '/auth/login',

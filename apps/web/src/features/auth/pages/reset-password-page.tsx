@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { resetPasswordErrorMessage, useResetPassword } from '../api/reset-password';
 import { AuthLayout, authLinkClass } from '../components/auth-layout';
 import { describedBy, Field, FormAlert, PasswordInput } from '@/components/ui/form-controls';
-import { PasswordChecklist } from '../components/password-checklist';
+import { PasswordChecklist } from '@/components/password-checklist';
 import { signupRequirements } from '../lib/signup-form';
 
 const backToLogin = (

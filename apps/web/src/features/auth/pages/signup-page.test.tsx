@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, MESSAGES, ROLE_IDS } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoute, slow, stubApi } from '../testing/render-route';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 
 const person = {
   firstName: 'Jordan',

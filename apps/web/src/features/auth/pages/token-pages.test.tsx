@@ -2,7 +2,7 @@ import { MESSAGES, ROLE_IDS } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '@/lib/session';
-import { json, renderRoute, slow, stubApi } from '../testing/render-route';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const inline = (text: string) => screen.findByText(text, { selector: 'form [role=alert]' }, slow);

@@ -3,11 +3,11 @@ import { ArrowRight, ChevronRight, PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { StatusBadge } from '@/features/deliveries/components/status-badge';
-import { formatWhen, truncateAddress } from '@/features/deliveries/lib/format';
-import { packageTypeLabel } from '@/features/deliveries/lib/labels';
-import { useMediaQuery } from '@/features/deliveries/lib/use-media-query';
-import { useOpenDeliveryProps } from '@/features/deliveries/lib/use-open-delivery';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { formatWhen, truncateAddress } from '@/lib/delivery-format';
+import { packageTypeLabel } from '@/lib/delivery-labels';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
 const td = 'px-4 py-3 text-sm text-slate-700';

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '../api/get-dashboard';
 import { RecentDeliveries } from '../components/recent-deliveries';
-import { StatTile } from '../components/stat-tile';
+import { StatTile } from '@/components/ui/stat-tile';
 
 /** /user/home: greeting, Make a Request, the four count tiles and the 5 most recent deliveries. */
 export function DashboardPage() {

@@ -1,7 +1,7 @@
 import { MESSAGES, type TDelivery } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { deliveriesKeys } from './get-my-deliveries';
+import { deliveriesKeys } from '@/lib/my-deliveries';
 
 /** The wizard's fields, as the form holds them. */
 export interface TDeliveryRequestForm {

@@ -1,7 +1,7 @@
 import type { TDelivery, TShippingLabel } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { deliveriesKeys } from './get-my-deliveries';
+import { deliveriesKeys } from '@/lib/my-deliveries';
 
 /** GET /v1/deliveries/{id}/label: the server makes the label on the first ask and returns the same one after. */
 export async function generateLabel(deliveryId: string): Promise<TShippingLabel> {

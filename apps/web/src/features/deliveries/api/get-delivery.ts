@@ -1,7 +1,7 @@
 import type { TDelivery } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { deliveriesKeys } from './get-my-deliveries';
+import { deliveriesKeys } from '@/lib/my-deliveries';
 
 /** GET /v1/deliveries/{id} answers {success, data: delivery}; a bare delivery is read too. */
 export async function getDelivery(id: string, signal?: AbortSignal): Promise<TDelivery> {

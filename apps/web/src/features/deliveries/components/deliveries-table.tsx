@@ -3,11 +3,11 @@ import { ArrowRight, MapPin, Package } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '../lib/format';
-import { packageSizeShort, packageTypeLabel } from '../lib/labels';
+import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '@/lib/delivery-format';
+import { packageSizeShort, packageTypeLabel } from '@/lib/delivery-labels';
 import { useElementWidth } from '../lib/use-element-width';
-import { useOpenDeliveryProps } from '../lib/use-open-delivery';
-import { StatusBadge } from './status-badge';
+import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /** The eight columns need this much room; a narrower list (phone, tablet, small laptop) shows one card per delivery. */
 export const TABLE_MIN_WIDTH = 1000;

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { pageWindow } from '../lib/format';
+import { pageWindow } from '@/lib/delivery-format';
 
 const buttonBase =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40';

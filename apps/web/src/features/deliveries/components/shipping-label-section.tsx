@@ -2,7 +2,7 @@ import { MESSAGES, type TDelivery } from '@courier/contract';
 import { Download, FileText, Printer, Tag } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { useGenerateLabel } from '../api/generate-label';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/delivery-format';
 import { DetailCard, Field } from './detail-card';
 
 /** Prints the PDF from a hidden frame; if the browser will not, opens it in a new tab to print from there. */

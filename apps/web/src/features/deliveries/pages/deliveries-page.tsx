@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '../api/get-my-deliveries';
+import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '@/lib/my-deliveries';
 import { DeliveriesTable } from '../components/deliveries-table';
 import { Pagination } from '../components/pagination';
 import { errorMessage } from '@/lib/api-client';

@@ -24,10 +24,10 @@ import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, Field } from '../components/detail-card';
 import { ShippingLabelSection } from '../components/shipping-label-section';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '../lib/format';
-import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '../lib/labels';
+import { formatDateTime } from '@/lib/delivery-format';
+import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@/lib/delivery-labels';
 
 const backLink = (
   <Link to={paths.deliveries} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-800">

@@ -14,8 +14,8 @@ import { FormField, inputClass } from '../components/form-field';
 import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
 import { errorMessage } from '@/lib/api-client';
-import { toDateTimeLocal } from '../lib/format';
-import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '../lib/labels';
+import { toDateTimeLocal } from '@/lib/delivery-format';
+import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@/lib/delivery-labels';
 import { checkStep, initialOrderForm, ORDER_STEPS, type TOrderField, type TOrderStep } from '../lib/order-form';
 
 const DELIVERY_TYPE_HINTS: Record<string, string> = {

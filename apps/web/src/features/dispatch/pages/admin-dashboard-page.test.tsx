@@ -1,7 +1,7 @@
 import { ROLE_IDS, type TAdminDelivery } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoute, slow, stubApi } from '@/features/auth/testing/render-route';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
 const person = { _id: 'c1', name: 'Elena Novak', email: 'e@x.test', phone: '+16175550123' };

@@ -1,7 +1,7 @@
 import { ROLE_IDS, type TDriverJob } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoute, slow, stubApi } from '@/features/auth/testing/render-route';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
 const job = (over: Partial<TDriverJob>): TDriverJob => ({

@@ -1,7 +1,7 @@
 import { MESSAGES, type TFeedbackRequest } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import { orderDetailsQueryOptions } from './get-order-details';
+import { orderDetailsQueryOptions } from '@/lib/order-details';
 
 interface TFeedbackResponse {
   success: boolean;

@@ -6,9 +6,9 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { StatusBadge } from '@/features/tracking/components/status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { isApiError } from '@/lib/api-client';
-import { type TOrderDetails, useOrderDetails } from '../api/get-order-details';
+import { type TOrderDetails, useOrderDetails } from '@/lib/order-details';
 import { feedbackErrorMessage, useSubmitFeedback } from '../api/submit-feedback';
 import { StarRating } from '../components/star-rating';
 

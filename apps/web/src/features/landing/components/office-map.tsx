@@ -5,7 +5,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { MapContainer, Marker, TileLayer, Tooltip } from 'react-leaflet';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/hooks/use-app-config';
 
 // Leaflet finds its marker images from its own CSS path, which a bundler breaks: point it at the bundled files.
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });

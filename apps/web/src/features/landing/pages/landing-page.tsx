@@ -1,5 +1,4 @@
 import { COMPANY } from '@courier/contract';
-import { OptinBanner } from '@/features/optin/components/optin-banner';
 import { AboutSection } from '../components/about-section';
 import { AudienceStrip } from '../components/audience-strip';
 import { ClosingCta } from '../components/closing-cta';
@@ -8,7 +7,7 @@ import { HeroSection } from '../components/hero-section';
 import { ProcessSection } from '../components/process-section';
 import { ServicesSection } from '../components/services-section';
 
-/** The landing page (SPEC section 2): hero, Our Process, Services, About Us, contact, call to action, SMS banner. */
+/** The landing page (SPEC section 2): hero, Our Process, Services, About Us, contact, call to action (app/ adds the SMS banner). */
 export function LandingPage() {
   return (
     <>
@@ -20,7 +19,6 @@ export function LandingPage() {
       <AboutSection />
       <ContactSection />
       <ClosingCta />
-      <OptinBanner />
     </>
   );
 }

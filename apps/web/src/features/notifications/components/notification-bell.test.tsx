@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 import { NotificationBell } from './notification-bell';
 
 // The server is the outside world here: fetch is stubbed, the client, hooks and components are real.

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { History } from 'lucide-react';
 import type { TTrackingEvent } from '../api/get-tracking';
 import { formatEventTime } from '../lib/format-time';
-import { statusIcon, statusIconClass } from '../lib/status-style';
+import { statusIcon, statusIconClass } from '@/lib/status-style';
 
 /** SPEC section 2: every status the delivery went through, newest first, each with its time. */
 export function StatusTimeline({ events, className }: { events: TTrackingEvent[]; className?: string }) {

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { MapPinOff, MapPinned, TriangleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { useAppConfig } from '@/features/config/api/get-app-config';
+import { useAppConfig } from '@/hooks/use-app-config';
 import type { TTrackingResult } from '../api/get-tracking';
 import { formatEventTime } from '../lib/format-time';
 import { PIN_COLORS } from '../lib/map-colors';

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useOrderDetails } from '@/features/feedback/api/get-order-details';
+import { useOrderDetails } from '@/lib/order-details';
 import type { TTrackingResult } from '../api/get-tracking';
 import { formatEventTime } from '../lib/format-time';
 import { placeText } from '../lib/tracking-view';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 function Fact({ icon, label, children, hint }: { icon: ReactNode; label: string; children: ReactNode; hint?: ReactNode }) {
   return (
@@ -72,7 +72,7 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
         </div>
         <div className="flex items-center gap-2">
           <span className="sr-only">Status:</span>
-          <StatusBadge status={result.status} className="px-3 py-1" />
+          <StatusBadge status={result.status} className="px-3 py-1 text-sm" />
         </div>
       </div>
       <dl className="mt-5 grid gap-3 sm:grid-cols-2">

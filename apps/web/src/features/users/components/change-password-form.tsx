@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describedBy, Field, PasswordInput } from '@/components/ui/form-controls';
-import { PasswordChecklist } from '@/features/auth/components/password-checklist';
+import { PasswordChecklist } from '@/components/password-checklist';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/hooks/use-logout';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';

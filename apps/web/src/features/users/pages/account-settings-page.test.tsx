@@ -1,7 +1,7 @@
 import { MESSAGES, ROLE_IDS } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderRoute, slow, stubApi } from '@/features/auth/testing/render-route';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { getSession, getUser, setSession } from '@/lib/session';
 
 const account = {

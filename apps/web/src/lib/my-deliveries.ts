@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_RECENT_COUNT,
   DEFAULT_PAGE_SIZE,
   DELIVERY_SORTS,
   DELIVERY_STATUS_FILTERS,
@@ -8,8 +9,7 @@ import {
 } from '@courier/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { writeDeliveriesCache } from '../lib/delivery-cache';
-import { readDeliveryList, type TDeliveryList } from '../lib/delivery-stats';
+import { readDeliveryList, type TDeliveryList } from '@/lib/delivery-stats';
 
 export interface TMyDeliveriesParams {
   page: number;
@@ -19,6 +19,9 @@ export interface TMyDeliveriesParams {
 }
 
 export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest' };
+
+/** One list call gives the dashboard and the profile both: the 5 newest deliveries and the counts over all of them. */
+export const DASHBOARD_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DASHBOARD_RECENT_COUNT, status: 'all', sort: 'newest' };
 
 /** List controls from the address bar; anything unknown falls back to the default. */
 export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
@@ -34,15 +37,13 @@ export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
   };
 }
 
-/** GET /v1/deliveries/my-deliveries; every successful answer also refreshes the browser's cache. */
+/** GET /v1/deliveries/my-deliveries (the list, the dashboard and the profile read it). */
 export async function getMyDeliveries(params: TMyDeliveriesParams, signal?: AbortSignal): Promise<TDeliveryList> {
   const body = await api.get<unknown>('/v1/deliveries/my-deliveries', {
     query: { page: params.page, limit: params.limit, status: params.status === 'all' ? undefined : params.status, sort: params.sort },
     signal,
   });
-  const list = readDeliveryList(body, params.limit);
-  writeDeliveriesCache(list.deliveries, list.stats);
-  return list;
+  return readDeliveryList(body, params.limit);
 }
 
 export const deliveriesKeys = {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { clearDeliveriesCache } from '@/features/deliveries/lib/delivery-cache';
 import { api } from '@/lib/api-client';
+import { forgetDeliveryCache } from '@/lib/forget-delivery-cache';
 import { clearSession, getRefreshToken } from '@/lib/session';
 
 /** Tells the server to revoke the refresh token; the session ends locally whatever it answers. */
@@ -19,8 +19,7 @@ export function useLogout() {
   return async () => {
     void logout();
     clearSession({ reason: 'logout' });
-    // The cached delivery list (SPEC section 3) must not outlive the session for the next person on this browser.
-    clearDeliveriesCache();
+    forgetDeliveryCache();
     queryClient.clear();
     await navigate(paths.auth.login, { replace: true });
   };

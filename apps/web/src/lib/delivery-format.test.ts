@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWhen, pageWindow, toDateTimeLocal, truncateAddress } from './format';
+import { formatWhen, pageWindow, toDateTimeLocal, truncateAddress } from './delivery-format';
 
 describe('truncateAddress', () => {
   it('keeps an address of 30 characters or fewer as it is', () => {
