@@ -1,4 +1,4 @@
-import { STATUS_TRANSITIONS, type TDeliveryStatus, type TStatusActor } from './deliveries.js';
+import { DELIVERY_STATUSES, STATUS_TRANSITIONS, type TDeliveryStatus, type TStatusActor } from './deliveries.js';
 
 /** Rules derived from STATUS_TRANSITIONS only, so no side re-codes which moves exist. */
 
@@ -38,6 +38,9 @@ export const mayHaveLabel = (status: TDeliveryStatus): boolean => reachableStatu
 
 /** Feedback is for a delivered order only: the one final status the parcel reaches by being handed over. */
 export const acceptsFeedback = (status: TDeliveryStatus): boolean => status === 'delivered' && isFinalStatus(status);
+
+/** No move leaves these (delivered, cancelled): the delivery is over. */
+export const FINAL_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter(isFinalStatus);
 
 /** The parcel is with the driver (picked up, not yet delivered): the driver's position is the parcel's. */
 export const ON_BOARD_STATUSES: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];

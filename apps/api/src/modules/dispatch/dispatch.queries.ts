@@ -1,4 +1,4 @@
-import { LATE_WINDOW_MINUTES, type TAdminDelivery, type TPersonRef } from '@courier/contract';
+import { FINAL_STATUSES, LATE_WINDOW_MINUTES, type TAdminDelivery, type TDeliveryStatus, type TPersonRef } from '@courier/contract';
 import { and, eq, lte, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -42,11 +42,11 @@ export type { PersonRow };
 /** Not yet handed over (nor withdrawn) and required-by past or within the late window. */
 export function lateCondition(now: Date): SQL {
   const edge = new Date(now.getTime() + LATE_WINDOW_MINUTES * 60_000);
-  return and(notInArray(deliveries.status, ['delivered', 'cancelled']), lte(deliveries.requiredBy, edge)) as SQL;
+  return and(notInArray(deliveries.status, [...FINAL_STATUSES]), lte(deliveries.requiredBy, edge)) as SQL;
 }
 
 export function isLate(d: { status: string; requiredBy: Date | null }, now: Date): boolean {
-  if (d.status === 'delivered' || d.status === 'cancelled' || !d.requiredBy) return false;
+  if (FINAL_STATUSES.includes(d.status as TDeliveryStatus) || !d.requiredBy) return false;
   return d.requiredBy.getTime() <= now.getTime() + LATE_WINDOW_MINUTES * 60_000;
 }
 

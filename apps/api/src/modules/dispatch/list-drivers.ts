@@ -1,4 +1,4 @@
-import { ROLE_IDS, type TAdminDriversResponse } from '@courier/contract';
+import { ROLE_IDS, type TAdminDriversResponse, FINAL_STATUSES } from '@courier/contract';
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { deliveries, driverLocations, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
@@ -19,7 +19,7 @@ export async function listDrivers(services: Services, actor: Actor): Promise<TAd
     ? await db
         .select({ driverId: deliveries.driverId, n: count() })
         .from(deliveries)
-        .where(and(inArray(deliveries.driverId, ids), notInArray(deliveries.status, ['delivered', 'cancelled'])))
+        .where(and(inArray(deliveries.driverId, ids), notInArray(deliveries.status, [...FINAL_STATUSES])))
         .groupBy(deliveries.driverId)
     : [];
   const loadOf = new Map(loads.map((l) => [l.driverId, Number(l.n)]));

@@ -1,4 +1,4 @@
-import { MESSAGES, type TDelivery } from '@courier/contract';
+import { MESSAGES, type TDelivery, mayHaveLabel } from '@courier/contract';
 import { Download, FileText, Printer, Tag } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { useGenerateLabel } from '../api/generate-label';
@@ -26,7 +26,7 @@ function printPdf(url: string) {
 export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
   const generate = useGenerateLabel(delivery._id);
   const label = delivery.shippingLabel;
-  const cancelled = delivery.status === 'cancelled';
+  const cancelled = !mayHaveLabel(delivery.status);
 
   return (
     <DetailCard title="Shipping Label" icon={Tag}>

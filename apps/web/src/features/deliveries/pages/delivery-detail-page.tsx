@@ -1,4 +1,4 @@
-import { MESSAGES, type TDelivery } from '@courier/contract';
+import { MESSAGES, type TDelivery, canMoveStatus } from '@courier/contract';
 import {
   AlertCircle,
   ArrowLeft,
@@ -115,7 +115,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDelivery }) {
             <ExternalLink aria-hidden="true" className="size-4" />
             Track Package
           </Link>
-          {d.status === 'pending' && (
+          {canMoveStatus(d.status, 'cancelled', 'owner') && (
             <button
               type="button"
               onClick={() => setConfirming(true)}

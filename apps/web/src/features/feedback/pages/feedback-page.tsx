@@ -1,4 +1,4 @@
-import { COMPANY, FEEDBACK_COMMENT_MAX, MESSAGES, TIMINGS } from '@courier/contract';
+import { COMPANY, FEEDBACK_COMMENT_MAX, MESSAGES, TIMINGS, acceptsFeedback } from '@courier/contract';
 import { CircleAlert, CircleCheckBig, Info, MessageSquareHeart, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -168,7 +168,7 @@ export function FeedbackPage() {
         </span>
       </Notice>
     );
-  } else if (order.status !== 'delivered') {
+  } else if (!acceptsFeedback(order.status)) {
     body = (
       <Notice tone="info" icon={<Info aria-hidden="true" className="size-5" />} action={trackLink}>
         {NOT_DELIVERED}

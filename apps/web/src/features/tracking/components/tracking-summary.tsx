@@ -1,4 +1,4 @@
-import { MESSAGES } from '@courier/contract';
+import { MESSAGES, acceptsFeedback } from '@courier/contract';
 import { CalendarClock, MapPin, MessageSquareHeart, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -87,7 +87,7 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
           <span data-testid="estimated-delivery">{estimate ?? MESSAGES.notAvailable}</span>
         </Fact>
       </dl>
-      {result.status === 'delivered' && <FeedbackPrompt trackingNumber={result.trackingNumber} />}
+      {acceptsFeedback(result.status) && <FeedbackPrompt trackingNumber={result.trackingNumber} />}
     </section>
   );
 }
