@@ -65,7 +65,12 @@ export const ZCreateDeliveryResponse = z.object({
   message: z.string(),
   data: ZDelivery,
   _id: z.string(),
+  /** Whether the service level's estimate arrives by the required-by time; when not, `warning` says so (the booking stands). */
+  meetsRequiredBy: z.boolean(),
+  warning: z.string().optional(),
 });
+
+export type TCreateDeliveryResult = z.infer<typeof ZCreateDeliveryResponse>;
 
 export const ZDeliveryResponse = z.object({ success: z.literal(true), data: ZDelivery });
 export const ZCancelDeliveryResponse = z.object({ success: z.literal(true), message: z.string(), data: ZDelivery });

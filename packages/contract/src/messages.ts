@@ -62,6 +62,9 @@ export const MESSAGES = {
 
   fillRequired: 'Please fill in all required fields',
   deliverySubmitted: 'Delivery request submitted successfully!',
+  /** Booked anyway: the chosen service level is estimated to arrive after the required-by time. */
+  estimateAfterRequiredBy:
+    'Heads up: this delivery type is estimated to arrive after your required-by time. Choose a faster delivery type or contact us if it cannot wait.',
   deliverySubmitFailed: 'Failed to submit delivery request. Please try again.',
   deliveriesFetchFailed: 'Failed to fetch deliveries',
   deliveriesInvalidFormat: 'Invalid response format - expected array of deliveries',

@@ -29,7 +29,8 @@ describe('requesting a delivery', () => {
     const res = await post(validDeliveryForm());
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, message: MESSAGES.deliverySubmitted });
+    expect(body).toMatchObject({ success: true, message: MESSAGES.deliverySubmitted, meetsRequiredBy: true });
+    expect(body.warning).toBeUndefined();
     expect(body._id).toBe(body.data._id);
     const d = ZDelivery.parse(body.data);
     expect(d.orderId).toMatch(ORDER_ID_PATTERN);
@@ -39,7 +40,8 @@ describe('requesting a delivery', () => {
       packageType: 'MEDICATION',
       deliveryType: 'EXPRESS',
       requiredBy: '2026-03-03T19:00:00.000Z',
-      estimatedDelivery: '2026-03-03T19:00:00.000Z',
+      // EXPRESS booked Monday 10:00 in New York: four business hours later.
+      estimatedDelivery: '2026-03-02T19:00:00.000Z',
       createdAt: new Date(TEST_NOW).toISOString(),
       packageImage: null,
       shippingLabel: null,
@@ -48,6 +50,13 @@ describe('requesting a delivery', () => {
     });
     expect(d.pickupCoords?.lat).toBeCloseTo(42.36, 1);
     expect(d.deliveryCoords?.lng).toBeCloseTo(-71.1, 1);
+  });
+
+  it('books a request whose service level cannot meet its required-by, and says so', async () => {
+    const res = await post({ ...validDeliveryForm(), deliveryType: 'STANDARD', requiredBy: '2026-03-02T21:00:00.000Z' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, meetsRequiredBy: false, warning: MESSAGES.estimateAfterRequiredBy });
+    expect(res.json().data).toMatchObject({ status: 'pending', estimatedDelivery: '2026-03-04T23:00:00.000Z' });
   });
 
   it('records the first custody event, an in-app notice, a confirmation e-mail and an audit row', async () => {

@@ -49,12 +49,8 @@ export async function createDelivery(services: Services, actor: Actor, submitted
     .where(eq(users.id, actor.id));
 
   const orderId = newOrderId();
-  const estimatedDelivery = estimateDelivery({
-    deliveryType: form.deliveryType,
-    bookedAt: now,
-    requiredBy: form.requiredBy,
-    timeZone: env.BUSINESS_TZ,
-  });
+  const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
+  const meetsRequiredBy = estimatedDelivery.getTime() <= form.requiredBy.getTime();
   const delivery = await db.transaction(async (tx) => {
     const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
     const [row] = await tx
@@ -131,5 +127,10 @@ export async function createDelivery(services: Services, actor: Actor, submitted
     return row;
   });
   services.outbox.kick();
-  return { delivery, message: MESSAGES.deliverySubmitted };
+  return {
+    delivery,
+    message: MESSAGES.deliverySubmitted,
+    meetsRequiredBy,
+    ...(meetsRequiredBy ? {} : { warning: MESSAGES.estimateAfterRequiredBy }),
+  };
 }

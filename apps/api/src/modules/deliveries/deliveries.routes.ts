@@ -44,9 +44,9 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { delivery, message } = await createDelivery(services, actor, await readDeliveryForm(request));
+      const { delivery, ...booked } = await createDelivery(services, actor, await readDeliveryForm(request));
       const data = toDeliveryJson(await findReadableDelivery(db, actor, delivery.id), jsonContext());
-      return reply.status(201).send({ success: true as const, message, data, _id: data._id });
+      return reply.status(201).send({ success: true as const, ...booked, data, _id: data._id });
     },
   );
 

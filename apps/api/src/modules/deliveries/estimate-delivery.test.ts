@@ -111,14 +111,12 @@ describe('estimateDelivery', () => {
     expect(at.toISOString()).toBe(new Date(expected).toISOString());
   });
 
-  it('uses the required-by time when the customer gives one', () => {
-    const requiredBy = new Date('2026-03-05T20:00:00Z');
-    const at = estimateDelivery({
-      deliveryType: 'EXPRESS',
-      bookedAt: new Date('2026-03-02T15:00:00Z'),
-      requiredBy,
-      timeZone: 'America/New_York',
-    });
-    expect(at).toEqual(requiredBy);
+  it('depends on the service level: the faster the service, the earlier the estimate', () => {
+    const bookedAt = new Date('2026-03-02T15:00:00Z');
+    const at = (deliveryType: 'EXPRESS' | 'SAME_DAY' | 'NEXT_DAY' | 'STANDARD') =>
+      estimateDelivery({ deliveryType, bookedAt, timeZone: 'America/New_York' }).getTime();
+    expect(at('EXPRESS')).toBeLessThan(at('SAME_DAY'));
+    expect(at('SAME_DAY')).toBeLessThan(at('NEXT_DAY'));
+    expect(at('NEXT_DAY')).toBeLessThan(at('STANDARD'));
   });
 });

@@ -1,7 +1,7 @@
 import type { TDeliveryType } from '@courier/contract';
 import { instantOf, isBusinessDay, type LocalDay, localMoment, nextBusinessDay } from './business-time.js';
 
-/** Business hours, Mon-Fri 08:00-18:00 in BUSINESS_TZ (SPEC section 9). */
+/** Business hours: Mon-Fri 08:00-18:00 in BUSINESS_TZ, weekends closed. */
 export const BUSINESS_HOURS = { open: 8 * 3600, close: 18 * 3600, sameDayCutoff: 14 * 3600, nextDayBy: 12 * 3600 } as const;
 const EXPRESS_SECONDS = 4 * 3600;
 const STANDARD_DAYS = 2;
@@ -9,7 +9,6 @@ const STANDARD_DAYS = 2;
 export interface EstimateInput {
   deliveryType: TDeliveryType;
   bookedAt: Date;
-  requiredBy?: Date | null;
   timeZone: string;
 }
 
@@ -34,13 +33,12 @@ function addBusinessSeconds(at: Date, amount: number, timeZone: string): Date {
 }
 
 /**
- * When the parcel should arrive (DESIGN.md): the customer's required-by when given; otherwise by service:
- * SAME_DAY by 18:00 today (the next business day when booked from 14:00 or outside business days),
+ * When the parcel should arrive, from the service level alone (the required-by is the customer's wish, which
+ * the estimate is checked against): SAME_DAY by 18:00 today (the next business day when booked from 14:00 or outside business days),
  * EXPRESS within 4 business hours, NEXT_DAY by 12:00 the next business day, STANDARD by the close of the
  * second business day after booking.
  */
-export function estimateDelivery({ deliveryType, bookedAt, requiredBy, timeZone }: EstimateInput): Date {
-  if (requiredBy) return requiredBy;
+export function estimateDelivery({ deliveryType, bookedAt, timeZone }: EstimateInput): Date {
   const booked = localMoment(bookedAt, timeZone);
   switch (deliveryType) {
     case 'SAME_DAY': {

@@ -1,4 +1,4 @@
-import { MESSAGES, type TDelivery } from '@courier/contract';
+import { MESSAGES, type TCreateDeliveryResult } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deliveriesKeys } from '@/lib/my-deliveries';
@@ -24,12 +24,7 @@ export interface TCreateDeliveryInput {
   image: File | null;
 }
 
-interface TCreateDeliveryResponse {
-  success?: boolean;
-  message?: string;
-  _id?: string;
-  data?: TDelivery;
-}
+type TCreateDeliveryResponse = Partial<TCreateDeliveryResult>;
 
 /** POST /v1/deliveries: multipart (the image as 'file') when an image was chosen, JSON otherwise. */
 export async function createDelivery({ form, image }: TCreateDeliveryInput): Promise<TCreateDeliveryResponse & { _id: string }> {

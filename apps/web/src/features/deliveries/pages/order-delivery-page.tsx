@@ -61,7 +61,7 @@ export function OrderDeliveryPage() {
   const [step, setStep] = useState<TOrderStep>(1);
   const [attempted, setAttempted] = useState<Partial<Record<TOrderStep, boolean>>>({});
   const [image, setImage] = useState<File | null>(null);
-  const [submitted, setSubmitted] = useState<{ orderId?: string } | null>(null);
+  const [submitted, setSubmitted] = useState<{ orderId?: string; warning?: string } | null>(null);
   const create = useCreateDelivery();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { register, control, watch, getValues } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
@@ -103,7 +103,9 @@ export function OrderDeliveryPage() {
     try {
       const response = await create.mutateAsync({ form, image });
       toast.success(MESSAGES.deliverySubmitted);
-      setSubmitted({ orderId: response.data?.orderId });
+      // Booked all the same; the customer learns now that the chosen service level arrives after required-by.
+      if (response.warning) toast.warning(response.warning, { autoClose: false });
+      setSubmitted({ orderId: response.data?.orderId, warning: response.warning });
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.deliverySubmitFailed));
     }
@@ -122,6 +124,11 @@ export function OrderDeliveryPage() {
         {submitted.orderId && (
           <p className="mt-2 text-sm text-slate-600">
             Tracking number <span className="font-mono font-semibold text-slate-900">{submitted.orderId}</span>
+          </p>
+        )}
+        {submitted.warning && (
+          <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+            {submitted.warning}
           </p>
         )}
         <p className="mt-4 text-sm text-slate-500">Taking you to your deliveries...</p>
