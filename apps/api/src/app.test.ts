@@ -5,22 +5,19 @@ import { ROLE_IDS } from '@courier/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ensureSuperAdmin } from './db/bootstrap.js';
 import { users } from './db/schema/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from './test/test-app.js';
 
 describe('the server foundation', () => {
-  let t: TestApp;
   const webRoot = mkdtempSync(join(tmpdir(), 'courier-web-'));
-  beforeAll(async () => {
-    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>MedCourier</title><div id="root"></div>');
-    writeFileSync(join(webRoot, 'robots.txt'), 'User-agent: *');
-    mkdirSync(join(webRoot, 'assets'));
-    writeFileSync(join(webRoot, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
-    writeFileSync(join(webRoot, 'assets/app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
-    t = await createTestApp({ env: { SERVE_WEB: 'true' }, webRoot });
-  });
+  // A built web app in miniature, there before the app is built.
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>MedCourier</title><div id="root"></div>');
+  writeFileSync(join(webRoot, 'robots.txt'), 'User-agent: *');
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+  writeFileSync(join(webRoot, 'assets/app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+  const t = useTestApp({ env: { SERVE_WEB: 'true' }, webRoot });
   afterAll(async () => {
-    await t.close();
     rmSync(webRoot, { recursive: true, force: true });
   });
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from './db/seed/factories.js';
 import { multipartForm, TEST_NOW, validDeliveryForm } from './modules/deliveries/delivery-test-kit.js';
 import { freshIp, registration, STRONG_PASSWORD } from './modules/auth/test-support.js';
 import { fixedClock } from './platform/clock.js';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { type TestApp, useTestApp } from './test/test-app.js';
 
 /** Characters no text field takes: NUL (PostgreSQL refuses it), other C0 controls, DEL, a C1 control, lone surrogates. */
 const CONTROL = { NUL: '\u0000', BEL: '\u0007', ESC: '\u001B', VT: '\u000B', DEL: '\u007F', NEL: '\u0085' };
@@ -31,7 +31,7 @@ async function snapshot(t: TestApp): Promise<Record<string, string>> {
 
 describe('control characters in text fields', () => {
   const clock = fixedClock(TEST_NOW);
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let auth: Record<string, string>;
   let pendingId: string;
   let deliveredOrderId: string;
@@ -53,7 +53,6 @@ describe('control characters in text fields', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     const { user, password } = await createUser(t.db, { password: STRONG_PASSWORD });
     const login = await t.app.inject({
       method: 'POST',
@@ -67,7 +66,6 @@ describe('control characters in text fields', () => {
     for (let i = 0; i < 6; i++) sessions.push(await signIn());
     before = await snapshot(t);
   });
-  afterAll(() => t.close());
 
   /** Every JSON call that takes text, a valid body, and which of its fields are text. */
   const jsonCalls: Array<{

@@ -1,11 +1,11 @@
 import { ZCreateDeliveryRequest } from '@courier/contract';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from './db/seed/factories.js';
 import { TEST_NOW, validDeliveryForm } from './modules/deliveries/delivery-test-kit.js';
 import { freshIp, STRONG_PASSWORD } from './modules/auth/test-support.js';
 import { fixedClock } from './platform/clock.js';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { useTestApp } from './test/test-app.js';
 
 /**
  * Fuzz over the contract: every operation of the OpenAPI document that takes a JSON body, a query or path
@@ -162,13 +162,12 @@ interface Operation {
 
 describe('fuzz over the OpenAPI document', () => {
   const clock = fixedClock(TEST_NOW);
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let operations: Operation[] = [];
   const sessions: Array<Record<string, string>> = [];
   let knownIds: { id: string; trackingNumber: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     const { user } = await createUser(t.db, { password: STRONG_PASSWORD });
     for (let i = 0; i < 3; i++) {
       const res = await t.app.inject({
@@ -212,7 +211,6 @@ describe('fuzz over the OpenAPI document', () => {
     if (delivery) delivery.body = z.toJSONSchema(ZCreateDeliveryRequest, { io: 'input', unrepresentable: 'any' }) as Schema;
     operations = operations.filter((o) => o.body || o.query.length > 0 || o.pathParams.length > 0);
   });
-  afterAll(() => t.close());
 
   it('finds the calls that take input in the document', () => {
     const names = operations.map((o) => `${o.method} ${o.path}`);

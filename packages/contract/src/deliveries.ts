@@ -18,7 +18,7 @@ export const PENDING_STATUSES: readonly TDeliveryStatus[] = ['pending'];
 export const PROFILE_ACTIVE_STATUSES: readonly TDeliveryStatus[] = ['assigned', 'in_transit'];
 
 export type TStatusActor = 'staff' | 'driver' | 'owner';
-/** Who may move a delivery from one status to the next (DESIGN.md, domain rules). */
+/** The only list of moves: who (staff, driver, owner) may move a delivery from one status to the next; every guard and button derives from it. */
 export const STATUS_TRANSITIONS: Record<TDeliveryStatus, Partial<Record<TDeliveryStatus, TStatusActor[]>>> = {
   pending: { approved: ['staff'], cancelled: ['owner', 'staff'] },
   approved: { assigned: ['staff'], cancelled: ['staff'] },

@@ -91,7 +91,7 @@ export const MESSAGES = {
   marketingSavings: '32%',
 } as const;
 
-/** 401 messages the web client keys its session handling on (SPEC section 8). */
+/** The session's 401 messages (SPEC section 8); they travel with the codes TOKEN_EXPIRED / TOKEN_INVALID the client acts on. */
 export const AUTH_ERRORS = {
   expired: 'Token expired',
   invalid: 'Invalid token',

@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../db/seed/factories.js';
 import { TEST_NOW, validDeliveryForm } from '../modules/deliveries/delivery-test-kit.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { useTestApp } from '../test/test-app.js';
 import { fixedClock } from './clock.js';
 import { redactUrl, serializeError } from './logger.js';
 
 describe('what the server logs', () => {
-  let t: TestApp;
+  const t = useTestApp({ clock: fixedClock(TEST_NOW), env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
   const lines: string[] = [];
   const logged = () => lines.join('\n');
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock: fixedClock(TEST_NOW), env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
-  });
-  afterAll(() => t.close());
 
   it('keeps the path of a request but not the token in its query string, nor its authorization or cookies', async () => {
     lines.length = 0;

@@ -1,19 +1,15 @@
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { outboxMessages } from '../db/schema/index.js';
-import { createCapturingMailer, createTestApp, openTestDatabase, type TestApp, testEnv } from '../test/test-app.js';
+import { createCapturingMailer, openTestDatabase, testEnv, useTestApp } from '../test/test-app.js';
 import { fixedClock } from './clock.js';
 import { backoffMs, enqueueEmail, OUTBOX_MAX_ATTEMPTS } from './outbox.js';
 
 describe('the durable outbox', () => {
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock });
 
   it('sends nothing from a transaction that rolls back', async () => {
     await expect(

@@ -1,17 +1,15 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../modules/auth/test-support.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { deliveries } from '../schema/index.js';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 
 describe('the demo seed', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await seedDemo(t.db);
   });
-  afterAll(() => t.close());
 
   const account = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 

@@ -1,21 +1,15 @@
 import { ROLE_IDS } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { auditCount, lastEmailTo, login, post, signedIn } from './test-support.js';
 
 describe('account settings', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   const patch = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'PATCH', url, payload: payload as object, headers });

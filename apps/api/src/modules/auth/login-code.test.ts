@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { auditCount, codeIn, emailsTo, lastEmailTo, login, post } from './test-support.js';
 
 describe('sign-in with an e-mailed code while the e-mail is unverified', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   const verifyOtp = (email: string, otp: string) => post(t, '/api/v1/auth/verify-otp', { email, otp });
   const resend = (email: string, ip?: string) => post(t, '/api/v1/auth/resend-otp', { email }, {}, ip);

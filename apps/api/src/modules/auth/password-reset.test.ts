@@ -1,22 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { auditCount, emailsTo, lastEmailTo, linkToken, login, post, signedIn } from './test-support.js';
 
 const SAME_ANSWER = { success: true, message: 'If an account exists with this email, you will receive password reset instructions.' };
 
 describe('forgot and reset password', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   const forgot = (email: string, headers: Record<string, string> = {}) => post(t, '/api/v1/auth/forgot-password', { email }, headers);
   const reset = (body: unknown) => post(t, '/api/v1/auth/reset-password', body);
@@ -141,14 +135,8 @@ describe('forgot and reset password', () => {
 });
 
 describe('GET /api/v1/auth/verify-email', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   const verify = (token?: string) =>
     t.app.inject({ method: 'GET', url: '/api/v1/auth/verify-email', query: token === undefined ? {} : { token } });

@@ -1,22 +1,16 @@
 import { ROLE_IDS } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authTokens, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type TestApp, useTestApp } from '../../test/test-app.js';
 import { auditActions, emailsTo, lastEmailTo, linkToken, login, post, registration } from './test-support.js';
 
 const register = (t: TestApp, body: unknown, ip?: string) => post(t, '/api/v1/auth/register', body, {}, ip);
 
 describe('POST /api/v1/auth/register', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   it('creates an unverified CUSTOMER and answers only that the account was created', async () => {
     const body = registration();

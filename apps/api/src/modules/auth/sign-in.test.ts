@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { loginAttempts, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { auditCount, freshIp, login } from './test-support.js';
 
 describe('POST /api/v1/auth/login', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   it('signs a verified user in with a token, a refresh token and the public user shape', async () => {
     const { user, password } = await createUser(t.db, { email: 'signin@clinic.test' });

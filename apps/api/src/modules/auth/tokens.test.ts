@@ -1,25 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { hashSecret } from './one-time-secrets.js';
 import { auditCount, post, signedIn } from './test-support.js';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 describe('access and refresh tokens', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   const me = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers });
   const refresh = (refreshToken: unknown, url = '/api/auth/refresh-token') => post(t, url, { refreshToken });

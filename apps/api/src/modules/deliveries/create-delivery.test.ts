@@ -1,29 +1,27 @@
 import { MESSAGES, ZDelivery } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { auditEvents, deliveries, notifications, storedFiles, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { listCustodyEvents, verifyCustodyChain } from './custody.js';
 import { jpegWithExif, multipartForm, TEST_NOW, validDeliveryForm, webpImage } from './delivery-test-kit.js';
 import { ORDER_ID_PATTERN } from './order-id.js';
 
 describe('requesting a delivery', () => {
   const clock = fixedClock(TEST_NOW);
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let customer: Awaited<ReturnType<typeof createUser>>['user'];
   let auth: { authorization: string };
   const post = (payload: unknown, headers = auth) =>
     t.app.inject({ method: 'POST', url: '/api/v1/deliveries', headers, payload: payload as never });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     ({ user: customer } = await createUser(t.db, { firstName: 'Dana', email: 'dana@clinic.test' }));
     auth = await t.bearer(customer);
   });
-  afterAll(() => t.close());
 
   it('creates a pending delivery with a tracking number, coordinates and its estimate', async () => {
     const res = await post(validDeliveryForm());

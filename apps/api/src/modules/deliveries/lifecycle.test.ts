@@ -1,9 +1,9 @@
 import { canMoveStatus, DELIVERY_STATUSES, type TDeliveryStatus, type TStatusActor } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, deliveries } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/policy.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type TestApp, useTestApp } from '../../test/test-app.js';
 import { approveDelivery } from '../dispatch/approve-delivery.js';
 import { assignDriver } from '../dispatch/assign-driver.js';
 import { type Crew, crew, deliveryIn, signaturePng } from '../dispatch/operations-test-kit.js';
@@ -41,14 +41,12 @@ function moveTo(t: TestApp, people: Crew, to: TDeliveryStatus, actor: Actor, d: 
 }
 
 describe('the delivery lifecycle, enforced from the status table', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let people: Crew;
 
   beforeAll(async () => {
-    t = await createTestApp();
     people = await crew(t);
   });
-  afterAll(() => t.close());
 
   it('allows exactly the (from, to, actor) moves the table lists and refuses every other one, changing nothing', async () => {
     const actors: Record<TStatusActor, Actor> = {

@@ -1,14 +1,14 @@
 import type { TDeliveryStatus } from '@courier/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { customerDeliveryCounts, deliveries } from '../../db/schema/index.js';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 const STATUSES: TDeliveryStatus[] = ['delivered', 'pending', 'delivered', 'cancelled', 'in_transit', 'delivered', 'approved'];
 
 describe('my deliveries over many weeks: pages that seek and counts kept as deliveries change', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let auth: { authorization: string };
   let customerId: string;
   // 31 deliveries, one every 29 hours (some weeks hold four, some five), created out of order.
@@ -20,7 +20,6 @@ describe('my deliveries over many weeks: pages that seek and counts kept as deli
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
     const { user } = await createUser(t.db);
     customerId = user.id;
     auth = await t.bearer(user);
@@ -35,7 +34,6 @@ describe('my deliveries over many weeks: pages that seek and counts kept as deli
     const { user: other } = await createUser(t.db);
     for (let i = 0; i < 5; i++) await createDelivery(t.db, { customerId: other.id, createdAt: new Date(start + i * 50 * 3_600_000) });
   });
-  afterAll(() => t.close());
 
   const newest = (statuses?: TDeliveryStatus[]) =>
     booked

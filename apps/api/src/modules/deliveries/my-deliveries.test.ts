@@ -1,10 +1,10 @@
 import { DELIVERY_STATUSES, type TDeliveryStatus, ZMyDeliveriesResponse } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { auditEvents, notifications } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { listCustodyEvents, verifyCustodyChain } from './custody.js';
 import { TEST_NOW } from './delivery-test-kit.js';
 
@@ -28,7 +28,7 @@ const MIX: TDeliveryStatus[] = [
 
 describe('my deliveries, one delivery and cancelling', () => {
   const clock = fixedClock(TEST_NOW);
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let customer: User;
   let other: User;
   let auth: { authorization: string };
@@ -38,7 +38,6 @@ describe('my deliveries, one delivery and cancelling', () => {
   const list = (query = '', headers = auth) => t.app.inject({ url: `/api/v1/deliveries/my-deliveries${query}`, headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     ({ user: customer } = await createUser(t.db));
     ({ user: other } = await createUser(t.db));
     auth = await t.bearer(customer);
@@ -56,7 +55,6 @@ describe('my deliveries, one delivery and cancelling', () => {
     }
     othersDeliveryId = (await createDelivery(t.db, { customerId: other.id, createdAt: new Date(start + 99 * 3_600_000) })).id;
   });
-  afterAll(() => t.close());
 
   describe('GET /my-deliveries', () => {
     it('answers page 1 of 10, newest first, with counts over all of the caller’s deliveries', async () => {

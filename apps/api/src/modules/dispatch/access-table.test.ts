@@ -1,6 +1,6 @@
 import { ROLES, type TRole } from '@courier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.js';
 import { validDeliveryForm } from '../deliveries/delivery-test-kit.js';
 import { type Crew, crew, deliveryIn } from './operations-test-kit.js';
 
@@ -8,16 +8,14 @@ const STAFF: TRole[] = ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'];
 const ADMINS: TRole[] = ['SUPER_ADMIN', 'ADMIN'];
 
 describe('who may call each staff, user-management and driver route', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let people: Crew;
   let id: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     people = await crew(t);
     id = (await deliveryIn(t, 'pending', people.CUSTOMER.id, null)).id;
   });
-  afterAll(() => t.close());
 
   const routes = (): Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string; admits: TRole[]; payload?: object }> => [
     { method: 'GET', url: '/api/v1/admin/deliveries', admits: STAFF },

@@ -1,19 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, deliveryEvents, feedback } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { pdfText } from '../deliveries/delivery-test-kit.js';
 import { type Crew, crew, deliveryIn } from './operations-test-kit.js';
 
 describe('the staff console’s reads', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let people: Crew;
 
   beforeAll(async () => {
-    t = await createTestApp();
     people = await crew(t);
   });
-  afterAll(() => t.close());
 
   const get = (url: string, who = people.STAFF) => t.app.inject({ method: 'GET', url, headers: who.auth });
 

@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, driverLocations, idempotencyKeys, proofsOfDelivery } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { listCustodyEvents } from '../deliveries/custody.js';
 import { jpegWithExif } from '../deliveries/delivery-test-kit.js';
 import { type Crew, crew, deliveryIn, proofForm, signaturePng } from '../dispatch/operations-test-kit.js';
 
 describe('the driver’s calls', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let people: Crew;
 
   beforeAll(async () => {
-    t = await createTestApp();
     people = await crew(t);
   });
-  afterAll(() => t.close());
 
   const status = (id: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({

@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, feedback } from '../../db/schema/index.js';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 describe('delivery feedback', () => {
   const clock = fixedClock('2026-03-02T20:00:00Z');
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let customerId: string;
   let sent = 0;
   const submit = (orderId: string, payload: unknown, remoteAddress = `10.2.0.${++sent % 250}`) =>
     t.app.inject({ method: 'POST', url: `/api/v1/deliveries/track/${orderId}/feedback`, payload: payload as object, remoteAddress });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     customerId = (await createUser(t.db)).user.id;
   });
-  afterAll(() => t.close());
 
   it('accepts a rating and comment for a delivered order, stores it and audits it', async () => {
     const order = await createDelivery(t.db, { customerId, status: 'delivered' });

@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { deliveries } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { jpegWithExif, multipartForm, TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
 import { isValidFileSignature, signedFileUrl } from './file-links.js';
 
 describe('stored files', () => {
   const clock = fixedClock(TEST_NOW);
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let imageUrl: string;
   let bare: string;
   let driver: Awaited<ReturnType<typeof createUser>>['user'];
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     const { user: owner } = await createUser(t.db);
     ({ user: driver } = await createUser(t.db, { role: 'DRIVER' }));
     const form = multipartForm(validDeliveryForm(), { bytes: await jpegWithExif(), name: 'p.jpg', type: 'image/jpeg' });
@@ -24,7 +23,6 @@ describe('stored files', () => {
     bare = imageUrl.split('?')[0];
     await t.db.update(deliveries).set({ driverId: driver.id }).where(eq(deliveries.id, res.json()._id));
   });
-  afterAll(() => t.close());
 
   it('lets the assigned driver read a delivery’s image with a token, and no other driver', async () => {
     expect((await t.app.inject({ url: bare, headers: await t.bearer(driver) })).statusCode).toBe(200);

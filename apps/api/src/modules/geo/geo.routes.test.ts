@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 describe('geo routes on the offline gazetteer', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let auth: { authorization: string };
   beforeAll(async () => {
-    t = await createTestApp();
     auth = await t.bearer((await createUser(t.db)).user);
   });
-  afterAll(() => t.close());
 
   it('suggests places for what is typed, keeping the street', async () => {
     const res = await t.app.inject({ url: '/api/v1/geo/autocomplete?q=55%20Fruit%20St%2C%20Bost', headers: auth });

@@ -98,7 +98,7 @@ export async function generateLabel(services: Services, actor: Actor, input: { i
     return made ?? (await existingLabel(tx, d.id))!;
   });
   if (byStaff) {
-    // Staff reads of a customer's delivery are audited (DESIGN.md).
+    // Every staff read of a customer's delivery leaves an audit row.
     await recordAudit(
       db,
       { actorId: actor.id, action: 'label.read', targetType: 'delivery', targetId: found.id, ip: actor.ip },

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { shippingLabels, storedFiles } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { pdfText, TEST_NOW } from '../deliveries/delivery-test-kit.js';
 
 type User = Awaited<ReturnType<typeof createUser>>['user'];
 
 describe('shipping labels', () => {
   const clock = fixedClock(TEST_NOW);
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let owner: User;
   let auth: { authorization: string };
   let otherAuth: { authorization: string };
@@ -20,7 +20,6 @@ describe('shipping labels', () => {
   const getLabel = (id: string, headers = auth) => t.app.inject({ url: `/api/v1/deliveries/${id}/label`, headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     ({ user: owner } = await createUser(t.db, { firstName: 'Priya', lastName: 'Shah' }));
     auth = await t.bearer(owner);
     otherAuth = await t.bearer((await createUser(t.db)).user);
@@ -34,7 +33,6 @@ describe('shipping labels', () => {
       requiredBy: new Date('2026-03-02T22:00:00Z'),
     });
   });
-  afterAll(() => t.close());
 
   it('generates one label however many concurrent calls ask for it', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => getLabel(delivery.id)));

@@ -1,8 +1,8 @@
 import { ZNotificationListResponse } from '@courier/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { NOTIFICATION_LIST_CAP } from './notifications.queries.js';
 import { notifyCustomer } from './notify-customer.js';
@@ -11,7 +11,7 @@ type User = Awaited<ReturnType<typeof createUser>>['user'];
 
 describe('in-app notifications', () => {
   const clock = fixedClock(TEST_NOW);
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let me: User;
   let auth: { authorization: string };
   let otherAuth: { authorization: string };
@@ -19,7 +19,6 @@ describe('in-app notifications', () => {
   const list = (headers = auth) => t.app.inject({ url: '/api/v1/notifications', headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     ({ user: me } = await createUser(t.db));
     const { user: other } = await createUser(t.db);
     auth = await t.bearer(me);
@@ -35,7 +34,6 @@ describe('in-app notifications', () => {
     await notifyCustomer(t.db, { userId: other.id, title: 'Theirs', message: 'Not yours' }, clock.now());
     othersNoticeId = (await list(otherAuth)).json().data[0]._id;
   });
-  afterAll(() => t.close());
 
   it('lists only my notifications, newest first, with the unread count', async () => {
     const res = await list();

@@ -1,13 +1,13 @@
 import { MESSAGES, OPTIN_PAGE_CONSENT_TEXT } from '@courier/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, optins } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 describe('SMS and e-mail opt-in', () => {
   const clock = fixedClock('2026-03-02T20:00:00Z');
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let sent = 0;
   const optin = (payload: unknown, remoteAddress = `10.4.0.${++sent % 250}`) =>
     t.app.inject({
@@ -24,11 +24,6 @@ describe('SMS and e-mail opt-in', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'optin.consent'), eq(auditEvents.targetId, optinId)))
       .orderBy(auditEvents.createdAt);
-
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
 
   it('stores the consent from the page with its time, source, text, address and browser, and audits it', async () => {
     const res = await optin(

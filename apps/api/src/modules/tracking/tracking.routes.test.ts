@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { deliveries, deliveryEvents, driverLocations } from '../../db/schema/index.js';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
 describe('public tracking', () => {
   // 3:00 PM in New York; the delivery below was booked the day before.
   const clock = fixedClock('2026-03-02T20:00:00Z');
-  let t: TestApp;
+  const t = useTestApp({ clock });
   let customer: Awaited<ReturnType<typeof createUser>>['user'];
   let driver: Awaited<ReturnType<typeof createUser>>['user'];
   let parcel: Awaited<ReturnType<typeof createDelivery>>;
@@ -18,7 +18,6 @@ describe('public tracking', () => {
     t.app.inject({ url: `/api/v1/deliveries/track/${number}`, headers, remoteAddress: `10.0.0.${++lookups % 250}` });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock });
     customer = (await createUser(t.db, { email: 'pharmacy@example.test', phone: '+16175550111' })).user;
     driver = (await createUser(t.db, { role: 'DRIVER', email: 'driver@example.test', phone: '+16175550122' })).user;
     parcel = await createDelivery(t.db, {
@@ -35,7 +34,6 @@ describe('public tracking', () => {
       stepMinutes: 60,
     });
   });
-  afterAll(() => t.close());
 
   it('shows the status, estimate, street-less origin and destination with coordinates, and the custody timeline', async () => {
     const res = await track(parcel.orderId, { 'x-timezone-offset': '300' });

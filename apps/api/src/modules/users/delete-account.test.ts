@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { deliveries, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { auditCount, login, post, signedIn } from '../auth/test-support.js';
 
 describe('DELETE /api/v1/users/me', () => {
-  let t: TestApp;
   const clock = fixedClock('2026-03-02T15:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ clock });
 
   const remove = (headers: Record<string, string> = {}) => t.app.inject({ method: 'DELETE', url: '/api/v1/users/me', headers });
 

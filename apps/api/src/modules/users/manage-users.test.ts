@@ -1,21 +1,19 @@
 import { ROLE_IDS } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema/index.js';
 import { createUser } from '../../db/seed/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 import { freshIp, lastEmailTo, linkToken, post, signedIn, STRONG_PASSWORD } from '../auth/test-support.js';
 import { type Crew, crew } from '../dispatch/operations-test-kit.js';
 
 describe('account management by administrators', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let people: Crew;
 
   beforeAll(async () => {
-    t = await createTestApp();
     people = await crew(t);
   });
-  afterAll(() => t.close());
 
   const invite = (
     who: Crew['ADMIN'],

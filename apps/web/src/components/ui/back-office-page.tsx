@@ -1,4 +1,7 @@
+import type { TPaging } from '@courier/contract';
 import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/error-message';
+import { Pager } from './pager';
 
 /** The frame of a staff list page: a title, a line on what it is, optional tools, the content. */
 export function BackOfficePage({
@@ -43,5 +46,66 @@ export function TableMessage({ colSpan, children }: { colSpan: number; children:
         {children}
       </td>
     </tr>
+  );
+}
+
+interface TPagedList<TRow> {
+  data: TRow[];
+  paging?: TPaging;
+}
+
+/**
+ * A staff list: the headings, one row per item, the loading / failed / empty row, and the pager below. The
+ * query is passed as it is (TanStack's isPending, isError, error, data).
+ */
+export function PagedTable<TRow>({
+  headings,
+  minWidth,
+  query,
+  failed,
+  empty,
+  row,
+  onPage,
+}: {
+  headings: ReactNode[];
+  /** Below this width the table scrolls sideways (a Tailwind class such as min-w-[640px]). */
+  minWidth: string;
+  query: { isPending: boolean; isError: boolean; error: unknown; data?: TPagedList<TRow> };
+  failed: string;
+  empty: string;
+  row: (item: TRow) => ReactNode;
+  onPage: (page: number) => void;
+}) {
+  const { isPending, isError, error, data } = query;
+  const span = headings.length;
+  return (
+    <>
+      <TableCard>
+        <table className={`w-full ${minWidth}`}>
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              {headings.map((heading, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the headings are fixed for the page
+                <th key={i} className={thClass}>
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {isPending ? (
+              <TableMessage colSpan={span}>Loading…</TableMessage>
+            ) : isError || !data ? (
+              <TableMessage colSpan={span}>{errorMessage(error, failed)}</TableMessage>
+            ) : data.data.length === 0 ? (
+              <TableMessage colSpan={span}>{empty}</TableMessage>
+            ) : (
+              data.data.map(row)
+            )}
+          </tbody>
+        </table>
+      </TableCard>
+      <Pager paging={data?.paging} onPage={onPage} />
+    </>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
-import { Pager } from '@/components/ui/pager';
+import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { type TAuditFilter, useAuditLog } from '../api/get-audit-log';
 
@@ -33,7 +31,7 @@ export function AuditLogPage() {
     // The whole "to" day counts.
     to: to ? `${to}T23:59:59.999` : undefined,
   };
-  const { data, isPending, isError, error } = useAuditLog(filter);
+  const query = useAuditLog(filter);
   const change = (set: (v: string) => void) => (v: string) => {
     set(v);
     setPage(1);
@@ -70,58 +68,42 @@ export function AuditLogPage() {
           <input type="date" className={`${controlClass} mt-1 w-full`} value={to} onChange={(e) => change(setTo)(e.target.value)} />
         </label>
       </form>
-      <TableCard>
-        <table className="w-full min-w-[760px]">
-          <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              <th className={thClass}>When</th>
-              <th className={thClass}>Who</th>
-              <th className={thClass}>Action</th>
-              <th className={thClass}>Record</th>
-              <th className={thClass}>Details</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {isPending ? (
-              <TableMessage colSpan={5}>Loading…</TableMessage>
-            ) : isError ? (
-              <TableMessage colSpan={5}>{errorMessage(error, 'Could not load the audit log')}</TableMessage>
-            ) : data.data.length === 0 ? (
-              <TableMessage colSpan={5}>Nothing matches.</TableMessage>
-            ) : (
-              data.data.map((entry) => (
-                <tr key={entry._id}>
-                  <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
-                    {formatDateTime(entry.createdAt)}
-                  </td>
-                  <td data-label="Who" className={tdClass}>
-                    {entry.actor ? (
-                      <>
-                        <span className="block font-medium text-slate-900">{entry.actor.name}</span>
-                        <span className="block text-xs text-slate-500">{entry.actor.email}</span>
-                      </>
-                    ) : (
-                      <span className="text-slate-400">system</span>
-                    )}
-                  </td>
-                  <td data-label="Action" className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
-                    {entry.action}
-                  </td>
-                  <td data-label="Record" className={`${tdClass} text-xs`}>
-                    {entry.entity}
-                    {entry.entityId && <span className="block font-mono text-slate-400">{entry.entityId}</span>}
-                  </td>
-                  <td data-label="Details" className={`${tdClass} max-w-sm text-xs break-words text-slate-600`}>
-                    {details(entry.details)}
-                    {entry.ip && <span className="block text-slate-400">from {entry.ip}</span>}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableCard>
-      <Pager paging={data?.paging} onPage={setPage} />
+      <PagedTable
+        headings={['When', 'Who', 'Action', 'Record', 'Details']}
+        minWidth="min-w-[760px]"
+        query={query}
+        failed="Could not load the audit log"
+        empty="Nothing matches."
+        onPage={setPage}
+        row={(entry) => (
+          <tr key={entry._id}>
+            <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
+              {formatDateTime(entry.createdAt)}
+            </td>
+            <td data-label="Who" className={tdClass}>
+              {entry.actor ? (
+                <>
+                  <span className="block font-medium text-slate-900">{entry.actor.name}</span>
+                  <span className="block text-xs text-slate-500">{entry.actor.email}</span>
+                </>
+              ) : (
+                <span className="text-slate-400">system</span>
+              )}
+            </td>
+            <td data-label="Action" className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
+              {entry.action}
+            </td>
+            <td data-label="Record" className={`${tdClass} text-xs`}>
+              {entry.entity}
+              {entry.entityId && <span className="block font-mono text-slate-400">{entry.entityId}</span>}
+            </td>
+            <td data-label="Details" className={`${tdClass} max-w-sm text-xs break-words text-slate-600`}>
+              {details(entry.details)}
+              {entry.ip && <span className="block text-slate-400">from {entry.ip}</span>}
+            </td>
+          </tr>
+        )}
+      />
     </BackOfficePage>
   );
 }

@@ -3,7 +3,7 @@ import { Download, FileText, Printer, Tag } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { useGenerateLabel } from '../api/generate-label';
 import { formatDateTime } from '@/lib/delivery-format';
-import { DetailCard, Field } from './detail-card';
+import { DetailCard, Field } from '@/components/ui/detail-card';
 
 /** Prints the PDF from a hidden frame; if the browser will not, opens it in a new tab to print from there. */
 function printPdf(url: string) {

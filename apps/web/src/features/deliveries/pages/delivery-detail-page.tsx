@@ -22,7 +22,7 @@ import { isApiError } from '@/lib/api-client';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { DetailCard, Field } from '../components/detail-card';
+import { DetailCard, Field } from '@/components/ui/detail-card';
 import { ShippingLabelSection } from '../components/shipping-label-section';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-client';

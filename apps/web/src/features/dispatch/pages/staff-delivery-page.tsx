@@ -10,7 +10,7 @@ import { useStaffDelivery } from '../api/get-staff-delivery';
 import { CountdownChip } from '../components/countdown-chip';
 import { CustodyTimeline } from '../components/custody-timeline';
 import { DeliveryActions } from '../components/delivery-actions';
-import { Card, Field } from '../components/staff-field';
+import { DetailCard as Card, Field } from '@/components/ui/detail-card';
 
 const backLink = (
   <Link to={paths.adminDashboard} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-800">

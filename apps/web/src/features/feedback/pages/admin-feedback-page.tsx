@@ -1,10 +1,8 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
-import { Pager } from '@/components/ui/pager';
+import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminFeedback } from '../api/get-admin-feedback';
 
@@ -21,50 +19,35 @@ function Stars({ rating }: { rating: number }) {
 /** /admin/feedback: what customers said about delivered orders. */
 export function AdminFeedbackPage() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useAdminFeedback(page);
+  const query = useAdminFeedback(page);
   return (
     <BackOfficePage title="Feedback" intro="Ratings and comments customers left after delivery.">
-      <TableCard>
-        <table className="w-full min-w-[640px]">
-          <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              <th className={thClass}>Order</th>
-              <th className={thClass}>Rating</th>
-              <th className={thClass}>Comment</th>
-              <th className={thClass}>Received</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {isPending ? (
-              <TableMessage colSpan={4}>Loading…</TableMessage>
-            ) : isError ? (
-              <TableMessage colSpan={4}>{errorMessage(error, 'Could not load the feedback')}</TableMessage>
-            ) : data.data.length === 0 ? (
-              <TableMessage colSpan={4}>No feedback yet.</TableMessage>
-            ) : (
-              data.data.map((f) => (
-                <tr key={f._id}>
-                  <td data-label="Order" className={tdClass}>
-                    <Link to={paths.adminDelivery(f.deliveryId)} className="font-mono font-medium text-brand-700 hover:underline">
-                      #{f.orderId}
-                    </Link>
-                  </td>
-                  <td data-label="Rating" className={tdClass}>
-                    <Stars rating={f.rating} />
-                  </td>
-                  <td data-label="Comment" className={`${tdClass} max-w-md break-words`}>
-                    {f.comment || <span className="text-slate-400">—</span>}
-                  </td>
-                  <td data-label="Received" className={`${tdClass} whitespace-nowrap`}>
-                    {formatDateTime(f.createdAt)}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableCard>
-      <Pager paging={data?.paging} onPage={setPage} />
+      <PagedTable
+        headings={['Order', 'Rating', 'Comment', 'Received']}
+        minWidth="min-w-[640px]"
+        query={query}
+        failed="Could not load the feedback"
+        empty="No feedback yet."
+        onPage={setPage}
+        row={(f) => (
+          <tr key={f._id}>
+            <td data-label="Order" className={tdClass}>
+              <Link to={paths.adminDelivery(f.deliveryId)} className="font-mono font-medium text-brand-700 hover:underline">
+                #{f.orderId}
+              </Link>
+            </td>
+            <td data-label="Rating" className={tdClass}>
+              <Stars rating={f.rating} />
+            </td>
+            <td data-label="Comment" className={`${tdClass} max-w-md break-words`}>
+              {f.comment || <span className="text-slate-400">—</span>}
+            </td>
+            <td data-label="Received" className={`${tdClass} whitespace-nowrap`}>
+              {formatDateTime(f.createdAt)}
+            </td>
+          </tr>
+        )}
+      />
     </BackOfficePage>
   );
 }

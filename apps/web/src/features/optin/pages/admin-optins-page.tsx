@@ -1,8 +1,6 @@
 import { Check, Minus } from 'lucide-react';
 import { useState } from 'react';
-import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
-import { Pager } from '@/components/ui/pager';
-import { errorMessage } from '@/lib/api-client';
+import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminOptins } from '../api/get-admin-optins';
 
@@ -23,60 +21,43 @@ function Consent({ given, label }: { given: boolean; label: string }) {
 /** /admin/optins: who agreed to what, in which words and when (the proof a carrier asks for). */
 export function AdminOptinsPage() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useAdminOptins(page);
+  const query = useAdminOptins(page);
   return (
     <BackOfficePage title="SMS opt-ins" intro="Every consent, with the exact text agreed to and when.">
-      <TableCard>
-        <table className="w-full min-w-[760px]">
-          <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              <th className={thClass}>Phone</th>
-              <th className={thClass}>Company</th>
-              <th className={thClass}>Consent</th>
-              <th className={thClass}>Source</th>
-              <th className={thClass}>Text agreed to</th>
-              <th className={thClass}>When</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {isPending ? (
-              <TableMessage colSpan={6}>Loading…</TableMessage>
-            ) : isError ? (
-              <TableMessage colSpan={6}>{errorMessage(error, 'Could not load the opt-ins')}</TableMessage>
-            ) : data.data.length === 0 ? (
-              <TableMessage colSpan={6}>No opt-in yet.</TableMessage>
-            ) : (
-              data.data.map((o) => (
-                <tr key={o._id}>
-                  <td data-label="Phone" className={`${tdClass} whitespace-nowrap`}>
-                    {o.phone}
-                  </td>
-                  <td data-label="Company" className={tdClass}>
-                    {o.company || <span className="text-slate-400">—</span>}
-                  </td>
-                  <td data-label="Consent" className={`${tdClass} space-y-0.5 whitespace-nowrap`}>
-                    <Consent given={o.consent.sms} label="SMS" />
-                    <br />
-                    <Consent given={o.consent.email} label="E-mail" />
-                    <br />
-                    <Consent given={o.consent.marketing} label="Marketing" />
-                  </td>
-                  <td data-label="Source" className={tdClass}>
-                    {o.source.toLowerCase()}
-                  </td>
-                  <td data-label="Text agreed to" className={`${tdClass} max-w-sm text-xs leading-5 text-slate-600`}>
-                    {o.consentText}
-                  </td>
-                  <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
-                    {formatDateTime(o.consentedAt)}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableCard>
-      <Pager paging={data?.paging} onPage={setPage} />
+      <PagedTable
+        headings={['Phone', 'Company', 'Consent', 'Source', 'Text agreed to', 'When']}
+        minWidth="min-w-[760px]"
+        query={query}
+        failed="Could not load the opt-ins"
+        empty="No opt-in yet."
+        onPage={setPage}
+        row={(o) => (
+          <tr key={o._id}>
+            <td data-label="Phone" className={`${tdClass} whitespace-nowrap`}>
+              {o.phone}
+            </td>
+            <td data-label="Company" className={tdClass}>
+              {o.company || <span className="text-slate-400">—</span>}
+            </td>
+            <td data-label="Consent" className={`${tdClass} space-y-0.5 whitespace-nowrap`}>
+              <Consent given={o.consent.sms} label="SMS" />
+              <br />
+              <Consent given={o.consent.email} label="E-mail" />
+              <br />
+              <Consent given={o.consent.marketing} label="Marketing" />
+            </td>
+            <td data-label="Source" className={tdClass}>
+              {o.source.toLowerCase()}
+            </td>
+            <td data-label="Text agreed to" className={`${tdClass} max-w-sm text-xs leading-5 text-slate-600`}>
+              {o.consentText}
+            </td>
+            <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
+              {formatDateTime(o.consentedAt)}
+            </td>
+          </tr>
+        )}
+      />
     </BackOfficePage>
   );
 }

@@ -3,9 +3,8 @@ import clsx from 'clsx';
 import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
@@ -110,7 +109,7 @@ export function UsersPage() {
   const q = useDebouncedValue(search.trim(), 300);
   const [inviting, setInviting] = useState(false);
   const invite = useInviteUser();
-  const { data, isPending, isError, error } = useManagedUsers({ page, role: roleFilter || undefined, q: q || undefined });
+  const query = useManagedUsers({ page, role: roleFilter || undefined, q: q || undefined });
 
   return (
     <BackOfficePage
@@ -155,33 +154,23 @@ export function UsersPage() {
           ))}
         </select>
       </div>
-      <TableCard>
-        <table className="w-full min-w-[720px]">
-          <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              <th className={thClass}>User</th>
-              <th className={thClass}>Role</th>
-              <th className={thClass}>State</th>
-              <th className={thClass}>Since</th>
-              <th className={thClass}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {isPending ? (
-              <TableMessage colSpan={5}>Loading…</TableMessage>
-            ) : isError ? (
-              <TableMessage colSpan={5}>{errorMessage(error, 'Could not load the users')}</TableMessage>
-            ) : data.data.length === 0 ? (
-              <TableMessage colSpan={5}>Nobody matches.</TableMessage>
-            ) : (
-              data.data.map((u) => <UserRow key={u._id} user={u} me={me} roles={roles} />)
-            )}
-          </tbody>
-        </table>
-      </TableCard>
-      <Pager paging={data?.paging} onPage={setPage} />
+      <PagedTable
+        headings={[
+          'User',
+          'Role',
+          'State',
+          'Since',
+          <span key="actions" className="sr-only">
+            Actions
+          </span>,
+        ]}
+        minWidth="min-w-[720px]"
+        query={query}
+        failed="Could not load the users"
+        empty="Nobody matches."
+        onPage={setPage}
+        row={(u) => <UserRow key={u._id} user={u} me={me} roles={roles} />}
+      />
       <InviteUserDialog
         open={inviting}
         roles={roles}

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** A titled card of the delivery detail page. */
+/** A titled card of a delivery page (the customer's and the staff's). */
 export function DetailCard({
   title,
   icon: Icon,
