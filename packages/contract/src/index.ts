@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './accounts.js';
 export * from './business.js';
 export * from './deliveries.js';
+export * from './delivery-labels.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './optin.js';

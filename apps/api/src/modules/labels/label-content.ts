@@ -1,12 +1,4 @@
-import {
-  COMPANY,
-  DELIVERY_TYPE_LABELS,
-  PACKAGE_SIZE_LABELS,
-  PACKAGE_TYPE_LABELS,
-  type TDeliveryType,
-  type TPackageSize,
-  type TPackageType,
-} from '@courier/contract';
+import { COMPANY, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
 import { formatBusinessTime } from '../deliveries/delivery-emails.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 
@@ -48,11 +40,11 @@ export function labelContent(
     company: COMPANY.name,
     trackingCode: d.orderId,
     trackingUrl: opts.trackingUrl,
-    service: DELIVERY_TYPE_LABELS[d.deliveryType as TDeliveryType] ?? d.deliveryType,
+    service: deliveryTypeLabel(d.deliveryType),
     from: { name: latin1(`${sender.firstName} ${sender.lastName}`.trim()), phone: latin1(d.senderPhone), address: latin1(d.pickupAddress) },
     to: { name: latin1(d.recipientName), phone: latin1(d.recipientPhone), address: latin1(d.deliveryAddress) },
-    packageType: PACKAGE_TYPE_LABELS[d.packageType as TPackageType] ?? d.packageType,
-    packageSize: PACKAGE_SIZE_LABELS[d.packageSize as TPackageSize] ?? d.packageSize,
+    packageType: packageTypeLabel(d.packageType),
+    packageSize: packageSizeLabel(d.packageSize),
     requiredBy: formatBusinessTime(d.requiredBy, opts.timeZone),
     generatedAt: formatBusinessTime(opts.generatedAt, opts.timeZone),
   };

@@ -1,3 +1,4 @@
+import { packageTypeLabel } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
 import { ArrowRight, ChevronRight, PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
@@ -5,8 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatWhen, truncateAddress } from '@/lib/delivery-format';
-import { packageTypeLabel } from '@/lib/delivery-labels';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { HeadCells } from '@/components/ui/head-cells';
 import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
@@ -45,24 +46,7 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
           <table className="min-w-full divide-y divide-slate-100">
             <thead className="bg-slate-50/70">
               <tr>
-                <th scope="col" className={th}>
-                  ID
-                </th>
-                <th scope="col" className={th}>
-                  Recipient
-                </th>
-                <th scope="col" className={th}>
-                  Package
-                </th>
-                <th scope="col" className={th}>
-                  Delivery Address
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Created At
-                </th>
+                <HeadCells className={th} names={['ID', 'Recipient', 'Package', 'Delivery Address', 'Status', 'Created At']} />
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -1,11 +1,12 @@
+import { packageSizeShort, packageTypeLabel } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
 import { ArrowRight, MapPin, Package } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '@/lib/delivery-format';
-import { packageSizeShort, packageTypeLabel } from '@/lib/delivery-labels';
 import { useElementWidth } from '../lib/use-element-width';
+import { HeadCells } from '@/components/ui/head-cells';
 import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 import { StatusBadge } from '@/components/ui/status-badge';
 
@@ -56,30 +57,21 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
       <table className="min-w-full divide-y divide-slate-200">
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={th}>
-              ID
-            </th>
-            <th scope="col" className={th}>
-              Recipient
-            </th>
-            <th scope="col" className={th}>
-              Package Type
-            </th>
-            <th scope="col" className={th}>
-              Pickup Address
-            </th>
-            <th scope="col" className={th}>
-              Delivery Address
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={th}>
-              Created At
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
+            <HeadCells
+              className={th}
+              names={[
+                'ID',
+                'Recipient',
+                'Package Type',
+                'Pickup Address',
+                'Delivery Address',
+                'Status',
+                'Created At',
+                <span key="actions" className="sr-only">
+                  Actions
+                </span>,
+              ]}
+            />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -1,4 +1,4 @@
-import { MESSAGES, type TDelivery, canMoveStatus } from '@courier/contract';
+import { MESSAGES, type TDelivery, canMoveStatus, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
 import {
   AlertCircle,
   ArrowLeft,
@@ -27,7 +27,6 @@ import { ShippingLabelSection } from '../components/shipping-label-section';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/delivery-format';
-import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@/lib/delivery-labels';
 
 const backLink = (
   <Link to={paths.deliveries} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-800">

@@ -1,4 +1,13 @@
-import { DELIVERY_TYPES, MESSAGES, PACKAGE_SIZES, PACKAGE_TYPES, TIMINGS } from '@courier/contract';
+import {
+  DELIVERY_TYPES,
+  MESSAGES,
+  PACKAGE_SIZES,
+  PACKAGE_TYPES,
+  TIMINGS,
+  deliveryTypeLabel,
+  packageSizeLabel,
+  packageTypeLabel,
+} from '@courier/contract';
 import clsx from 'clsx';
 import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -15,7 +24,6 @@ import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
 import { errorMessage } from '@/lib/api-client';
 import { toDateTimeLocal } from '@/lib/delivery-format';
-import { deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@/lib/delivery-labels';
 import { checkStep, initialOrderForm, ORDER_STEPS, type TOrderField, type TOrderStep } from '../lib/order-form';
 
 const DELIVERY_TYPE_HINTS: Record<string, string> = {

@@ -8,21 +8,12 @@ import { paths } from '@/config/paths';
 import { StatTile } from '@/components/ui/stat-tile';
 import { errorMessage } from '@/lib/api-client';
 import { formatMonthYear } from '@/lib/delivery-format';
-import { useSession } from '@/lib/session';
+import { type TSessionUser, useSession } from '@/lib/session';
 import { useCurrentUser } from '../api/get-current-user';
 import { useProfileStats } from '../api/get-profile-stats';
 
 /** What the page reads of the account, from the session or from the server. */
-interface TProfileUser {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  address?: string;
-  accountType?: string | null;
-  picture?: string | null;
-  createdAt?: string;
-}
+type TProfileUser = Pick<TSessionUser, 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'accountType' | 'picture' | 'createdAt'>;
 
 function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: ReactNode }) {
   return (

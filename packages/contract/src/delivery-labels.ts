@@ -5,8 +5,9 @@ import {
   type TDeliveryType,
   type TPackageSize,
   type TPackageType,
-} from '@courier/contract';
+} from './deliveries.js';
 
+/** Display names of the package and service fields, for any casing the value arrives in; unknown values show as they are. */
 export const packageTypeLabel = (type: string) => PACKAGE_TYPE_LABELS[type.toUpperCase() as TPackageType] ?? type;
 export const packageSizeLabel = (size: string) => PACKAGE_SIZE_LABELS[size.toLowerCase() as TPackageSize] ?? size;
 /** "Small" from "Small (up to 5kg)", for tight table cells. */
