@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { admits, hatsFor, mayBookDelivery, mayGrantRole, mayManageAccount, mayMoveDelivery, mayReadDelivery } from './policy.js';
+import {
+  admits,
+  hatsFor,
+  mayBookDelivery,
+  mayGrantRole,
+  mayManageAccount,
+  mayMoveDelivery,
+  mayReadDelivery,
+  readsAsStaff,
+} from './policy.js';
 
 const owner = { id: 'c1', role: 'CUSTOMER' as const };
 const driver = { id: 'd1', role: 'DRIVER' as const };
@@ -47,5 +56,13 @@ describe('the access policy', () => {
     expect(mayManageAccount(admin, { id: 'a1', role: 'ADMIN' })).toBe(false);
     expect(mayManageAccount(admin, { id: 'a2', role: 'ADMIN' })).toBe(false);
     expect(mayManageAccount(admin, { id: 'x', role: 'DRIVER' })).toBe(true);
+  });
+
+  it("counts a staff read of someone else's delivery as one to audit, not a read of one's own", () => {
+    const d = { customerId: 'c1', driverId: 'd1' };
+    expect(readsAsStaff({ id: 's1', role: 'STAFF' }, d)).toBe(true);
+    expect(readsAsStaff({ id: 'c1', role: 'CUSTOMER' }, d)).toBe(false);
+    expect(readsAsStaff({ id: 'd1', role: 'DRIVER' }, d)).toBe(false);
+    expect(readsAsStaff({ id: 'c1', role: 'ADMIN' }, d)).toBe(false);
   });
 });

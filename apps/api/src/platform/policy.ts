@@ -51,6 +51,12 @@ export function hatsFor(actor: Actor, d: DeliveryParties): TStatusActor[] {
   return hats;
 }
 
+/** Staff reading a delivery that is not their own: such reads of recipients' details are audited. */
+export const readsAsStaff = (actor: Actor, d: DeliveryParties): boolean => {
+  const hats = hatsFor(actor, d);
+  return hats.includes('staff') && !hats.includes('owner');
+};
+
 /** Full details (names, phones, addresses) are for the owner, the assigned driver and staff. */
 export const mayReadDelivery = (actor: Actor, d: DeliveryParties): boolean => hatsFor(actor, d).length > 0;
 

@@ -1,4 +1,4 @@
-import type { Actor } from '../../platform/policy.js';
+import { type Actor, hatsFor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { moveDelivery } from './move-delivery.js';
 
@@ -9,7 +9,7 @@ import { moveDelivery } from './move-delivery.js';
 export async function cancelDelivery(services: Services, actor: Actor, input: { idOrOrderId: string; reason?: string }) {
   const reason = input.reason?.trim() || null;
   return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'cancelled' }, (d) => {
-    const by = d.customerId === actor.id ? 'the customer' : 'dispatch';
+    const by = hatsFor(actor, d).includes('owner') ? 'the customer' : 'dispatch';
     return {
       set: { cancelReason: reason },
       note: reason ? `Cancelled by ${by}: ${reason}` : `Cancelled by ${by}`,

@@ -1,5 +1,5 @@
 import { recordAudit } from '../../platform/audit.js';
-import { type Actor, isStaffActor } from '../../platform/policy.js';
+import { type Actor, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findReadableDelivery } from './deliveries.queries.js';
 import type { DeliveryView } from './delivery-json.js';
@@ -11,7 +11,7 @@ import type { DeliveryView } from './delivery-json.js';
 export async function readDelivery(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<DeliveryView> {
   const view = await findReadableDelivery(services.db, actor, input.idOrOrderId);
   const d = view.delivery;
-  if (isStaffActor(actor) && d.customerId !== actor.id) {
+  if (readsAsStaff(actor, d)) {
     await recordAudit(
       services.db,
       { actorId: actor.id, action: 'delivery.read', targetType: 'delivery', targetId: d.id, ip: actor.ip, details: { orderId: d.orderId } },

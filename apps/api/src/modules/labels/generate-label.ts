@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { deliveries, shippingLabels, storedFiles, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import { type Actor, isStaffActor, mayReadDelivery } from '../../platform/policy.js';
+import { type Actor, mayReadDelivery, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from '../deliveries/deliveries.queries.js';
 import { type DeliveryRow, type LabelRow, trackingUrlOf } from '../deliveries/delivery-json.js';
@@ -58,7 +58,7 @@ export async function generateLabel(services: Services, actor: Actor, input: { i
     .where(key)
     .limit(1);
   if (!found || !mayReadDelivery(actor, found)) throw notFound(DELIVERY_NOT_FOUND);
-  const byStaff = isStaffActor(actor) && found.customerId !== actor.id;
+  const byStaff = readsAsStaff(actor, found);
 
   const label = await db.transaction(async (tx) => {
     const [d] = await tx.select().from(deliveries).where(eq(deliveries.id, found.id)).for('update');
