@@ -17,3 +17,4 @@ export * from './paging.js';
 export * from './admin.js';
 export * from './users-admin.js';
 export * from './driver.js';
+export * from './tracking.js';

@@ -1,13 +1,9 @@
-import type { TDeliveryStatus } from '@courier/contract';
+import type { TTrackingDetails } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** What the public feedback page knows of an order. */
-export interface TOrderDetails {
-  orderId: string;
-  status: TDeliveryStatus;
-  feedbackSubmitted: boolean;
-}
+export type TOrderDetails = TTrackingDetails;
 
 interface TOrderDetailsResponse {
   success: boolean;

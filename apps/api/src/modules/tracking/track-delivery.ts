@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { findPublicDelivery } from './find-public-delivery.js';
 import { findTrackedParcel } from './find-tracked-parcel.js';
 import { formatLocalTime, type VisitorZone } from './local-time.js';
-import type { TTrackingDetails, TTrackingResult } from './tracking.schemas.js';
+import type { TTrackingDetails, TTrackingResult } from '@courier/contract';
 
 type TrackingServices = Pick<Services, 'db' | 'clock'>;
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { badRequest } from '../../platform/app-error.js';
 import { visitorZone } from './local-time.js';
 import { trackDelivery, trackingDetails } from './track-delivery.js';
-import { TRACKING_RATE_LIMIT, ZTrackingDetailsResponse, ZTrackingErrorResponse, ZTrackingResponse } from './tracking.schemas.js';
+import { ZTrackingDetailsResponse, ZTrackingResponse } from '@courier/contract';
+import { TRACKING_RATE_LIMIT, ZTrackingErrorResponse } from './tracking.schemas.js';
 
 /** Public tracking: no sign-in, throttled per address so numbers cannot be guessed in bulk. */
 const trackingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,58 +1,7 @@
-import { DELIVERY_STATUSES } from '@courier/contract';
-import { z } from 'zod';
+import { ZErrorBody } from '@courier/contract';
 
-/**
- * What the public may see of a delivery. The response schemas strip every other field, so a private
- * one added to a query by mistake still never leaves the server.
- */
-const ZCoordsOrNull = z.object({ lat: z.number(), lng: z.number() }).nullable();
-
-/** A street-less place: `label` and `formatted` carry the same text so either reading works. */
-export const ZPublicPlace = z.object({
-  label: z.string().nullable(),
-  formatted: z.string().nullable(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-});
-
-export const ZCurrentLocation = ZPublicPlace.extend({
-  updatedAt: z.string(),
-  displayTime: z.string(),
-});
-
-export const ZTimelineEntry = z.object({
-  status: z.enum(DELIVERY_STATUSES),
-  location: z.string().nullable(),
-  coords: ZCoordsOrNull,
-  timestamp: z.string(),
-  displayTime: z.string(),
-});
-
-export const ZTrackingResult = z.object({
-  trackingNumber: z.string(),
-  status: z.enum(DELIVERY_STATUSES),
-  estimatedDelivery: z.string().nullable(),
-  estimatedDeliveryDisplay: z.string().nullable(),
-  origin: ZPublicPlace.nullable(),
-  destination: ZPublicPlace.nullable(),
-  currentLocation: ZCurrentLocation.nullable(),
-  currentLocationCoords: ZCoordsOrNull,
-  timeline: z.array(ZTimelineEntry),
-});
-export type TTrackingResult = z.infer<typeof ZTrackingResult>;
-
-export const ZTrackingResponse = z.object({ success: z.literal(true), data: ZTrackingResult });
-
-export const ZTrackingDetails = z.object({
-  orderId: z.string(),
-  status: z.enum(DELIVERY_STATUSES),
-  feedbackSubmitted: z.boolean(),
-});
-export type TTrackingDetails = z.infer<typeof ZTrackingDetails>;
-
-export const ZTrackingDetailsResponse = z.object({ success: z.literal(true), data: ZTrackingDetails });
-
-export const ZTrackingErrorResponse = z.object({ success: z.literal(false), message: z.string(), error: z.string().optional() });
+/** A tracking miss answers the contract's error body. */
+export const ZTrackingErrorResponse = ZErrorBody;
 
 /** About one lookup a second per address: plenty for a person, slow for guessing numbers. */
 export const TRACKING_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;

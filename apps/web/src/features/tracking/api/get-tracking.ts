@@ -1,42 +1,8 @@
-import type { TDeliveryStatus } from '@courier/contract';
+import type { TTrackingResult } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** A street-less place of the public tracking view; `label` and `formatted` carry the same text. */
-export interface TTrackingPlace {
-  label: string | null;
-  formatted: string | null;
-  lat: number | null;
-  lng: number | null;
-}
-
-export interface TCoords {
-  lat: number;
-  lng: number;
-}
-
-export interface TTrackingEvent {
-  status: TDeliveryStatus;
-  location: string | null;
-  coords: TCoords | null;
-  timestamp: string;
-  /** The server's rendering for the visitor's offset; the browser formats `timestamp` itself when it can. */
-  displayTime: string;
-}
-
-export interface TTrackingResult {
-  trackingNumber: string;
-  status: TDeliveryStatus;
-  estimatedDelivery: string | null;
-  estimatedDeliveryDisplay: string | null;
-  origin: TTrackingPlace | null;
-  destination: TTrackingPlace | null;
-  currentLocation: (TTrackingPlace & { updatedAt: string; displayTime: string }) | null;
-  currentLocationCoords: TCoords | null;
-  timeline: TTrackingEvent[];
-}
-
-export interface TTrackingResponse {
+interface TTrackingResponse {
   success: boolean;
   message?: string;
   data?: TTrackingResult;

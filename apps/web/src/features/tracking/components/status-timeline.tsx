@@ -1,7 +1,7 @@
 import { statusLabel } from '@courier/contract';
 import clsx from 'clsx';
 import { History } from 'lucide-react';
-import type { TTrackingEvent } from '../api/get-tracking';
+import type { TTrackingEvent } from '@courier/contract';
 import { formatEventTime } from '../lib/format-time';
 import { statusIcon, statusIconClass } from '@/lib/status-style';
 

@@ -4,7 +4,7 @@ import { MapPinOff, MapPinned, TriangleAlert } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppConfig } from '@/hooks/use-app-config';
-import type { TTrackingResult } from '../api/get-tracking';
+import type { TTrackingResult } from '@courier/contract';
 import { formatEventTime } from '../lib/format-time';
 import { PIN_COLORS } from '../lib/map-colors';
 import { trackingRoute } from '../lib/tracking-view';

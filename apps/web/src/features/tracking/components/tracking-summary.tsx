@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useOrderDetails } from '@/lib/order-details';
-import type { TTrackingResult } from '../api/get-tracking';
+import type { TTrackingResult } from '@courier/contract';
 import { formatEventTime } from '../lib/format-time';
 import { placeText } from '../lib/tracking-view';
 import { StatusBadge } from '@/components/ui/status-badge';

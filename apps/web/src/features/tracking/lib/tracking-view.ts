@@ -1,6 +1,7 @@
 import { MESSAGES } from '@courier/contract';
 import { isApiError } from '@/lib/api-client';
-import { type TCoords, type TTrackingResult, TrackingNotFoundError } from '../api/get-tracking';
+import type { TCoords, TTrackingResult } from '@courier/contract';
+import { TrackingNotFoundError } from '../api/get-tracking';
 
 /** A place the map can pin: coordinates and the text its info window shows. */
 export interface TMapPoint extends TCoords {
