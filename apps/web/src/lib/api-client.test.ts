@@ -1,24 +1,12 @@
 import { ROLE_IDS } from '@courier/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorMessage, setSessionEndedHandler } from './api-client';
+import { json, stubApi } from '@/testing/stub-api';
 import { getRefreshToken, getToken, getUser, setSession } from './session';
 
-// The server is the outside world here: fetch is stubbed, everything else is the real client.
-type THandler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const fail = (status: number, message: string, error = 'X') => json(status, { success: false, message, error });
 const bearer = (init: RequestInit) => new Headers(init.headers).get('Authorization');
-
-function stubServer(handler: THandler) {
-  const fetchMock = vi.fn<(input: RequestInfo | URL, init: RequestInit) => Promise<Response>>(async (input, init) =>
-    handler(String(input), init ?? {}),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path);
-  return { fetchMock, callsTo };
-}
+const stubServer = stubApi;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routeTree } from '@/app/router';
 
@@ -18,18 +17,4 @@ export function renderRoute(entry: string | { pathname: string; search?: string;
   return router;
 }
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-type THandler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-/** The API is the outside world: fetch is answered by `handler`; calls are kept for assertions. */
-export function stubApi(handler: THandler) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => handler(String(input), init ?? {}));
-  vi.stubGlobal('fetch', fetchMock);
-  const calls = (path: string) =>
-    fetchMock.mock.calls
-      .filter(([url]) => String(url).split('?')[0] === path)
-      .map(([url, init]) => ({ url: String(url), method: init?.method, body: init?.body ? JSON.parse(String(init.body)) : undefined }));
-  return { fetchMock, calls };
-}
+export { json, stubApi } from './stub-api';

@@ -4,11 +4,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { json, stubApi } from '@/testing/stub-api';
 import { NotificationBell } from './notification-bell';
-
-// The server is the outside world here: fetch is stubbed, the client, hooks and components are real.
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const notification = (id: string, isRead: boolean) => ({
   _id: id,
@@ -34,14 +31,13 @@ afterEach(() => vi.unstubAllGlobals());
 describe('NotificationBell', () => {
   it('shows the unread count, lists notifications with relative times, and marks one read on click', async () => {
     let read = false;
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const { fetchMock } = stubApi(async (_input, init) => {
       if (init?.method === 'PATCH') {
         read = true;
         return json(200, { success: true, data: notification('a', true) });
       }
       return json(200, { success: true, data: [notification('a', read), notification('b', true)], unreadCount: read ? 0 : 1 });
     });
-    vi.stubGlobal('fetch', fetchMock);
     renderBell();
 
     expect((await screen.findByTestId('notification-badge')).textContent).toBe('1');
@@ -58,13 +54,10 @@ describe('NotificationBell', () => {
 
   it('empties the list and the count when a fetch fails', async () => {
     let fail = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        fail
-          ? json(500, { success: false, message: 'Down' })
-          : json(200, { success: true, data: [notification('a', false)], unreadCount: 1 }),
-      ),
+    stubApi(async () =>
+      fail
+        ? json(500, { success: false, message: 'Down' })
+        : json(200, { success: true, data: [notification('a', false)], unreadCount: 1 }),
     );
     renderBell();
     expect((await screen.findByTestId('notification-badge')).textContent).toBe('1');
@@ -78,21 +71,18 @@ describe('NotificationBell', () => {
   it('deletes a notification; a failed delete shows nothing and the list comes back from the server', async () => {
     let deleted = false;
     let failDelete = false;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === 'DELETE') {
-          if (failDelete) return json(500, { success: false, message: 'Down' });
-          deleted = true;
-          return json(200, { success: true, message: 'Notification deleted' });
-        }
-        return json(200, {
-          success: true,
-          data: deleted ? [notification('b', true)] : [notification('a', true), notification('b', true)],
-          unreadCount: 0,
-        });
-      }),
-    );
+    stubApi(async (_input, init) => {
+      if (init?.method === 'DELETE') {
+        if (failDelete) return json(500, { success: false, message: 'Down' });
+        deleted = true;
+        return json(200, { success: true, message: 'Notification deleted' });
+      }
+      return json(200, {
+        success: true,
+        data: deleted ? [notification('b', true)] : [notification('a', true), notification('b', true)],
+        unreadCount: 0,
+      });
+    });
     renderBell();
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete notification: Title a' }));
