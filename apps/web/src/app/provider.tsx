@@ -4,17 +4,22 @@ import { type ReactNode, useState } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { isApiError } from '@/lib/api-client';
 
+/**
+ * A 4xx will not change on retry; a network blip or 5xx might, once. More tries kept the list spinning for
+ * seconds before its error showed.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not change on retry; a network blip or 5xx might.
-        retry: (failureCount, error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-          return failureCount < 2;
-        },
+        retry: shouldRetry,
       },
       mutations: { retry: false },
     },

@@ -16,8 +16,7 @@ describe('the delivery page tells its story to the owner only', () => {
   let driver: User;
   let staff: User;
   let delivered: Awaited<ReturnType<typeof createDelivery>>;
-  const read = async (id: string, user: User) =>
-    t.app.inject({ url: `/api/v1/deliveries/${id}`, headers: await t.bearer(user) });
+  const read = async (id: string, user: User) => t.app.inject({ url: `/api/v1/deliveries/${id}`, headers: await t.bearer(user) });
 
   beforeAll(async () => {
     t = await createTestApp({ clock });

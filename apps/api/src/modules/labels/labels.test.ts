@@ -129,7 +129,11 @@ describe('shipping labels', () => {
     const cancelled = await createDelivery(t.db, { customerId: owner.id, status: 'cancelled' });
     const res = await getLabel(cancelled.id, await t.bearer(owner));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, message: 'A cancelled delivery has no shipping label', error: 'DELIVERY_CANCELLED' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'A cancelled delivery has no shipping label',
+      error: 'DELIVERY_CANCELLED',
+    });
   });
 
   it('no longer hands out a label made before the delivery was cancelled', async () => {
