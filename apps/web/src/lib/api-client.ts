@@ -36,6 +36,12 @@ export class ApiError extends Error {
     return typeof message === 'string' && message ? message : undefined;
   }
 
+  /** The request field a 400 names (`field` of the body), when it names one. */
+  get field(): string | undefined {
+    const field = (this.data as { field?: unknown } | undefined)?.field;
+    return typeof field === 'string' && field ? field : undefined;
+  }
+
   /** The server's `error` field, when it sent one. */
   get error(): string | undefined {
     const error = (this.data as Partial<TErrorBody> | undefined)?.error;
