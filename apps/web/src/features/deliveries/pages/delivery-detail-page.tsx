@@ -150,7 +150,10 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
       {d.status === 'cancelled' && (
         <p className="mt-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>This delivery was cancelled{d.cancelReason ? `: ${d.cancelReason}` : '.'} It will not be picked up or delivered.</span>
+          <span>
+            This delivery was cancelled{d.cancelReason ? `: ${d.cancelReason.replace(/[.!?]?$/, '.')}` : '.'} It will not be picked up or
+            delivered.
+          </span>
         </p>
       )}
 
