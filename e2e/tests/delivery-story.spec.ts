@@ -15,9 +15,9 @@ const DROP = '330 Brookline Ave, Boston, MA 02215';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<{ data?: unknown }> {
   expect(response.ok(), `${what} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return response.json();
+  return (await response.json()) as { data?: unknown };
 }
 
 /** A new request taken to delivered the way the people do it: customer books, staff approve and assign, driver delivers. */
