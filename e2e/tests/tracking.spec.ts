@@ -52,7 +52,9 @@ test.describe('package tracking', () => {
 
     await page.getByLabel('Tracking number').fill('MC0000000000');
     await page.getByRole('button', { name: 'Track Package' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Invalid tracking number');
+    // SPEC's text, then a line saying what a number looks like.
+    await expect(page.getByRole('alert').getByText('Invalid tracking number', { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('A tracking number looks like MC7K2P9QX4WZ');
   });
 
   test('a pending delivery shows a yellow badge and no feedback link', async ({ page, request, app }) => {

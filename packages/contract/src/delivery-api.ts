@@ -72,7 +72,28 @@ export const ZCreateDeliveryResponse = z.object({
 
 export type TCreateDeliveryResult = z.infer<typeof ZCreateDeliveryResponse>;
 
-export const ZDeliveryResponse = z.object({ success: z.literal(true), data: ZDelivery });
+/** One step of the delivery's own timeline: the owner sees the exact place (their address, the exact fix). */
+export const ZDeliveryEvent = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  place: z.string().nullable(),
+  coords: ZLatLng.nullable(),
+  timestamp: isoDate,
+});
+export type TDeliveryEvent = z.infer<typeof ZDeliveryEvent>;
+
+/**
+ * GET /v1/deliveries/{id}: the delivery with its story. Only the owner gets the timeline, the proof and
+ * the cancel reason; the assigned driver and staff (who have their own views) get [] and nulls here.
+ */
+export const ZDeliveryDetail = ZDelivery.extend({
+  timeline: z.array(ZDeliveryEvent),
+  /** When it was handed over (the delivered event), else null. */
+  deliveredAt: isoDate.nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type TDeliveryDetail = z.infer<typeof ZDeliveryDetail>;
+
+export const ZDeliveryResponse = z.object({ success: z.literal(true), data: ZDeliveryDetail });
 export const ZCancelDeliveryResponse = z.object({ success: z.literal(true), message: z.string(), data: ZDelivery });
 
 /** Dashboard groups a list can be filtered by, besides a single status. */

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'MODULE_FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** 409: the delivery was cancelled, so it has no label (or other parcel paperwork). */
+  'DELIVERY_CANCELLED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -60,6 +60,9 @@ export const readsAsStaff = (actor: Actor, d: DeliveryParties): boolean => {
 /** Full details (names, phones, addresses) are for the owner, the assigned driver and staff. */
 export const mayReadDelivery = (actor: Actor, d: DeliveryParties): boolean => hatsFor(actor, d).length > 0;
 
+/** A delivery's story (its timeline with exact places, the proof, the cancel reason) is for its owner alone. */
+export const mayReadDeliveryStory = (actor: Actor, d: DeliveryParties): boolean => hatsFor(actor, d).includes('owner');
+
 /** A stored file: through its delivery, or, for a file not (yet) on one, its uploader. */
 export const mayReadFile = (actor: Actor, owner: { delivery?: DeliveryParties; uploaderId: string | null }): boolean =>
   owner.delivery ? mayReadDelivery(actor, owner.delivery) : isStaffActor(actor) || owner.uploaderId === actor.id;

@@ -31,6 +31,16 @@ describe('error page', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
   });
 
+  it("keeps a signed-in customer's menu around Page Not Found", async () => {
+    setSession({ token: 't1', user: { _id: 'u2', firstName: 'Ana', email: 'ana@clinic.org', roleId: ROLE_IDS.CUSTOMER } });
+    renderApp('/delivery/d1/no-such-tab');
+
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFoundTitle })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
+  });
+
   it("shows 'Oops! Something went wrong' with the error's message for any other error", async () => {
     const router = createMemoryRouter([
       {

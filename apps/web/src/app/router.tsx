@@ -5,6 +5,7 @@ import { paths, routes } from '@/config/paths';
 import { ErrorPage } from './error-page';
 import { ADMIN_ROLES, DRIVER_ROLES, RequireAuth, RequireRole, STAFF_ROLES } from './guards';
 import { PublicLayout } from './layouts/public-layout';
+import { UnknownPathLayout } from './layouts/unknown-path-layout';
 import { RootLayout } from './root-layout';
 
 /** A page module loaded on first visit; `pick` names the page's export. */
@@ -118,14 +119,6 @@ const publicPages: RouteObject[] = [
       () => import('@/features/auth/pages/verify-otp-page'),
       (m) => m.VerifyOtpPage,
     ),
-  },
-  {
-    // Unknown paths: the 404 error page inside the public layout.
-    path: '*',
-    loader: () => {
-      throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-    },
-    Component: () => null,
   },
 ];
 
@@ -252,6 +245,24 @@ export const routeTree: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       { Component: PublicLayout, children: [{ errorElement: <ErrorPage />, children: publicPages }] },
+      {
+        // Unknown paths: the 404 error page inside the signed-in user's own layout, else the public one.
+        Component: UnknownPathLayout,
+        children: [
+          {
+            errorElement: <ErrorPage />,
+            children: [
+              {
+                path: '*',
+                loader: () => {
+                  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+                },
+                Component: () => null,
+              },
+            ],
+          },
+        ],
+      },
       {
         Component: RequireAuth,
         children: [

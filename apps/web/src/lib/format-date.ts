@@ -19,3 +19,23 @@ export const formatTime = (value: string | Date | null | undefined): string => {
   const date = toDate(value);
   return date ? timeOnly.format(date) : '';
 };
+
+/**
+ * An estimate with its day, in the reader's own zone: "Tue, Nov 24, 3:55 PM"; '' when missing. A time
+ * alone would not say which day the parcel comes.
+ */
+export const formatEstimate = (value: string | Date | null | undefined, timeZone?: string): string => {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone,
+  })
+    .format(date)
+    .replace(/\u202f/g, ' ');
+};

@@ -14,7 +14,7 @@ import { cancelDelivery } from './cancel-delivery.js';
 import { createDelivery } from './create-delivery.js';
 import { findReadableDelivery } from './deliveries.queries.js';
 import { readDeliveryForm } from './delivery-form.js';
-import { type JsonContext, toDeliveryJson } from './delivery-json.js';
+import { type JsonContext, toDeliveryDetailJson, toDeliveryJson } from './delivery-json.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
 import { readDelivery } from './read-delivery.js';
 
@@ -66,15 +66,16 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The owner, the assigned driver or staff (each staff read is audited); anyone else gets 404.',
+        description:
+          'The owner, the assigned driver or staff (each staff read is audited); anyone else gets 404. Only the owner gets timeline, pod, deliveredAt and cancelReason.',
         params: ZIdParams,
         response: { 200: ZDeliveryResponse },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: toDeliveryJson(await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id }), jsonContext()),
-    }),
+    async (request) => {
+      const { view, story } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
+      return { success: true as const, data: toDeliveryDetailJson(view, story, jsonContext()) };
+    },
   );
 
   app.post(

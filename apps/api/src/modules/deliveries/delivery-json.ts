@@ -1,4 +1,4 @@
-import type { TDelivery, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
+import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
 import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { signedFileUrl } from '../files/file-links.js';
 
@@ -53,7 +53,8 @@ export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: J
     status: d.status as TDeliveryStatus,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
-    estimatedDelivery: d.estimatedDelivery?.toISOString() ?? null,
+    // A cancelled delivery will not arrive: no estimate (as on tracking).
+    estimatedDelivery: d.status === 'cancelled' ? null : (d.estimatedDelivery?.toISOString() ?? null),
     pickupCoords: coords(d.pickupLat, d.pickupLng),
     deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
     packageImage: link(d.packageImageId),
@@ -68,5 +69,19 @@ export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: J
         }
       : null,
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
+  };
+}
+
+/** The detail answer: the delivery plus its story, empty for a reader who is not the owner. */
+export function toDeliveryDetailJson(
+  view: DeliveryView,
+  story: { timeline: TDeliveryDetail['timeline']; deliveredAt: string | null; cancelReason: string | null } | null,
+  ctx: JsonContext,
+): TDeliveryDetail {
+  return {
+    ...toDeliveryJson(view, ctx),
+    timeline: story?.timeline ?? [],
+    deliveredAt: story?.deliveredAt ?? null,
+    cancelReason: story?.cancelReason ?? null,
   };
 }

@@ -1,14 +1,37 @@
+import type { TDeliveryEvent, TDeliveryStatus } from '@courier/contract';
 import { recordAudit } from '../../platform/audit.js';
-import { type Actor, readsAsStaff } from '../../platform/policy.js';
+import { type Actor, mayReadDeliveryStory, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { listCustodyEvents } from './custody.js';
 import { findReadableDelivery } from './deliveries.queries.js';
-import type { DeliveryView } from './delivery-json.js';
+import type { DeliveryRow, DeliveryView } from './delivery-json.js';
+
+/** What only the owner reads on their delivery page: every step with its exact place, and why it was cancelled. */
+export interface DeliveryStory {
+  timeline: TDeliveryEvent[];
+  deliveredAt: string | null;
+  cancelReason: string | null;
+}
+
+export interface DeliveryRead {
+  view: DeliveryView;
+  /** Null for anyone but the owner. */
+  story: DeliveryStory | null;
+}
+
+/** The owner typed the addresses: a step at pickup or drop-off reads as that address, others as their label. */
+function exactPlace(d: DeliveryRow, status: TDeliveryStatus, label: string | null): string | null {
+  if (status === 'pending' || status === 'picked_up') return d.pickupAddress;
+  if (status === 'delivered') return d.deliveryAddress;
+  return label;
+}
 
 /**
- * One delivery in full for its owner, its assigned driver or staff. A staff member reading someone
- * else's delivery sees the recipient's details, so the read is written to the audit log.
+ * One delivery in full for its owner, its assigned driver or staff; its story (timeline, proof, cancel
+ * reason) for the owner only. A staff member reading someone else's delivery sees the recipient's details,
+ * so the read is written to the audit log.
  */
-export async function readDelivery(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<DeliveryView> {
+export async function readDelivery(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<DeliveryRead> {
   const view = await findReadableDelivery(services.db, actor, input.idOrOrderId);
   const d = view.delivery;
   if (readsAsStaff(actor, d)) {
@@ -18,5 +41,21 @@ export async function readDelivery(services: Services, actor: Actor, input: { id
       services.clock.now(),
     );
   }
-  return view;
+  if (!mayReadDeliveryStory(actor, d)) return { view: { ...view, pod: null }, story: null };
+  const events = await listCustodyEvents(services.db, d.id);
+  const timeline = events.map((e) => ({
+    status: e.status,
+    place: exactPlace(d, e.status, e.locationLabel),
+    coords: e.lat !== null && e.lng !== null ? { lat: e.lat, lng: e.lng } : null,
+    timestamp: e.createdAt.toISOString(),
+  }));
+  const delivered = d.status === 'delivered' ? (events.findLast((e) => e.status === 'delivered')?.createdAt ?? view.pod?.capturedAt) : null;
+  return {
+    view,
+    story: {
+      timeline,
+      deliveredAt: delivered ? delivered.toISOString() : null,
+      cancelReason: d.status === 'cancelled' ? d.cancelReason : null,
+    },
+  };
 }

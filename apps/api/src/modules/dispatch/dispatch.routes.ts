@@ -66,7 +66,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const view = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
+      const { view } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
       return answer(view.delivery.id, 'Delivery');
     },
   );

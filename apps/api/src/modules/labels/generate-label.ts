@@ -2,7 +2,7 @@ import { mayHaveLabel } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, shippingLabels, storedFiles, users } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../platform/app-error.js';
+import { AppError, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayReadDelivery, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -11,6 +11,7 @@ import { type DeliveryRow, type LabelRow, trackingUrlOf } from '../deliveries/de
 import { labelCodes } from './label-codes.js';
 
 export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';
+
 import { labelContent } from './label-content.js';
 import { renderLabelPdf } from './label-pdf.js';
 import { renderLabelPng } from './label-png.js';
@@ -62,10 +63,10 @@ export async function generateLabel(services: Services, actor: Actor, input: { i
 
   const label = await db.transaction(async (tx) => {
     const [d] = await tx.select().from(deliveries).where(eq(deliveries.id, found.id)).for('update');
+    // A label is for a parcel that can still be delivered: once cancelled, not even one made before is handed out.
+    if (!mayHaveLabel(d.status)) throw new AppError('DELIVERY_CANCELLED', CANCELLED_HAS_NO_LABEL);
     const existing = await existingLabel(tx, d.id);
     if (existing) return existing;
-    // A label is for a parcel that can still be delivered: the status table says which those are.
-    if (!mayHaveLabel(d.status)) throw conflict(CANCELLED_HAS_NO_LABEL);
 
     const now = clock.now();
     const [sender] = await tx

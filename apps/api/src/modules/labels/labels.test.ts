@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
-import { shippingLabels, storedFiles } from '../../db/schema/index.js';
+import { deliveries, shippingLabels, storedFiles } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { pdfText, TEST_NOW } from '../deliveries/delivery-test-kit.js';
@@ -127,6 +127,20 @@ describe('shipping labels', () => {
     const cancelled = await createDelivery(t.db, { customerId: owner.id, status: 'cancelled' });
     const res = await getLabel(cancelled.id, await t.bearer(owner));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('A cancelled delivery has no shipping label');
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'A cancelled delivery has no shipping label',
+      error: 'DELIVERY_CANCELLED',
+    });
+  });
+
+  it('no longer hands out a label made before the delivery was cancelled', async () => {
+    const later = await createDelivery(t.db, { customerId: owner.id, status: 'approved' });
+    const fresh = await t.bearer(owner);
+    expect((await getLabel(later.id, fresh)).statusCode).toBe(200);
+    await t.db.update(deliveries).set({ status: 'cancelled' }).where(eq(deliveries.id, later.id));
+    const res = await getLabel(later.id, fresh);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('DELIVERY_CANCELLED');
   });
 });

@@ -1,5 +1,5 @@
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, MESSAGES, ROLE_IDS } from '@courier/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 
@@ -75,6 +75,29 @@ describe('sign-up wizard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe(person.firstName);
+  });
+
+  it('clears the account-type error as soon as a type is chosen, with the select still focused (as on a phone)', async () => {
+    renderRoute('/auth/signup');
+    await screen.findByLabelText('First name', {}, slow);
+    type('First name', person.firstName);
+    type('Last name', person.lastName);
+    type('Email', person.email);
+    type('Phone', person.phone);
+    next();
+    await screen.findByLabelText('Address');
+    type('Address', person.address);
+    next();
+    expect(await screen.findByText('Please select an account type')).toBeTruthy();
+    const accountType = screen.getByLabelText('Account type');
+    expect(document.activeElement).toBe(accountType);
+
+    // No blur: the phone's picker leaves the select focused.
+    fireEvent.change(accountType, { target: { value: 'pharmacy' } });
+    await waitFor(() => expect(screen.queryByText('Please select an account type')).toBeNull());
+    expect(document.activeElement).toBe(accountType);
+    next();
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
   });
 
   it('scores the password as the user types and ticks the requirements it meets', async () => {

@@ -1,6 +1,6 @@
 import { MESSAGES, ROLE_IDS, TIMINGS, type TAccountType } from '@courier/contract';
 import { ArrowLeft, ArrowRight, MailCheck, UserPlus } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -27,6 +27,16 @@ export function SignupPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const registration = useRegister();
   const heading = useRef<HTMLDivElement>(null);
+
+  // A field showing an error checks again as soon as it changes. 'onTouched' alone waits for a blur, and the
+  // account type select, focused by the failed Next, is never blurred on a phone until the user taps Next:
+  // the error stayed after a type was chosen and that tap's blur re-render swallowed the Next.
+  useEffect(() => {
+    const watching = form.watch((_, { name }) => {
+      if (name && form.getFieldState(name).invalid) void form.trigger(name);
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
 
   const goTo = (next: number) => {
     setStep(next);

@@ -3,7 +3,9 @@ import type { TDelivery } from '@courier/contract';
 import { ArrowRight, ChevronRight, PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { OverdueBadge } from '@/components/ui/overdue-badge';
 import { paths } from '@/config/paths';
+import { isOverdue } from '@/lib/overdue';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatWhen, truncateAddress } from '@/lib/delivery-format';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -68,7 +70,10 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
                     {truncateAddress(d.deliveryAddress)}
                   </td>
                   <td className={td}>
-                    <StatusBadge status={d.status} />
+                    <span className="inline-flex flex-wrap items-center gap-1">
+                      <StatusBadge status={d.status} />
+                      {isOverdue(d) && <OverdueBadge />}
+                    </span>
                   </td>
                   <td className={`${td} whitespace-nowrap text-slate-500`}>{formatWhen(d.createdAt)}</td>
                 </tr>
@@ -84,7 +89,10 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
                 <div className="min-w-0 flex-1">
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-mono text-sm font-semibold text-slate-900">#{d.orderId}</span>
-                    <StatusBadge status={d.status} />
+                    <span className="inline-flex flex-wrap items-center gap-1">
+                      <StatusBadge status={d.status} />
+                      {isOverdue(d) && <OverdueBadge />}
+                    </span>
                   </div>
                   <p className="mt-1 truncate text-sm text-slate-700">{d.recipientName}</p>
                   <p className="text-xs text-slate-500">{formatWhen(d.createdAt)}</p>

@@ -1,4 +1,4 @@
-import type { TDelivery } from '@courier/contract';
+import type { TDelivery, TDeliveryDetail } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deliveriesKeys } from '@/lib/my-deliveries';
@@ -13,7 +13,9 @@ export function useCancelDelivery(deliveryId: string) {
   return useMutation({
     mutationFn: () => cancelDelivery(deliveryId),
     onSuccess: (body) => {
-      if (body?.data) queryClient.setQueryData(deliveriesKeys.detail(deliveryId), body.data);
+      // The answer has no timeline: keep the old one until the refetch below brings the cancel step.
+      const data = body?.data;
+      if (data) queryClient.setQueryData<TDeliveryDetail>(deliveriesKeys.detail(deliveryId), (old) => (old ? { ...old, ...data } : old));
       void queryClient.invalidateQueries({ queryKey: deliveriesKeys.all });
     },
   });

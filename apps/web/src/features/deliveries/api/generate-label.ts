@@ -1,6 +1,6 @@
-import type { TDelivery, TShippingLabel } from '@courier/contract';
+import type { TDeliveryDetail, TShippingLabel } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { deliveriesKeys } from '@/lib/my-deliveries';
 
 /** GET /v1/deliveries/{id}/label: the server makes the label on the first ask and returns the same one after. */
@@ -15,8 +15,12 @@ export function useGenerateLabel(deliveryId: string) {
   return useMutation({
     mutationFn: () => generateLabel(deliveryId),
     onSuccess: (label) => {
-      queryClient.setQueryData<TDelivery>(deliveriesKeys.detail(deliveryId), (old) => (old ? { ...old, shippingLabel: label } : old));
+      queryClient.setQueryData<TDeliveryDetail>(deliveriesKeys.detail(deliveryId), (old) => (old ? { ...old, shippingLabel: label } : old));
       void queryClient.invalidateQueries({ queryKey: deliveriesKeys.all });
+    },
+    onError: (error) => {
+      // Cancelled meanwhile: the page reloads the delivery and stops offering a label.
+      if (isApiError(error) && error.error === 'DELIVERY_CANCELLED') void queryClient.invalidateQueries({ queryKey: deliveriesKeys.all });
     },
   });
 }

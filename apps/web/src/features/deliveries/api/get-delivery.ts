@@ -1,12 +1,12 @@
-import type { TDelivery } from '@courier/contract';
+import type { TDeliveryDetail } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deliveriesKeys } from '@/lib/my-deliveries';
 
-/** GET /v1/deliveries/{id} answers {success, data: delivery}; a bare delivery is read too. */
-export async function getDelivery(id: string, signal?: AbortSignal): Promise<TDelivery> {
-  const body = await api.get<{ data?: TDelivery } & Partial<TDelivery>>(`/v1/deliveries/${encodeURIComponent(id)}`, { signal });
-  const delivery = body?.data ?? (body?._id ? (body as TDelivery) : undefined);
+/** GET /v1/deliveries/{id} answers {success, data: delivery with its story}; a bare delivery is read too. */
+export async function getDelivery(id: string, signal?: AbortSignal): Promise<TDeliveryDetail> {
+  const body = await api.get<{ data?: TDeliveryDetail } & Partial<TDeliveryDetail>>(`/v1/deliveries/${encodeURIComponent(id)}`, { signal });
+  const delivery = body?.data ?? (body?._id ? (body as TDeliveryDetail) : undefined);
   if (!delivery?._id) throw new Error('Invalid response from server');
   return delivery;
 }

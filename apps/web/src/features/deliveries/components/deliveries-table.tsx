@@ -3,7 +3,9 @@ import type { TDelivery } from '@courier/contract';
 import { ArrowRight, MapPin, Package } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { OverdueBadge } from '@/components/ui/overdue-badge';
 import { paths } from '@/config/paths';
+import { isOverdue } from '@/lib/overdue';
 import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '@/lib/delivery-format';
 import { useElementWidth } from '../lib/use-element-width';
 import { HeadCells } from '@/components/ui/head-cells';
@@ -98,7 +100,10 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 {truncateAddress(d.deliveryAddress)}
               </td>
               <td className={td}>
-                <StatusBadge status={d.status} wrap />
+                <span className="inline-flex flex-wrap items-center gap-1">
+                  <StatusBadge status={d.status} wrap />
+                  {isOverdue(d) && <OverdueBadge />}
+                </span>
               </td>
               <td className={td}>
                 <Created value={d.createdAt} />
@@ -138,7 +143,10 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
             {formatWhen(d.createdAt)}
           </time>
         </div>
-        <StatusBadge status={d.status} />
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <StatusBadge status={d.status} />
+          {isOverdue(d) && <OverdueBadge />}
+        </span>
       </div>
       {/* Wraps on a narrow phone rather than pushing the card past the screen edge. */}
       <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">

@@ -1,6 +1,7 @@
 import { MESSAGES, type TDelivery, mayHaveLabel } from '@courier/contract';
 import { Download, FileText, Printer, Tag } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useGenerateLabel } from '../api/generate-label';
 import { formatDateTime } from '@/lib/delivery-format';
 import { DetailCard, Field } from '@/components/ui/detail-card';
@@ -22,7 +23,10 @@ function printPdf(url: string) {
   document.body.appendChild(frame);
 }
 
-/** The shipping label: Generate Label until one exists (the server makes it once), then preview, download and print. */
+/**
+ * The shipping label: Generate Label until one exists (the server makes it once), then preview, download and
+ * print. A cancelled delivery offers none and says why.
+ */
 export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
   const generate = useGenerateLabel(delivery._id);
   const label = delivery.shippingLabel;
@@ -30,7 +34,9 @@ export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
 
   return (
     <DetailCard title="Shipping Label" icon={Tag}>
-      {label ? (
+      {cancelled ? (
+        <p className="text-sm text-slate-600">A cancelled delivery has no shipping label.</p>
+      ) : label ? (
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-4">
             <Field label="Tracking code">
@@ -62,8 +68,6 @@ export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
             </button>
           </div>
         </div>
-      ) : cancelled ? (
-        <p className="text-sm text-slate-600">A cancelled delivery has no shipping label.</p>
       ) : (
         <div className="flex flex-col items-center gap-3 py-2 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
@@ -76,7 +80,10 @@ export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
           </button>
           {generate.isError && (
             <p role="alert" className="text-sm font-medium text-red-600">
-              {MESSAGES.labelFailed}
+              {/* A refusal with a reason (409, e.g. cancelled meanwhile) says it; anything else the SPEC text. */}
+              {isApiError(generate.error) && generate.error.status === 409
+                ? errorMessage(generate.error, MESSAGES.labelFailed)
+                : MESSAGES.labelFailed}
             </p>
           )}
         </div>

@@ -84,3 +84,9 @@ export function checkImage(file: { type: string; size: number }): string | null 
   if (file.size > MAX_IMAGE_BYTES) return 'The image must be 5 MB or smaller';
   return null;
 }
+
+/** The step holding a field the server named, or null when the form has no such field on a step. */
+export function stepOfField(field: string | undefined): TOrderStep | null {
+  if (!field) return null;
+  return ORDER_STEPS.find((s) => (s.fields as string[]).includes(field))?.step ?? (field === 'specialInstructions' ? 3 : null);
+}

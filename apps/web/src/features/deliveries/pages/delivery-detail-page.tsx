@@ -1,4 +1,11 @@
-import { MESSAGES, type TDelivery, canMoveStatus, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
+import {
+  MESSAGES,
+  type TDeliveryDetail,
+  canMoveStatus,
+  deliveryTypeLabel,
+  packageSizeLabel,
+  packageTypeLabel,
+} from '@courier/contract';
 import {
   AlertCircle,
   ArrowLeft,
@@ -16,16 +23,19 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
+import { OverdueBadge } from '@/components/ui/overdue-badge';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatEstimate } from '@/lib/format-date';
+import { isOverdue } from '@/lib/overdue';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, Field } from '@/components/ui/detail-card';
+import { DeliveryTimeline } from '../components/delivery-timeline';
 import { ShippingLabelSection } from '../components/shipping-label-section';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/delivery-format';
 
 const backLink = (
@@ -76,7 +86,22 @@ export function DeliveryDetailPage() {
   return <DeliveryDetail delivery={delivery} />;
 }
 
-function DeliveryDetail({ delivery: d }: { delivery: TDelivery }) {
+/** When it arrives: the handed-over time once delivered, nothing once cancelled, else the estimate with its day. */
+function ArrivalField({ delivery: d }: { delivery: TDeliveryDetail }) {
+  if (d.status === 'delivered') {
+    const at = d.deliveredAt ?? d.pod?.timestamp ?? null;
+    return <Field label="Delivered">{at ? <time dateTime={at}>{formatEstimate(at)}</time> : 'Delivered'}</Field>;
+  }
+  if (d.status === 'cancelled') return <Field label="Cancelled">{d.cancelReason || 'No reason given'}</Field>;
+  return (
+    <Field label="Estimated delivery">
+      {d.estimatedDelivery ? <time dateTime={d.estimatedDelivery}>{formatEstimate(d.estimatedDelivery)}</time> : MESSAGES.notAvailable}
+    </Field>
+  );
+}
+
+function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
+  const overdue = isOverdue(d);
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelDelivery(d._id);
 
@@ -104,6 +129,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDelivery }) {
               Delivery <span className="whitespace-nowrap">#{d.orderId}</span>
             </h1>
             <StatusBadge status={d.status} className="text-sm" />
+            {overdue && <OverdueBadge className="text-sm" />}
           </div>
           <p className="mt-1 text-sm text-slate-600">
             Created <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
@@ -127,13 +153,26 @@ function DeliveryDetail({ delivery: d }: { delivery: TDelivery }) {
         </div>
       </div>
 
+      {d.status === 'cancelled' && (
+        <p className="mt-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            This delivery was cancelled{d.cancelReason ? `: ${d.cancelReason.replace(/[.!?]?$/, '.')}` : '.'} It will not be picked up or
+            delivered.
+          </span>
+        </p>
+      )}
+
       <div className="mt-6 grid gap-5 lg:grid-cols-3">
         {/* First on a phone (when, tracking, the label), the right-hand column on a desktop. */}
         <div className="space-y-5 lg:col-start-3 lg:row-start-1">
           <DetailCard title="Schedule" icon={CalendarClock}>
             <dl className="space-y-4">
-              <Field label="Estimated delivery">{formatDateTime(d.estimatedDelivery) || MESSAGES.notAvailable}</Field>
-              <Field label="Required by">{formatDateTime(d.requiredBy)}</Field>
+              <ArrivalField delivery={d} />
+              <Field label="Required by">
+                {formatDateTime(d.requiredBy)}
+                {overdue && <span className="ml-1 font-medium text-orange-800">(passed, not yet delivered)</span>}
+              </Field>
               <Field label="Tracking">
                 <Link to={paths.track(d.orderId)} className="font-medium break-all text-brand-700 hover:underline">
                   {d.orderId}
@@ -142,6 +181,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDelivery }) {
             </dl>
           </DetailCard>
           <ShippingLabelSection delivery={d} />
+          <DeliveryTimeline events={d.timeline ?? []} />
         </div>
         <div className="space-y-5 lg:col-span-2 lg:col-start-1 lg:row-start-1">
           <DetailCard title="Recipient" icon={UserRound}>

@@ -22,9 +22,9 @@ import { AddressCombobox } from '../components/address-combobox';
 import { FormField, inputClass } from '../components/form-field';
 import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { toDateTimeLocal } from '@/lib/delivery-format';
-import { checkStep, initialOrderForm, ORDER_STEPS, type TOrderField, type TOrderStep } from '../lib/order-form';
+import { checkStep, initialOrderForm, ORDER_STEPS, stepOfField, type TOrderField, type TOrderStep } from '../lib/order-form';
 
 const DELIVERY_TYPE_HINTS: Record<string, string> = {
   STANDARD: 'Within 2 business days',
@@ -74,10 +74,13 @@ export function OrderDeliveryPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { register, control, watch, getValues } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
   const values = watch();
+  /** A field the server refused (400 naming it), shown on it until its value changes. */
+  const [serverError, setServerError] = useState<{ field: TOrderField; message: string; value: string } | null>(null);
 
   // Live feedback once Next was tried on this step: problems vanish as they are fixed.
   const check = attempted[step] ? checkStep(step, values) : null;
-  const errorOf = (field: TOrderField) => check?.errors[field];
+  const errorOf = (field: TOrderField) =>
+    check?.errors[field] ?? (serverError?.field === field && values[field] === serverError.value ? serverError.message : undefined);
   const invalid = (field: TOrderField) => (errorOf(field) ? true : undefined);
   const describedBy = (field: TOrderField) => (errorOf(field) ? `${field}-error` : undefined);
 
@@ -115,7 +118,21 @@ export function OrderDeliveryPage() {
       if (response.warning) toast.warning(response.warning, { autoClose: false });
       setSubmitted({ orderId: response.data?.orderId, warning: response.warning });
     } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.deliverySubmitFailed));
+      const message = errorMessage(error, MESSAGES.deliverySubmitFailed);
+      toast.error(message);
+      // A refusal naming a field of an earlier step: take the user there and mark the field.
+      const field = isApiError(error) && error.status === 400 ? error.field : undefined;
+      const fieldStep = stepOfField(field);
+      if (field && fieldStep) {
+        const name = field as TOrderField;
+        setServerError({
+          field: name,
+          message: ((isApiError(error) && error.serverMessage) || message).replace(`${field}: `, ''),
+          value: form[name],
+        });
+        setStep(fieldStep);
+        requestAnimationFrame(() => document.getElementById(name)?.focus());
+      }
     }
   };
 

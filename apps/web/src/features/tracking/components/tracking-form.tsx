@@ -2,11 +2,12 @@ import { MESSAGES } from '@courier/contract';
 import { PackageSearch, Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { cleanTrackingNumber } from '../lib/tracking-view';
 
 interface Props {
   value: string;
   onChange: (value: string) => void;
-  /** Called with the trimmed number; an empty one is refused here (SPEC section 5). */
+  /** Called with the number without spaces or a leading '#'; an empty one is refused here (SPEC section 5). */
   onTrack: (trackingNumber: string) => void;
   onInvalid: (message: string) => void;
   busy: boolean;
@@ -16,7 +17,7 @@ interface Props {
 export function TrackingForm({ value, onChange, onTrack, onInvalid, busy }: Props) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trackingNumber = value.trim();
+    const trackingNumber = cleanTrackingNumber(value);
     if (!trackingNumber) onInvalid(MESSAGES.trackingRequired);
     else onTrack(trackingNumber);
   };

@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { useOrderDetails } from '@/lib/order-details';
 import type { TTrackingResult } from '@courier/contract';
 import { formatEventTime } from '../lib/format-time';
-import { placeText } from '../lib/tracking-view';
+import { formatEstimate } from '@/lib/format-date';
+import { deliveredAt, placeText } from '../lib/tracking-view';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 function Fact({ icon, label, children, hint }: { icon: ReactNode; label: string; children: ReactNode; hint?: ReactNode }) {
@@ -57,9 +58,11 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
   const updated = result.currentLocation
     ? (formatEventTime(result.currentLocation.updatedAt, now) ?? result.currentLocation.displayTime)
     : null;
+  // An estimate carries its day; a delivered parcel shows when it was handed over instead.
   const estimate = result.estimatedDelivery
-    ? (formatEventTime(result.estimatedDelivery, now) ?? result.estimatedDeliveryDisplay)
+    ? formatEstimate(result.estimatedDelivery) || result.estimatedDeliveryDisplay
     : result.estimatedDeliveryDisplay;
+  const handedOver = deliveredAt(result);
 
   return (
     <section aria-labelledby="tracking-result" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -83,9 +86,15 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
         >
           <span data-testid="current-location">{current ?? MESSAGES.notAvailable}</span>
         </Fact>
-        <Fact icon={<CalendarClock aria-hidden="true" className="size-5" />} label="Estimated delivery">
-          <span data-testid="estimated-delivery">{estimate ?? MESSAGES.notAvailable}</span>
-        </Fact>
+        {result.status === 'delivered' ? (
+          <Fact icon={<CalendarClock aria-hidden="true" className="size-5" />} label="Delivered">
+            <span data-testid="delivered-at">{handedOver ? formatEstimate(handedOver) : 'Delivered'}</span>
+          </Fact>
+        ) : (
+          <Fact icon={<CalendarClock aria-hidden="true" className="size-5" />} label="Estimated delivery">
+            <span data-testid="estimated-delivery">{estimate ?? MESSAGES.notAvailable}</span>
+          </Fact>
+        )}
       </dl>
       {acceptsFeedback(result.status) && <FeedbackPrompt trackingNumber={result.trackingNumber} />}
     </section>

@@ -2,7 +2,7 @@ import { MESSAGES } from '@courier/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { TrackingNotFoundError } from '../api/get-tracking';
-import { placeCoords, placeText, trackingErrorMessage, trackingRoute } from './tracking-view';
+import { cleanTrackingNumber, deliveredAt, placeCoords, placeText, trackingErrorMessage, trackingRoute } from './tracking-view';
 
 const place = (label: string | null, lat: number | null, lng: number | null) => ({ label, formatted: label, lat, lng });
 const brookline = place('Brookline, MA 02445', 42.3259, -71.1341);
@@ -92,5 +92,25 @@ describe('trackingErrorMessage', () => {
     expect(trackingErrorMessage(new ApiError(500, 'Internal Server Error', undefined))).toBe(MESSAGES.trackingError);
     expect(trackingErrorMessage(new ApiError(0, 'Failed to fetch', undefined))).toBe(MESSAGES.trackingError);
     expect(trackingErrorMessage(new Error('boom'))).toBe(MESSAGES.trackingError);
+  });
+});
+
+describe('cleanTrackingNumber', () => {
+  it("drops the leading '#' the app shows and any spaces", () => {
+    expect(cleanTrackingNumber('#MC7K2P9QX4WZ')).toBe('MC7K2P9QX4WZ');
+    expect(cleanTrackingNumber('  # MC7K 2P9Q X4WZ ')).toBe('MC7K2P9QX4WZ');
+    expect(cleanTrackingNumber('MC7K2P9QX4WZ')).toBe('MC7K2P9QX4WZ');
+    expect(cleanTrackingNumber(' # ')).toBe('');
+  });
+});
+
+describe('deliveredAt', () => {
+  const timeline = [
+    { status: 'in_transit', timestamp: '2026-11-24T18:00:00Z' },
+    { status: 'delivered', timestamp: '2026-11-24T20:55:00Z' },
+  ];
+  it('is the delivered step of a delivered parcel, else null', () => {
+    expect(deliveredAt({ status: 'delivered', timeline })).toBe('2026-11-24T20:55:00Z');
+    expect(deliveredAt({ status: 'in_transit', timeline: timeline.slice(0, 1) })).toBeNull();
   });
 });

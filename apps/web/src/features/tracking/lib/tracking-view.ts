@@ -73,3 +73,15 @@ export function trackingErrorMessage(error: unknown): string {
   }
   return MESSAGES.trackingError;
 }
+
+/** The app shows numbers as #MC7K2P9QX4WZ: a copied '#' and any spaces are not part of the number. */
+export const cleanTrackingNumber = (raw: string): string => raw.replace(/\s+/g, '').replace(/^#+/, '');
+
+/** Said under 'Invalid tracking number': 'MC' and 10 letters or digits, as order-id.ts makes them. */
+export const TRACKING_NUMBER_HINT = 'A tracking number looks like MC7K2P9QX4WZ: MC followed by 10 letters and digits.';
+
+/** When the parcel was handed over: the last delivered step of its timeline, if delivered. */
+export function deliveredAt(result: { status: string; timeline: Array<{ status: string; timestamp: string }> }): string | null {
+  if (result.status !== 'delivered') return null;
+  return result.timeline.findLast((e) => e.status === 'delivered')?.timestamp ?? null;
+}

@@ -9,7 +9,8 @@ import { StatusTimeline } from '../components/status-timeline';
 import { TrackingForm } from '../components/tracking-form';
 import { TrackingMap } from '../components/tracking-map';
 import { TrackingSummary } from '../components/tracking-summary';
-import { trackingErrorMessage } from '../lib/tracking-view';
+import { cleanTrackingNumber, TRACKING_NUMBER_HINT, trackingErrorMessage } from '../lib/tracking-view';
+import { MESSAGES } from '@courier/contract';
 
 /** Carried in history state so the shown number survives the move from /track/{id} to /tracking and a reload. */
 interface TTrackingState {
@@ -18,13 +19,14 @@ interface TTrackingState {
 
 function ErrorNote({ message }: { message: string }) {
   return (
-    <p
-      role="alert"
-      className="mt-3 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
-    >
-      <CircleAlert aria-hidden="true" className="mt-px size-4 shrink-0" />
-      {message}
-    </p>
+    <div role="alert" className="mt-3 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>
+        <p className="font-medium">{message}</p>
+        {/* What a number looks like, so a mistyped one can be checked against the label. */}
+        {message === MESSAGES.trackingInvalid && <p className="mt-0.5 text-red-800/90">{TRACKING_NUMBER_HINT}</p>}
+      </div>
+    </div>
   );
 }
 
@@ -50,7 +52,7 @@ export function TrackingPage() {
   const navigate = useNavigate();
   const carried = (location.state as TTrackingState | null)?.trackingNumber ?? '';
   const [input, setInput] = useState(trackingId ?? carried);
-  const [trackingNumber, setTrackingNumber] = useState((trackingId ?? carried).trim());
+  const [trackingNumber, setTrackingNumber] = useState(cleanTrackingNumber(trackingId ?? carried));
   const [formError, setFormError] = useState<string | null>(null);
   const tracking = useTracking(trackingNumber);
 
@@ -58,9 +60,9 @@ export function TrackingPage() {
   useEffect(() => {
     if (trackingId === undefined) return;
     setInput(trackingId);
-    setTrackingNumber(trackingId.trim());
+    setTrackingNumber(cleanTrackingNumber(trackingId));
     setFormError(null);
-    void navigate(paths.tracking, { replace: true, state: { trackingNumber: trackingId.trim() } satisfies TTrackingState });
+    void navigate(paths.tracking, { replace: true, state: { trackingNumber: cleanTrackingNumber(trackingId) } satisfies TTrackingState });
   }, [trackingId, navigate]);
 
   const track = (number: string) => {
