@@ -1,11 +1,4 @@
-import {
-  MESSAGES,
-  type TDeliveryDetail,
-  canMoveStatus,
-  deliveryTypeLabel,
-  packageSizeLabel,
-  packageTypeLabel,
-} from '@courier/contract';
+import { MESSAGES, type TDeliveryDetail, canMoveStatus, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
 import {
   AlertCircle,
   ArrowLeft,
