@@ -19,6 +19,7 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, at: Date): 
     subject: email.subject,
     text: email.text,
     html: email.html ?? null,
+    listUnsubscribe: email.listUnsubscribe ?? null,
   });
 }
 
@@ -94,7 +95,14 @@ export function createOutboxWorker(deps: {
         break;
       }
       try {
-        if (msg.channel === 'email') await deps.mailer.send({ to: msg.recipient, subject: msg.subject, text: msg.text, html: msg.html });
+        if (msg.channel === 'email')
+          await deps.mailer.send({
+            to: msg.recipient,
+            subject: msg.subject,
+            text: msg.text,
+            html: msg.html,
+            listUnsubscribe: msg.listUnsubscribe,
+          });
         else await deps.sms.send(msg.recipient, msg.text);
         await db
           .update(outboxMessages)

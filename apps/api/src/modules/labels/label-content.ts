@@ -7,7 +7,7 @@ import {
   type TPackageSize,
   type TPackageType,
 } from '@courier/contract';
-import { formatBusinessTime } from '../deliveries/delivery-emails.js';
+import { formatBusinessTime } from '../deliveries/business-time.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 
 export interface LabelParty {
