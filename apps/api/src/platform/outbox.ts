@@ -70,11 +70,13 @@ export function createOutboxWorker(deps: {
       .limit(20)
       .for('update', { skipLocked: true });
     // A claim expires, so a message held by a process that died is picked up again.
-    return db
+    const claimed = await db
       .update(outboxMessages)
       .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
       .where(inArray(outboxMessages.id, due))
       .returning();
+    // RETURNING keeps no order: send in the order the messages were written (picked up before delivered).
+    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   /** Gives claimed messages back at once, so the next process need not wait for the claim to expire. */

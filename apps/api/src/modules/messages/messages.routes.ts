@@ -27,7 +27,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: "Twilio's inbound SMS webhook (signed with X-Twilio-Signature): STOP withdraws SMS consent, START renews it",
-        body: z.record(z.string(), z.string()).optional(),
+        body: z.record(z.string(), z.string()).nullish(),
       },
     },
     async (request, reply) => {
@@ -70,7 +70,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['messages'],
         summary: 'One-click unsubscribe (RFC 8058, List-Unsubscribe=One-Click) and the confirm button of the page',
         params: ZToken,
-        body: z.record(z.string(), z.string()).optional(),
+        body: z.record(z.string(), z.string()).nullish(),
       },
     },
     async (request, reply) => {
