@@ -9,6 +9,19 @@ import { formatDateTime } from '@/lib/format-date';
 import { useFailedMessages } from '../api/get-failed-messages';
 import { useRetryMessage } from '../api/retry-message';
 
+/** An e-mail address may wrap after its @, and nowhere else. */
+function Address({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at < 0) return <span className="whitespace-nowrap">{value}</span>;
+  return (
+    <span>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </span>
+  );
+}
+
 /** /admin/messages: what the outbox gave up on after its retries, and a way to send it again (ADMIN and above). */
 export function FailedMessagesPage() {
   const [page, setPage] = useState(1);
@@ -58,13 +71,13 @@ export function FailedMessagesPage() {
                       {m.channel === 'email' ? 'E-mail' : 'SMS'}
                     </span>
                   </td>
-                  <td data-label="To" className={`${tdClass} break-all`}>
-                    {m.recipient}
+                  <td data-label="To" className={tdClass}>
+                    <Address value={m.recipient} />
                   </td>
                   <td data-label="Subject" className={tdClass}>
                     {m.subject || <span className="text-slate-400">—</span>}
                   </td>
-                  <td data-label="Last error" className={`${tdClass} max-w-xs text-xs leading-5 text-red-700`}>
+                  <td data-label="Last error" className={`${tdClass} min-w-40 max-w-xs text-xs leading-5 text-red-700 [overflow-wrap:anywhere]`}>
                     {m.lastError ?? '—'}
                   </td>
                   <td data-label="Attempts" className={tdClass}>
