@@ -18,6 +18,7 @@ import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
 import { createLateSweep } from './modules/messages/late-sweep.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
+import { hasSmsConsent } from './modules/messages/sms-consent.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
@@ -91,7 +92,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const sms = createSmsSender({ providerUrl: env.SMS_PROVIDER_URL, twilio: twilioOf(env), log: app.log });
-  const outbox = createOutboxWorker({ db: database.db, mailer, sms, clock, log: app.log });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    mailer,
+    sms,
+    clock,
+    log: app.log,
+    mayText: (to) => hasSmsConsent(database.db, to),
+  });
   const services: Services = {
     env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -7,6 +7,7 @@ import type { Mailer, OutgoingEmail } from './mailer.js';
 import type { SmsSender } from './sms.js';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
+export const SMS_CONSENT_WITHDRAWN = 'Not sent: the number has no SMS consent (withdrawn with STOP)';
 const CLAIM_MS = 60_000;
 
 /** Queue an e-mail inside the caller's transaction, so it exists exactly when the change does; `at` is the clock's now. */
@@ -47,6 +48,8 @@ export function createOutboxWorker(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** Asked again just before an SMS leaves: a STOP that came after it was queued still holds it back. */
+  mayText?: (to: string) => Promise<boolean>;
 }): OutboxWorker {
   const { db, clock, log } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -95,6 +98,13 @@ export function createOutboxWorker(deps: {
       if (releasing) {
         await release(claimed.slice(index).map((m) => m.id));
         break;
+      }
+      if (msg.channel === 'sms' && deps.mayText && !(await deps.mayText(msg.recipient))) {
+        await db
+          .update(outboxMessages)
+          .set({ status: 'failed', lastError: SMS_CONSENT_WITHDRAWN, lockedUntil: null })
+          .where(eq(outboxMessages.id, msg.id));
+        continue;
       }
       try {
         if (msg.channel === 'email')

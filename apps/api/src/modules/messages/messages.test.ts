@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { auditEvents, deliveries, notifications, optins, outboxMessages, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { backoffMs, OUTBOX_MAX_ATTEMPTS } from '../../platform/outbox.js';
+import { backoffMs, enqueueSms, OUTBOX_MAX_ATTEMPTS, SMS_CONSENT_WITHDRAWN } from '../../platform/outbox.js';
 import type { Actor } from '../../platform/policy.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { cancelDelivery } from '../deliveries/cancel-delivery.js';
@@ -243,11 +243,34 @@ describe('delivery messages to the customer, the recipient and staff', () => {
       await drain();
       expect(smsTo('+16175550166')).toEqual([]);
 
+      // A STOP that comes after a message was queued still holds it back.
+      await optin('6175550166');
+      expect((await t.db.select().from(optins).where(eq(optins.phone, '6175550166')))[0]).toMatchObject({
+        consentSms: true,
+        smsWithdrawnAt: null,
+      });
+      await startTransit(t.app.services, { id: people.DRIVER.id, role: 'DRIVER' }, { idOrOrderId: d.id });
+      await t.db.transaction((tx) => enqueueSms(tx, '+16175550166', 'queued before STOP', clock.now()));
+      await t.app.inject(inboundSms({ From: '+16175550166', Body: 'QUIT' }));
+      await drain();
+      expect(smsTo('+16175550166')).toEqual([]);
+      const [held] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.text, 'queued before STOP'));
+      expect(held).toMatchObject({ status: 'failed', lastError: SMS_CONSENT_WITHDRAWN });
+
       clock.advance(60_000);
       expect((await t.app.inject(inboundSms({ From: '+16175550166', Body: 'START' }))).statusCode).toBe(200);
       const [renewed] = await t.db.select().from(optins).where(eq(optins.phone, '6175550166'));
       expect(renewed).toMatchObject({ consentSms: true, smsWithdrawnAt: null, consentedAt: clock.now() });
-      await recordProofOfDeliveryAfterTransit(d);
+      await recordProofOfDelivery(
+        t.app.services,
+        { id: people.DRIVER.id, role: 'DRIVER' },
+        {
+          idOrOrderId: d.id,
+          fields: { recipientName: 'R. Lee' },
+          photo: null,
+          signature: await signaturePng(),
+        },
+      );
       await drain();
       expect(smsTo('+16175550166').map((m) => m.text)).toEqual([expect.stringContaining('/feedback')]);
     });
