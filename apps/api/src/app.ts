@@ -18,7 +18,7 @@ import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
 import { createLateSweep } from './modules/messages/late-sweep.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
-import { hasSmsConsent } from './modules/messages/sms-consent.js';
+import { messageHoldBack } from './modules/messages/hold-back.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
@@ -98,7 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sms,
     clock,
     log: app.log,
-    mayText: (to) => hasSmsConsent(database.db, to),
+    holdBack: messageHoldBack(database.db),
   });
   const services: Services = {
     env,

@@ -7,7 +7,6 @@ import type { Mailer, OutgoingEmail } from './mailer.js';
 import type { SmsSender } from './sms.js';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
-export const SMS_CONSENT_WITHDRAWN = 'Not sent: the number has no SMS consent (withdrawn with STOP)';
 const CLAIM_MS = 60_000;
 
 /** Queue an e-mail inside the caller's transaction, so it exists exactly when the change does; `at` is the clock's now. */
@@ -48,8 +47,11 @@ export function createOutboxWorker(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs?: number;
-  /** Asked again just before an SMS leaves: a STOP that came after it was queued still holds it back. */
-  mayText?: (to: string) => Promise<boolean>;
+  /**
+   * Asked just before a message leaves; a reason holds it back (a STOP or an unsubscribe that came after it
+   * was queued). The message then ends as failed with that reason.
+   */
+  holdBack?: (m: { channel: 'email' | 'sms'; recipient: string; listUnsubscribe: string | null }) => Promise<string | null>;
 }): OutboxWorker {
   const { db, clock, log } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -99,10 +101,11 @@ export function createOutboxWorker(deps: {
         await release(claimed.slice(index).map((m) => m.id));
         break;
       }
-      if (msg.channel === 'sms' && deps.mayText && !(await deps.mayText(msg.recipient))) {
+      const reason = await deps.holdBack?.(msg);
+      if (reason) {
         await db
           .update(outboxMessages)
-          .set({ status: 'failed', lastError: SMS_CONSENT_WITHDRAWN, lockedUntil: null })
+          .set({ status: 'failed', lastError: reason, lockedUntil: null })
           .where(eq(outboxMessages.id, msg.id));
         continue;
       }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { auditEvents, deliveries, notifications, optins, outboxMessages, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
-import { backoffMs, enqueueSms, OUTBOX_MAX_ATTEMPTS, SMS_CONSENT_WITHDRAWN } from '../../platform/outbox.js';
+import { backoffMs, enqueueSms, OUTBOX_MAX_ATTEMPTS } from '../../platform/outbox.js';
+import { EMAIL_UNSUBSCRIBED, SMS_CONSENT_WITHDRAWN } from './hold-back.js';
 import type { Actor } from '../../platform/policy.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { cancelDelivery } from '../deliveries/cancel-delivery.js';
@@ -325,6 +326,18 @@ describe('delivery messages to the customer, the recipient and staff', () => {
       await recordProofOfDeliveryAfterTransit(d);
       await drain();
       expect(emailsTo('sam@example.test')).toHaveLength(1);
+
+      // One queued before the click is held back too.
+      const other = await deliveryIn(t, 'pending', customer.id, null, { recipientEmail: 'lee@example.test' });
+      await walk(other, 'picked_up');
+      const [queued] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'lee@example.test'));
+      await t.app.inject({ method: 'POST', url: new URL(queued.listUnsubscribe as string).pathname });
+      await drain();
+      expect(emailsTo('lee@example.test')).toEqual([]);
+      expect((await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, queued.id)))[0]).toMatchObject({
+        status: 'failed',
+        lastError: EMAIL_UNSUBSCRIBED,
+      });
     });
 
     it('answers 404 to a forged link', async () => {
