@@ -45,7 +45,7 @@ export function composeEmail(c: EmailContent): OutgoingEmail {
   const text = [
     ...c.paragraphs,
     // The link on a line of its own, so a mail client makes it clickable whole.
-    ...(c.action ? [`${c.action.label}:\n${c.action.href}`] : []),
+    ...(c.action ? [`${c.action.label}\n${c.action.href}`] : []),
     ...(c.after ?? []),
     COMPANY.name,
     ...(c.unsubscribeUrl ? [`Unsubscribe from delivery e-mails: ${c.unsubscribeUrl}`] : []),

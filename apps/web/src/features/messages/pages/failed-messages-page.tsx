@@ -77,7 +77,10 @@ export function FailedMessagesPage() {
                   <td data-label="Subject" className={tdClass}>
                     {m.subject || <span className="text-slate-400">—</span>}
                   </td>
-                  <td data-label="Last error" className={`${tdClass} min-w-40 max-w-xs text-xs leading-5 text-red-700 [overflow-wrap:anywhere]`}>
+                  <td
+                    data-label="Last error"
+                    className={`${tdClass} min-w-40 max-w-xs text-xs leading-5 text-red-700 [overflow-wrap:anywhere]`}
+                  >
                     {m.lastError ?? '—'}
                   </td>
                   <td data-label="Attempts" className={tdClass}>
