@@ -1,7 +1,9 @@
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { displayName, useSession } from '@/lib/session';
 import { StaffSidebar } from './components/staff-sidebar';
 
@@ -62,7 +64,8 @@ export function StaffLayout() {
             <Menu aria-hidden="true" className="size-5" />
           </button>
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Dispatch</span>
-          <div className="ml-auto flex min-w-0 items-center gap-2 text-right">
+          <div className="ml-auto flex min-w-0 items-center gap-2 text-right sm:gap-3">
+            <NotificationBell deliveryHref={paths.adminDelivery} />
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-slate-800">{displayName(user)}</p>
               <p className="text-xs text-slate-500">{role?.replace('_', ' ').toLowerCase()}</p>
