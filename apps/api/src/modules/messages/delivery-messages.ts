@@ -53,6 +53,10 @@ export const subjectOf = (event: DeliveryEvent, orderId: string) => `${orderId}:
 
 const when = (f: EventFacts, at: Date | null) => formatBusinessTime(at, f.timeZone);
 
+/** Late means past its required-by, or about to be: the tense says which. */
+const dueClause = (f: EventFacts) =>
+  `${f.requiredBy && f.requiredBy.getTime() > f.at.getTime() ? 'is due by' : 'was due by'} ${when(f, f.requiredBy)} and is not delivered yet`;
+
 /** The one status sentence shared by e-mail and SMS. */
 function statusSentence(event: DeliveryEvent, f: EventFacts): string {
   switch (event) {
@@ -70,7 +74,7 @@ function statusSentence(event: DeliveryEvent, f: EventFacts): string {
     case 'cancelled':
       return `Delivery ${f.orderId} was cancelled${f.cancelReason ? `. Reason: ${f.cancelReason}` : ''}.`;
     case 'late':
-      return `Delivery ${f.orderId} is running late: it was required by ${when(f, f.requiredBy)} and is not delivered yet.`;
+      return `Delivery ${f.orderId} is running late: it ${dueClause(f)}.`;
     default:
       return `Delivery ${f.orderId} is now ${HEADLINE[event].toLowerCase()}.`;
   }
@@ -150,7 +154,7 @@ export function customerNotice(event: DeliveryEvent, f: EventFacts): { title: st
     case 'late':
       return {
         title: 'Delivery running late',
-        message: `Your delivery ${o} was required by ${when(f, f.requiredBy)} and is not delivered yet.`,
+        message: `Your delivery ${o} ${dueClause(f)}.`,
       };
   }
 }
@@ -161,6 +165,6 @@ export function staffNotice(event: 'requested' | 'late', f: EventFacts): { title
     ? { title: 'New delivery request', message: `Delivery ${f.orderId} is waiting for approval.` }
     : {
         title: 'Delivery running late',
-        message: `Delivery ${f.orderId} was required by ${when(f, f.requiredBy)} and is not delivered yet.`,
+        message: `Delivery ${f.orderId} ${dueClause(f)}.`,
       };
 }

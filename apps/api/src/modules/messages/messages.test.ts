@@ -206,6 +206,8 @@ describe('delivery messages to the customer, the recipient and staff', () => {
     expect(row.lateNotifiedAt).toEqual(clock.now());
     expect(await noticesOf(customer.id, soon.id)).toEqual(['Delivery running late']);
     expect(await noticesOf(people.STAFF.id, soon.id)).toEqual(['Delivery running late']);
+    const [lateNotice] = await t.db.select().from(notifications).where(eq(notifications.deliveryId, soon.id));
+    expect(lateNotice.message).toMatch(/ is due by Mar 2, 2026, \d+:\d\d [AP]M EST and is not delivered yet\.$/);
     expect(await noticesOf(customer.id, later.id)).toEqual([]);
     expect(await noticesOf(customer.id, done.id)).toEqual([]);
     await drain();
