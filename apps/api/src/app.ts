@@ -16,6 +16,9 @@ import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
+import { createLateSweep } from './modules/messages/late-sweep.js';
+import messagesRoutes from './modules/messages/messages.routes.js';
+import { messageHoldBack } from './modules/messages/hold-back.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
@@ -27,7 +30,7 @@ import { createLiveStreams } from './platform/live-streams.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createOutboxWorker } from './platform/outbox.js';
 import { resolveJwtSecret } from './platform/secrets.js';
-import { createSmsSender } from './platform/sms.js';
+import { createSmsSender, twilioOf } from './platform/sms.js';
 import { type LogStream, loggerOptions } from './platform/logger.js';
 import { createFileStorage } from './platform/storage.js';
 import authPlugin from './plugins/auth.js';
@@ -48,7 +51,7 @@ export interface AppOptions {
   logger?: false;
   /** Where log lines go (standard output when absent). */
   logStream?: LogStream;
-  /** Start the outbox worker's timer (off in API tests, which drain it by hand). */
+  /** Start the outbox worker's and the late sweep's timers (off in API tests, which run them by hand). */
   runOutbox?: boolean;
   webRoot?: string;
 }
@@ -88,8 +91,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const clock = opts.clock ?? systemClock;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
-  const sms = createSmsSender({ providerUrl: env.SMS_PROVIDER_URL, log: app.log });
-  const outbox = createOutboxWorker({ db: database.db, mailer, sms, clock, log: app.log });
+  const sms = createSmsSender({ providerUrl: env.SMS_PROVIDER_URL, twilio: twilioOf(env), log: app.log });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    mailer,
+    sms,
+    clock,
+    log: app.log,
+    holdBack: messageHoldBack(database.db),
+  });
   const services: Services = {
     env,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -126,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     feedbackRoutes,
     optinRoutes,
     notificationsRoutes,
+    messagesRoutes,
     geoRoutes,
     filesRoutes,
   ]) {
@@ -134,12 +145,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (env.SERVE_WEB) await app.register(webPlugin, { root: opts.webRoot ?? env.WEB_DIST });
   else await app.register(webPlugin, { root: '/nonexistent' });
 
-  if (opts.runOutbox ?? true) outbox.start();
+  const lateSweep = createLateSweep(services, app.log);
+  if (opts.runOutbox ?? true) {
+    outbox.start();
+    lateSweep.start();
+  }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
     services.liveStreams.endAll();
   });
   app.addHook('onClose', async () => {
+    await lateSweep.stop();
     await outbox.stop();
     mailer.close();
     if (ownsDatabase) await database.close();

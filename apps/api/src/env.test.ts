@@ -25,6 +25,13 @@ describe('parseEnv', () => {
     [{ SHUTDOWN_GRACE_MS: '10s' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
     [{ SHUTDOWN_GRACE_MS: '-1' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
     [{ SHUTDOWN_GRACE_MS: '1.5' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
+    [{ TWILIO_ACCOUNT_SID: 'nope' }, /^Invalid environment variable TWILIO_ACCOUNT_SID: /],
+    [{ TWILIO_FROM: '617-555-0142' }, /^Invalid environment variable TWILIO_FROM: must be an E.164 phone number/],
+    [{ TWILIO_API_URL: 'local fake' }, /^Invalid environment variable TWILIO_API_URL: /],
+    [
+      { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_FROM: '+16175550142' },
+      /^Invalid environment variable TWILIO_AUTH_TOKEN: required when/,
+    ],
   ])('refuses %o with one line naming the variable', (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
     try {

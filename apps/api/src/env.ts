@@ -21,6 +21,17 @@ export const ZEnv = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('MedCourier <no-reply@medcourier.example>'),
   SMS_PROVIDER_URL: optionalUrl,
+  /** Twilio's Messages API; all three or none. TWILIO_API_URL points it elsewhere (a fake in tests, staging). */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-zA-Z]{32}$/, 'must be AC followed by 32 letters or digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number')
+    .optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -66,6 +77,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (result.data.GEOCODER === 'google' && !result.data.GEOCODER_KEY) {
     throw new EnvError('Invalid environment variable GEOCODER_KEY: required when GEOCODER is google');
+  }
+  const twilio = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((k) => !result.data[k]);
+  if (twilio.length > 0 && twilio.length < 3) {
+    throw new EnvError(`Invalid environment variable ${twilio[0]}: required when any TWILIO_ setting is set`);
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new EnvError('Invalid environment variable ADMIN_PASSWORD: required when ADMIN_EMAIL is set');

@@ -18,3 +18,4 @@ export * from './admin.js';
 export * from './users-admin.js';
 export * from './driver.js';
 export * from './tracking.js';
+export * from './outbox-admin.js';

@@ -6,7 +6,13 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Recipient e-mails: sent with List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 one-click). */
+  listUnsubscribe?: string | null;
 }
+
+/** The unsubscribe headers of a message that has an unsubscribe URL. */
+export const unsubscribeHeaders = (m: OutgoingEmail): Record<string, string> | undefined =>
+  m.listUnsubscribe ? { 'List-Unsubscribe': `<${m.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
 
 export interface Mailer {
   kind: 'smtp' | 'local';
@@ -30,7 +36,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
   return {
     kind: 'smtp',
     send: async (m) => {
-      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      await transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+        headers: unsubscribeHeaders(m),
+      });
     },
     close: () => transport.close(),
   };

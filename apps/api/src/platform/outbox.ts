@@ -19,6 +19,7 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, at: Date): 
     subject: email.subject,
     text: email.text,
     html: email.html ?? null,
+    listUnsubscribe: email.listUnsubscribe ?? null,
   });
 }
 
@@ -46,6 +47,11 @@ export function createOutboxWorker(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /**
+   * Asked just before a message leaves; a reason holds it back (a STOP or an unsubscribe that came after it
+   * was queued). The message then ends as failed with that reason.
+   */
+  holdBack?: (m: { channel: 'email' | 'sms'; recipient: string; listUnsubscribe: string | null }) => Promise<string | null>;
 }): OutboxWorker {
   const { db, clock, log } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -69,11 +75,13 @@ export function createOutboxWorker(deps: {
       .limit(20)
       .for('update', { skipLocked: true });
     // A claim expires, so a message held by a process that died is picked up again.
-    return db
+    const claimed = await db
       .update(outboxMessages)
       .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
       .where(inArray(outboxMessages.id, due))
       .returning();
+    // RETURNING keeps no order: send in the order the messages were written (picked up before delivered).
+    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   /** Gives claimed messages back at once, so the next process need not wait for the claim to expire. */
@@ -93,8 +101,23 @@ export function createOutboxWorker(deps: {
         await release(claimed.slice(index).map((m) => m.id));
         break;
       }
+      const reason = await deps.holdBack?.(msg);
+      if (reason) {
+        await db
+          .update(outboxMessages)
+          .set({ status: 'failed', lastError: reason, lockedUntil: null })
+          .where(eq(outboxMessages.id, msg.id));
+        continue;
+      }
       try {
-        if (msg.channel === 'email') await deps.mailer.send({ to: msg.recipient, subject: msg.subject, text: msg.text, html: msg.html });
+        if (msg.channel === 'email')
+          await deps.mailer.send({
+            to: msg.recipient,
+            subject: msg.subject,
+            text: msg.text,
+            html: msg.html,
+            listUnsubscribe: msg.listUnsubscribe,
+          });
         else await deps.sms.send(msg.recipient, msg.text);
         await db
           .update(outboxMessages)

@@ -1,24 +1,71 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface SmsSender {
+  kind: 'twilio' | 'json' | 'log';
   send(to: string, text: string): Promise<void>;
 }
 
-/** Posts {to, text} as JSON to SMS_PROVIDER_URL; without one, the message is logged. */
-export function createSmsSender(opts: { providerUrl?: string; log: FastifyBaseLogger }): SmsSender {
+export interface SmsConfig {
+  providerUrl?: string;
+  twilio?: { accountSid: string; authToken: string; from: string; apiUrl: string };
+  log: FastifyBaseLogger;
+}
+
+const TIMEOUT_MS = 10_000;
+
+/** Twilio's Messages API: form-encoded To, From, Body with the account's basic auth. */
+function twilioSender(t: NonNullable<SmsConfig['twilio']>): SmsSender {
+  const url = `${t.apiUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(t.accountSid)}/Messages.json`;
+  const auth = `Basic ${Buffer.from(`${t.accountSid}:${t.authToken}`).toString('base64')}`;
   return {
+    kind: 'twilio',
     send: async (to, text) => {
-      if (!opts.providerUrl) {
-        opts.log.info({ to, text }, 'SMS kept in the local outbox');
-        return;
-      }
-      const res = await fetch(opts.providerUrl, {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ To: to, From: t.from, Body: text }).toString(),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`Twilio answered ${res.status}`);
+    },
+  };
+}
+
+/** The generic provider: POST {to, text} as JSON. */
+function jsonSender(providerUrl: string): SmsSender {
+  return {
+    kind: 'json',
+    send: async (to, text) => {
+      const res = await fetch(providerUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ to, text }),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
     },
   };
 }
+
+/** Twilio when configured, else the JSON endpoint (SMS_PROVIDER_URL); with neither, messages are logged. */
+export function createSmsSender(opts: SmsConfig): SmsSender {
+  if (opts.twilio) return twilioSender(opts.twilio);
+  if (opts.providerUrl) return jsonSender(opts.providerUrl);
+  return {
+    kind: 'log',
+    send: async (to, text) => {
+      opts.log.info({ to, text }, 'SMS kept in the local outbox');
+    },
+  };
+}
+
+/** The Twilio settings when all three are set (env.ts refuses a partial set). */
+export const twilioOf = (env: {
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM?: string;
+  TWILIO_API_URL: string;
+}): SmsConfig['twilio'] =>
+  env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+    ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiUrl: env.TWILIO_API_URL }
+    : undefined;

@@ -209,6 +209,13 @@ const adminPages: RouteObject[] = [
       (m) => m.UsersPage,
     ),
   },
+  {
+    path: paths.adminMessages,
+    ...lazyPage(
+      () => import('@/features/messages/pages/failed-messages-page'),
+      (m) => m.FailedMessagesPage,
+    ),
+  },
 ];
 
 // The driver's job, pickup check and proof screens.

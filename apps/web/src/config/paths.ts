@@ -29,6 +29,7 @@ export const paths = {
   adminFeedback: '/admin/feedback',
   adminOptins: '/admin/optins',
   adminAudit: '/admin/audit',
+  adminMessages: '/admin/messages',
   driverHome: '/driver/home',
   driverJob: (id: string) => `/driver/jobs/${enc(id)}`,
   driverPickup: (id: string) => `/driver/jobs/${enc(id)}/pickup`,

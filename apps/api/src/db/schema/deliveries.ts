@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TDeliveryStatus } from '@courier/contract';
 import { storedFiles } from './files.js';
@@ -36,6 +37,8 @@ export const deliveries = pgTable(
     currentLat: doublePrecision('current_lat'),
     currentLng: doublePrecision('current_lng'),
     cancelReason: text('cancel_reason'),
+    /** When the customer and staff were told it is late; set once, by the sweep that picks it. */
+    lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,6 +48,9 @@ export const deliveries = pgTable(
     index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),
     index('deliveries_status_idx').on(t.status),
     index('deliveries_driver_idx').on(t.driverId),
+    index('deliveries_late_due_idx')
+      .on(t.requiredBy)
+      .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { deliveries } from './deliveries.js';
 import { users } from './users.js';
@@ -31,6 +32,8 @@ export const optins = pgTable('optins', {
   ip: text('ip'),
   userAgent: text('user_agent'),
   consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+  /** Set by an SMS STOP while the number's SMS consent is withdrawn; START clears it. */
+  smsWithdrawnAt: timestamp('sms_withdrawn_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -59,6 +62,8 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
+    /** The one-click unsubscribe URL of a recipient e-mail (List-Unsubscribe, RFC 8058). */
+    listUnsubscribe: text('list_unsubscribe'),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -67,8 +72,17 @@ export const outboxMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+  ],
 );
+
+/** Recipients (who never signed up) who asked for no more delivery e-mails. */
+export const emailUnsubscribes = pgTable('email_unsubscribes', {
+  email: text('email').primaryKey(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Idempotency-Key of a driver's status or proof call: claimed in the move's transaction, so a retry

@@ -73,3 +73,10 @@ export function nextBusinessDay(day: LocalDay): LocalDay {
   while (!isBusinessDay(d)) d = addDays(d, 1);
   return d;
 }
+
+/** "Mar 2, 2026, 3:00 PM EST" in the business time zone; 'Not available' without a time. */
+export const formatBusinessTime = (at: Date | null, timeZone: string) =>
+  at
+    ? at.toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short', hour12: true }) +
+      ` ${new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? ''}`.trimEnd()
+    : 'Not available';

@@ -73,7 +73,7 @@ describe('requesting a delivery', () => {
       isRead: false,
     });
 
-    const mail = (await t.sentEmails()).filter((m) => m.subject === `Delivery request received: ${data.orderId}`);
+    const mail = (await t.sentEmails()).filter((m) => m.subject === `${data.orderId}: Request received`);
     expect(mail).toHaveLength(1);
     expect(mail[0].to).toBe('dana@clinic.test');
     expect(mail[0].text).toContain(`http://courier.test/track/${data.orderId}`);

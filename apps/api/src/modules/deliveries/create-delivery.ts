@@ -1,16 +1,12 @@
 import { MESSAGES, type TCreateDeliveryRequest } from '@courier/contract';
-import { eq } from 'drizzle-orm';
-import { deliveries, users } from '../../db/schema/index.js';
+import { deliveries } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import { enqueueEmail } from '../../platform/outbox.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { notifyCustomer } from '../notifications/notify-customer.js';
+import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { appendCustodyEvent } from './custody.js';
-import { deliveryReceivedEmail } from './delivery-emails.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm } from './delivery-form.js';
-import { trackingUrlOf } from './delivery-json.js';
 import { estimateDelivery } from './estimate-delivery.js';
 import { newOrderId } from './order-id.js';
 import { cleanPackageImage, storePackageImage } from './package-image.js';
@@ -31,7 +27,7 @@ async function placeAddresses(services: Services, form: TCreateDeliveryRequest) 
 /**
  * A customer's delivery request: validated, both addresses placed on the map, the image cleaned; then in one
  * transaction the delivery (pending, with an unguessable tracking number and an estimate), its first custody
- * event, the in-app notice, the confirmation e-mail (if the customer wants e-mail) and the audit row.
+ * event, its messages (the customer's, staff's) and the audit row.
  */
 export async function createDelivery(services: Services, actor: Actor, submitted: SubmittedDeliveryForm) {
   if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can request a delivery');
@@ -43,10 +39,6 @@ export async function createDelivery(services: Services, actor: Actor, submitted
     throw badRequest('requiredBy: Required-by must be within a year', 'requiredBy');
   const image = submitted.image ? await cleanPackageImage(submitted.image) : null;
   const { pickup, drop } = await placeAddresses(services, form);
-  const [customer] = await db
-    .select({ email: users.email, firstName: users.firstName, preferences: users.notificationPreferences })
-    .from(users)
-    .where(eq(users.id, actor.id));
 
   const orderId = newOrderId();
   const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
@@ -96,29 +88,7 @@ export async function createDelivery(services: Services, actor: Actor, submitted
       note: 'Delivery requested',
       at: now,
     });
-    await notifyCustomer(
-      tx,
-      {
-        userId: actor.id,
-        deliveryId: row.id,
-        title: 'Delivery request received',
-        message: `Your delivery ${orderId} to ${form.recipientName} is pending approval.`,
-      },
-      now,
-    );
-    if (customer?.preferences.emailUpdates) {
-      const facts = {
-        to: customer.email,
-        firstName: customer.firstName,
-        orderId,
-        recipientName: form.recipientName,
-        requiredBy: form.requiredBy,
-        estimatedDelivery,
-        trackingUrl: trackingUrlOf(services.publicUrl, orderId),
-        timeZone: env.BUSINESS_TZ,
-      };
-      await enqueueEmail(tx, deliveryReceivedEmail(facts), now);
-    }
+    await sendDeliveryMessages(tx, services, row, 'requested', now);
     await recordAudit(
       tx,
       { actorId: actor.id, action: 'delivery.create', targetType: 'delivery', targetId: row.id, ip: actor.ip, details: { orderId } },

@@ -25,6 +25,8 @@ export interface MovePlan {
   place?: Place;
   note: string;
   audit: { action: string; details?: Record<string, unknown> };
+  /** Who signed for it, for the delivered messages. */
+  signedBy?: string;
   /** Further writes in the same transaction (the proof of delivery, the idempotency key). */
   within?: (tx: Tx, moved: DeliveryRow) => Promise<void>;
 }
@@ -110,7 +112,7 @@ export async function moveDelivery(
       },
       now,
     );
-    await notifyStatusChange(tx, services, row, now);
+    await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy });
     await p.within?.(tx, row);
     return row;
   });

@@ -214,7 +214,7 @@ describe('my deliveries, one delivery and cancelling', () => {
       expect(notes.map((n) => n.title)).toEqual(['Delivery cancelled']);
       const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.targetId, target.id));
       expect(audit.map((a) => a.action)).toEqual(['delivery.cancel']);
-      expect((await t.sentEmails()).some((m) => m.subject === `Delivery cancelled: ${target.orderId}`)).toBe(true);
+      expect((await t.sentEmails()).some((m) => m.subject === `${target.orderId}: Cancelled`)).toBe(true);
       target.status = 'cancelled';
     });
 

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { formatBusinessTime } from '../deliveries/delivery-emails.js';
+import { formatBusinessTime } from '../deliveries/business-time.js';
 import { findDeliveryView } from './find-delivery-view.js';
 import { readCustody } from './read-custody.js';
 

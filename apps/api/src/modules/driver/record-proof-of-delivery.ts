@@ -58,6 +58,7 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
       return {
         // The hand-over happens at the drop-off; a phone's fix, when sent, is kept in the custody event.
         place: { label: d.deliveryLabel, lat: fix?.lat ?? d.deliveryLat, lng: fix?.lng ?? d.deliveryLng },
+        signedBy: fields.recipientName,
         note: `Delivered to ${fields.recipientName}${fields.notes ? `: ${fields.notes}` : ''}`,
         audit: { action: 'delivery.deliver', details: { recipientName: fields.recipientName, photo: !!photo, signature: !!signature } },
         within: async (tx, row) => {

@@ -1,5 +1,5 @@
 import { COMPANY, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
-import { formatBusinessTime } from '../deliveries/delivery-emails.js';
+import { formatBusinessTime } from '../deliveries/business-time.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 
 export interface LabelParty {

@@ -57,6 +57,8 @@ export async function recordOptin(
           consentSms: merged(optins.consentSms),
           consentEmail: merged(optins.consentEmail),
           consentMarketing: merged(optins.consentMarketing),
+          // A fresh SMS consent lifts an earlier STOP.
+          smsWithdrawnAt: body.consent.sms ? null : sql`${optins.smsWithdrawnAt}`,
           source: body.source,
           consentText,
           ip: context.ip ?? null,

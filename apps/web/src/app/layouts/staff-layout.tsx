@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLogout } from '@/hooks/use-logout';
 import { displayName, useSession } from '@/lib/session';
 import { SidebarShell } from './components/sidebar-shell';
@@ -16,7 +18,8 @@ export function StaffLayout() {
       topBar={
         <>
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Dispatch</span>
-          <div className="ml-auto flex min-w-0 items-center gap-2 text-right">
+          <div className="ml-auto flex min-w-0 items-center gap-2 text-right sm:gap-3">
+            <NotificationBell deliveryHref={paths.adminDelivery} />
             <div className="min-w-0">
               <p className="truncate text-sm font-medium text-slate-800">{displayName(user)}</p>
               <p className="text-xs text-slate-500">{role?.replace('_', ' ').toLowerCase()}</p>

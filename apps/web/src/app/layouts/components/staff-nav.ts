@@ -1,5 +1,5 @@
 import type { TRole } from '@courier/contract';
-import { ClipboardList, LayoutDashboard, type LucideIcon, MessageSquareHeart, ScrollText, Users } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, type LucideIcon, MailWarning, MessageSquareHeart, ScrollText, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface TStaffNavItem {
@@ -19,6 +19,7 @@ const staffNav: TStaffNavItem[] = [
   { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: STAFF },
   { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
+  { label: 'Failed messages', to: paths.adminMessages, icon: MailWarning, roles: ADMINS },
 ];
 
 /** What a role may not do, it does not see. */

@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationsModal } from './notifications-modal';
 
-/** Top-bar bell: the unread badge (polled every 30 s while the tab is visible) opening the notifications modal. */
-export function NotificationBell() {
+/**
+ * Top-bar bell: the unread badge (polled every 30 s while the tab is visible) opening the notifications modal.
+ * `deliveryHref` is where a notice's View link goes (the customer's delivery page unless given).
+ */
+export function NotificationBell({ deliveryHref }: { deliveryHref?: (deliveryId: string) => string }) {
   const [open, setOpen] = useState(false);
   const { unreadCount, refetch } = useNotifications();
   const badge = unreadCount > 99 ? '99+' : String(unreadCount);
@@ -32,7 +35,7 @@ export function NotificationBell() {
           </span>
         )}
       </button>
-      {open && <NotificationsModal onClose={() => setOpen(false)} />}
+      {open && <NotificationsModal onClose={() => setOpen(false)} deliveryHref={deliveryHref} />}
     </>
   );
 }

@@ -12,7 +12,13 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { relativeTime } from '../lib/relative-time';
 
 /** The notifications modal: title, message and relative time of each; a click marks one read. */
-export function NotificationsModal({ onClose }: { onClose: () => void }) {
+export function NotificationsModal({
+  onClose,
+  deliveryHref = paths.delivery,
+}: {
+  onClose: () => void;
+  deliveryHref?: (deliveryId: string) => string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const { notifications, unreadCount, isPending } = useNotifications();
   const markRead = useMarkNotificationRead();
@@ -121,7 +127,7 @@ export function NotificationsModal({ onClose }: { onClose: () => void }) {
                     </button>
                     {n.deliveryId && (
                       <Link
-                        to={paths.delivery(n.deliveryId)}
+                        to={deliveryHref(n.deliveryId)}
                         onClick={() => {
                           if (!n.isRead) markRead.mutate(n._id);
                           close();

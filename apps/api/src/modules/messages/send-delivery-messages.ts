@@ -1,0 +1,97 @@
+import { ROLE_IDS } from '@courier/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { emailUnsubscribes, users } from '../../db/schema/index.js';
+import { enqueueEmail, enqueueSms } from '../../platform/outbox.js';
+import type { Services } from '../../services.js';
+import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import { trackingUrlOf } from '../deliveries/delivery-json.js';
+import { notifyCustomer } from '../notifications/notify-customer.js';
+import {
+  customerEmail,
+  customerNotice,
+  customerSms,
+  type DeliveryEvent,
+  type EventFacts,
+  OUTSIDE_EVENTS,
+  recipientEmail,
+  recipientSms,
+  staffNotice,
+} from './delivery-messages.js';
+import { hasSmsConsent, toE164 } from './sms-consent.js';
+import { normalizeEmail, unsubscribeUrlOf } from './unsubscribe-token.js';
+
+export type MessageServices = Pick<Services, 'publicUrl' | 'env' | 'jwtKey'>;
+
+const STAFF_ROLE_IDS = [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ADMIN, ROLE_IDS.MANAGER, ROLE_IDS.STAFF];
+
+async function tellCustomer(tx: DbOrTx, d: DeliveryRow, event: DeliveryEvent, f: EventFacts) {
+  await notifyCustomer(tx, { userId: d.customerId, deliveryId: d.id, ...customerNotice(event, f) }, f.at);
+  if (!OUTSIDE_EVENTS.has(event)) return;
+  const [owner] = await tx
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      phone: users.phone,
+      preferences: users.notificationPreferences,
+      isDeleted: users.isDeleted,
+    })
+    .from(users)
+    .where(eq(users.id, d.customerId));
+  if (!owner || owner.isDeleted) return;
+  if (owner.preferences.emailUpdates) await enqueueEmail(tx, customerEmail(owner.email, owner.firstName, event, f), f.at);
+  if (owner.preferences.smsUpdates && (await hasSmsConsent(tx, owner.phone))) {
+    await enqueueSms(tx, toE164(owner.phone), customerSms(event, f), f.at);
+  }
+}
+
+/** The recipient never signed up: e-mail unless they unsubscribed, SMS only with their consent. */
+async function tellRecipient(tx: DbOrTx, services: MessageServices, d: DeliveryRow, event: 'picked_up' | 'delivered', f: EventFacts) {
+  const email = normalizeEmail(d.recipientEmail);
+  if (email) {
+    const [unsubscribed] = await tx.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, email));
+    if (!unsubscribed) {
+      const unsubscribeUrl = unsubscribeUrlOf(services.publicUrl, services.jwtKey, email);
+      await enqueueEmail(tx, recipientEmail(d.recipientEmail, event, f, unsubscribeUrl), f.at);
+    }
+  }
+  if (await hasSmsConsent(tx, d.recipientPhone)) await enqueueSms(tx, toE164(d.recipientPhone), recipientSms(event, f), f.at);
+}
+
+async function tellStaff(tx: DbOrTx, d: DeliveryRow, event: 'requested' | 'late', f: EventFacts) {
+  const staff = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.roleId, STAFF_ROLE_IDS), eq(users.isDeleted, false), eq(users.isDisabled, false)));
+  const notice = staffNotice(event, f);
+  for (const s of staff) await notifyCustomer(tx, { userId: s.id, deliveryId: d.id, ...notice }, f.at);
+}
+
+/**
+ * The one place that decides who hears of a delivery event and enqueues it, inside the transaction of the
+ * change: the customer (in-app always; e-mail and SMS by their preferences and the phone's consent), the
+ * recipient (pickup and delivery), staff (new requests and late ones).
+ */
+export async function sendDeliveryMessages(
+  tx: DbOrTx,
+  services: MessageServices,
+  d: DeliveryRow,
+  event: DeliveryEvent,
+  at: Date,
+  extra: { signedBy?: string | null } = {},
+): Promise<void> {
+  const f: EventFacts = {
+    orderId: d.orderId,
+    recipientName: d.recipientName,
+    at,
+    requiredBy: d.requiredBy,
+    estimatedDelivery: d.estimatedDelivery,
+    trackingUrl: trackingUrlOf(services.publicUrl, d.orderId),
+    timeZone: services.env.BUSINESS_TZ,
+    cancelReason: d.cancelReason,
+    signedBy: extra.signedBy,
+  };
+  await tellCustomer(tx, d, event, f);
+  if (event === 'picked_up' || event === 'delivered') await tellRecipient(tx, services, d, event, f);
+  if (event === 'requested' || event === 'late') await tellStaff(tx, d, event, f);
+}

@@ -1,0 +1,34 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { optins } from '../../db/schema/index.js';
+
+/**
+ * The spellings one number may be stored under: the opt-in keeps what was typed (spaces removed), a
+ * delivery form allows punctuation, Twilio sends E.164. North American numbers also match without +1.
+ */
+export function phoneKeys(phone: string): string[] {
+  const digits = phone.replace(/[\s().-]/g, '').replace(/^\+/, '');
+  if (!/^\d{2,15}$/.test(digits)) return [];
+  const keys = new Set([digits, `+${digits}`]);
+  if (digits.length === 10) keys.add(`1${digits}`).add(`+1${digits}`);
+  if (digits.length === 11 && digits.startsWith('1')) keys.add(digits.slice(1)).add(`+${digits.slice(1)}`);
+  return [...keys];
+}
+
+/** The number gave SMS consent (the opt-in page or banner) and has not withdrawn it (STOP). */
+export async function hasSmsConsent(tx: DbOrTx, phone: string | null | undefined): Promise<boolean> {
+  const keys = phone ? phoneKeys(phone) : [];
+  if (keys.length === 0) return false;
+  const rows = await tx
+    .select({ id: optins.id })
+    .from(optins)
+    .where(and(inArray(optins.phone, keys), eq(optins.consentSms, true), isNull(optins.smsWithdrawnAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** E.164 for the provider: a 10-digit number is taken as North American. */
+export function toE164(phone: string): string {
+  const digits = phone.replace(/[\s().-]/g, '').replace(/^\+/, '');
+  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+}
