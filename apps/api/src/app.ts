@@ -16,6 +16,7 @@ import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
+import liveRoutes from './modules/live/live.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
@@ -23,6 +24,7 @@ import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createGeocoder } from './platform/geocoder/index.js';
+import { createLiveBus, type LiveBus } from './platform/live-events.js';
 import { createLiveStreams } from './platform/live-streams.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createOutboxWorker } from './platform/outbox.js';
@@ -76,10 +78,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const database =
     opts.database ??
     (await openDatabaseFromEnv(env, (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool will reconnect')));
+  let liveBus: LiveBus;
   try {
     await database.migrate();
     await ensureRoles(database.db);
     await ensureSuperAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+    liveBus = await createLiveBus(database, app.log);
   } catch (err) {
     // The app never existed for its caller, so nothing else would release the database (and its DATA_DIR lock).
     if (ownsDatabase) await database.close().catch(() => {});
@@ -103,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: createFileStorage(env.DATA_DIR),
     geocoder: createGeocoder(env, { log: app.log, contact: env.PUBLIC_URL }),
     liveStreams: createLiveStreams(),
+    liveBus,
     log: app.log,
   };
   app.decorate('services', services);
@@ -126,6 +131,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     feedbackRoutes,
     optinRoutes,
     notificationsRoutes,
+    liveRoutes,
     geoRoutes,
     filesRoutes,
   ]) {
@@ -141,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await outbox.stop();
+    await liveBus.close();
     mailer.close();
     if (ownsDatabase) await database.close();
   });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { deliveries, users } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -128,6 +129,7 @@ export async function createDelivery(services: Services, actor: Actor, submitted
       { actorId: actor.id, action: 'delivery.create', targetType: 'delivery', targetId: row.id, ip: actor.ip, details: { orderId } },
       now,
     );
+    await publishLiveEvent(tx, deliveryLiveEvent('delivery.created', row));
     return row;
   });
   services.outbox.kick();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest } from '../../platform/app-error.js';
 import { visitorZone } from './local-time.js';
 import { trackDelivery, trackingDetails } from './track-delivery.js';
+import { watchTrackedParcel } from './watch-tracked-parcel.js';
 import { TRACKING_RATE_LIMIT, ZTrackingDetailsResponse, ZTrackingErrorResponse, ZTrackingResponse } from './tracking.schemas.js';
 
 /** Public tracking: no sign-in, throttled per address so numbers cannot be guessed in bulk. */
@@ -54,6 +55,23 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await trackingDetails(app.services, request.params.trackingNumber);
       reply.header('cache-control', 'no-store');
       return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/v1/deliveries/track/:trackingNumber/events',
+    {
+      config: { rateLimit: TRACKING_RATE_LIMIT },
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'Server-sent events of one parcel: its status changes and position updates, no personal data (resumes after Last-Event-ID)',
+        params: z.object({ trackingNumber: safeText('Tracking number') }),
+        response: { 404: ZTrackingErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await watchTrackedParcel(app.services, request.params.trackingNumber, request, reply);
     },
   );
 };
