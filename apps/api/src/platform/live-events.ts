@@ -1,4 +1,4 @@
-import { and, asc, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, gt, lt, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../db/client.js';
 import { liveEvents } from '../db/schema/index.js';
@@ -125,6 +125,9 @@ export async function createLiveBus(database: Database, log: FastifyBaseLogger):
       (err) => log.warn({ err }, 'live updates: could not read missed events'),
     );
   };
+  // A catch-up after a lost connection starts from the newest event there was when this process began.
+  const [newest] = await database.db.select({ id: max(liveEvents.id) }).from(liveEvents);
+  lastId = newest?.id ?? 0;
   const unlisten = await database.listen(
     LIVE_CHANNEL,
     (payload) => {
