@@ -4,10 +4,17 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@courier/contract';
 import { useLogout } from '@/features/auth/api/logout';
+import { deliveriesKeys } from '@/features/deliveries/api/get-my-deliveries';
+import { notificationsKeys } from '@/features/notifications/api/get-notifications';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useLiveUpdates } from '@/hooks/use-live-updates';
+import { LIVE_EVENTS_PATH } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 import { CustomerSidebar } from './components/customer-sidebar';
 import { ProfileMenu } from './components/profile-menu';
+
+/** A customer's screens that show deliveries (list, detail, dashboard) and the bell. */
+const LIVE_QUERIES = [deliveriesKeys.all, notificationsKeys.all];
 
 const SIDEBAR_KEY = 'sidebar-collapsed';
 const readCollapsed = (): boolean => {
@@ -35,6 +42,7 @@ export function CustomerLayout() {
   const [collapsed, setCollapsed] = useState(() => readCollapsed());
   useEffect(() => writeCollapsed(collapsed), [collapsed]);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: choosing a page closes the drawer
   useEffect(() => setDrawerOpen(false), [pathname]);

@@ -2,8 +2,14 @@ import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { dispatchKeys } from '@/features/dispatch/api/get-admin-deliveries';
+import { useLiveUpdates } from '@/hooks/use-live-updates';
+import { LIVE_EVENTS_PATH } from '@/lib/live-events';
 import { displayName, useSession } from '@/lib/session';
 import { StaffSidebar } from './components/staff-sidebar';
+
+/** The board, its counts and the delivery pages. */
+const LIVE_QUERIES = [dispatchKeys.all];
 
 /** Dispatch console for SUPER_ADMIN, ADMIN, MANAGER and STAFF: a dark sidebar (a drawer on a phone) and a top bar. */
 export function StaffLayout() {
@@ -11,6 +17,7 @@ export function StaffLayout() {
   const logout = useLogout();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: choosing a page closes the drawer
   useEffect(() => setDrawerOpen(false), [pathname]);
