@@ -48,7 +48,7 @@ async function assignedDelivery(request: APIRequestContext, customer: string, st
 }
 
 test.describe('live updates', () => {
-  test('the tracking page and the dispatch board change without a reload when the driver moves the parcel', async ({ browser, request, app }) => {
+  test('the tracking page and the dispatch board follow the driver’s move without a reload', async ({ browser, request, app }) => {
     const customer = await loginViaApi(request, app.account('CUSTOMER'));
     const staffAccount = app.account('STAFF');
     const staff = await loginViaApi(request, staffAccount);
