@@ -156,7 +156,8 @@ export async function createLiveBus(database: Database, log: FastifyBaseLogger):
     async close() {
       clearInterval(pruneTimer);
       listeners.clear();
-      await unlisten();
+      // A database already closed (or lost) has stopped listening anyway.
+      await unlisten().catch(() => {});
     },
   };
 }
