@@ -19,6 +19,7 @@ import labelsRoutes from './modules/labels/labels.routes.js';
 import { createLateSweep } from './modules/messages/late-sweep.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
+import liveRoutes from './modules/live/live.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
@@ -26,6 +27,7 @@ import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createGeocoder } from './platform/geocoder/index.js';
+import { createLiveBus, type LiveBus } from './platform/live-events.js';
 import { createLiveStreams } from './platform/live-streams.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createOutboxWorker } from './platform/outbox.js';
@@ -79,10 +81,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const database =
     opts.database ??
     (await openDatabaseFromEnv(env, (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool will reconnect')));
+  let liveBus: LiveBus;
   try {
     await database.migrate();
     await ensureRoles(database.db);
     await ensureSuperAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
+    liveBus = await createLiveBus(database, app.log);
   } catch (err) {
     // The app never existed for its caller, so nothing else would release the database (and its DATA_DIR lock).
     if (ownsDatabase) await database.close().catch(() => {});
@@ -113,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: createFileStorage(env.DATA_DIR),
     geocoder: createGeocoder(env, { log: app.log, contact: env.PUBLIC_URL }),
     liveStreams: createLiveStreams(),
+    liveBus,
     log: app.log,
   };
   app.decorate('services', services);
@@ -137,6 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     optinRoutes,
     notificationsRoutes,
     messagesRoutes,
+    liveRoutes,
     geoRoutes,
     filesRoutes,
   ]) {
@@ -157,6 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await lateSweep.stop();
     await outbox.stop();
+    await liveBus.close();
     mailer.close();
     if (ownsDatabase) await database.close();
   });

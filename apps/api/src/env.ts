@@ -56,6 +56,8 @@ export const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** How often an open live-update stream sends a heartbeat comment (proxies drop silent connections). */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z

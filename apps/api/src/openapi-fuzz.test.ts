@@ -209,7 +209,8 @@ describe('fuzz over the OpenAPI document', () => {
     // The delivery request reads its body itself (JSON or multipart), so the document carries no body schema for it.
     const delivery = operations.find((o) => o.method === 'POST' && o.path === '/api/v1/deliveries');
     if (delivery) delivery.body = z.toJSONSchema(ZCreateDeliveryRequest, { io: 'input', unrepresentable: 'any' }) as Schema;
-    operations = operations.filter((o) => o.body || o.query.length > 0 || o.pathParams.length > 0);
+    // A live stream never ends, and inject waits for the end: the live tests cover those over a socket.
+    operations = operations.filter((o) => (o.body || o.query.length > 0 || o.pathParams.length > 0) && !o.path.endsWith('/events'));
   });
 
   it('finds the calls that take input in the document', () => {

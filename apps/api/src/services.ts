@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.js';
 import type { TEnv } from './env.js';
 import type { Clock } from './platform/clock.js';
 import type { Geocoder } from './platform/geocoder/index.js';
+import type { LiveBus } from './platform/live-events.js';
 import type { LiveStreams } from './platform/live-streams.js';
 import type { Mailer } from './platform/mailer.js';
 import type { OutboxWorker } from './platform/outbox.js';
@@ -24,6 +25,8 @@ export interface Services {
   geocoder: Geocoder;
   /** Open server-sent-event streams: register each, so a stop can end them with a reconnect hint. */
   liveStreams: LiveStreams;
+  /** Live-update events committed by any process on the database (LISTEN/NOTIFY). */
+  liveBus: LiveBus;
   log: FastifyBaseLogger;
 }
 

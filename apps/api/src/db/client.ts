@@ -21,6 +21,12 @@ export interface Database {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: onMessage gets each NOTIFY payload committed by any connection. On PostgreSQL a
+   * dedicated connection, reopened after a loss (onReconnect then runs, so the caller can catch up).
+   * Resolves to the function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -47,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
 }
 
@@ -63,5 +70,59 @@ function openPostgres(url: string, onPoolError?: (err: Error) => void, max = 10)
     },
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    listen: (channel, onMessage, onReconnect) => listenPostgres(url, channel, onMessage, onReconnect, onPoolError),
+  };
+}
+
+const RELISTEN_MAX_MS = 10_000;
+
+/** A connection of its own (a pooled one would be handed to queries), reopened with backoff while wanted. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+  onError?: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+    });
+    c.on('error', (err) => onError?.(err));
+    c.on('end', () => {
+      if (client === c && !stopped) reopen(250);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) await c.end().catch(() => {});
+    else client = c;
+  };
+  const reopen = (delayMs: number) => {
+    client = undefined;
+    retryTimer = setTimeout(() => {
+      open().then(
+        () => onReconnect?.(),
+        (err: Error) => {
+          onError?.(err);
+          if (!stopped) reopen(Math.min(delayMs * 2, RELISTEN_MAX_MS));
+        },
+      );
+    }, delayMs);
+    retryTimer.unref();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    await client?.end().catch(() => {});
   };
 }

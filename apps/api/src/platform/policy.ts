@@ -67,6 +67,10 @@ export const mayReadDeliveryStory = (actor: Actor, d: DeliveryParties): boolean 
 export const mayReadFile = (actor: Actor, owner: { delivery?: DeliveryParties; uploaderId: string | null }): boolean =>
   owner.delivery ? mayReadDelivery(actor, owner.delivery) : isStaffActor(actor) || owner.uploaderId === actor.id;
 
+/** A live-update event reaches the accounts it names and, when it is for the board, every staff account. */
+export const mayWatchLiveEvent = (actor: Actor, e: { userIds: string[]; staff: boolean }): boolean =>
+  e.userIds.includes(actor.id) || (e.staff && isStaffActor(actor));
+
 /** The table allows this move to one of the hats the actor wears for this delivery. */
 export const mayMoveDelivery = (actor: Actor, d: DeliveryParties, from: TDeliveryStatus, to: TDeliveryStatus): boolean =>
   hatsFor(actor, d).some((hat) => canMoveStatus(from, to, hat));

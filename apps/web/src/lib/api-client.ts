@@ -77,8 +77,8 @@ export interface TRequestOptions {
   /** Appended as a query string; null and undefined values are left out. */
   query?: TQuery;
   signal?: AbortSignal;
-  /** How to read a successful body; by default JSON when the server says so, else text. */
-  responseType?: 'json' | 'text' | 'blob';
+  /** How to read a successful body; by default JSON when the server says so, else text. 'stream' gives the Response unread. */
+  responseType?: 'json' | 'text' | 'blob' | 'stream';
 }
 
 let onSessionEnded = (loginPath: string): void => {
@@ -120,7 +120,7 @@ function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   return JSON.stringify(body);
 }
 
-async function readBody(response: Response, responseType?: TRequestOptions['responseType']): Promise<unknown> {
+async function readBody(response: Response, responseType?: Exclude<TRequestOptions['responseType'], 'stream'>): Promise<unknown> {
   if (response.status === 204 || response.status === 205) return undefined;
   if (responseType === 'blob') return response.blob();
   const text = await response.text();
@@ -191,7 +191,7 @@ async function send<T>(method: string, path: string, body: unknown, options: TRe
     throw new ApiError(0, (error as Error)?.message || 'Network error', undefined);
   }
 
-  if (response.ok) return (await readBody(response, options.responseType)) as T;
+  if (response.ok) return (options.responseType === 'stream' ? response : await readBody(response, options.responseType)) as T;
 
   const data = await readBody(response);
   const message = messageOf(data, response);

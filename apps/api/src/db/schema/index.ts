@@ -3,3 +3,4 @@ export * from './files.js';
 export * from './messaging.js';
 export * from './rate-limits.js';
 export * from './users.js';
+export * from './live-events.js';

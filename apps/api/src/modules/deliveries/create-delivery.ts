@@ -2,6 +2,7 @@ import { MESSAGES, type TCreateDeliveryRequest } from '@courier/contract';
 import { deliveries } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
@@ -94,6 +95,7 @@ export async function createDelivery(services: Services, actor: Actor, submitted
       { actorId: actor.id, action: 'delivery.create', targetType: 'delivery', targetId: row.id, ip: actor.ip, details: { orderId } },
       now,
     );
+    await publishLiveEvent(tx, deliveryLiveEvent('delivery.created', row));
     return row;
   });
   services.outbox.kick();

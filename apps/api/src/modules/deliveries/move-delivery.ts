@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { type Actor, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { notifyStatusChange } from '../notifications/notify-status-change.js';
@@ -49,7 +50,7 @@ export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Act
  * The one place a delivery changes status. The table decides if the actor may make the move (409
  * 'Cannot change status from X to Y' otherwise); the row changes only if it still holds the status and
  * driver it was read with, so of two racing moves one wins and the other gets 409. The row, its custody
- * event, the audit row and the notifications commit together; the outbox is kicked after.
+ * event, the audit row, the notifications and the live-update event commit together; the outbox is kicked after.
  */
 export async function moveDelivery(
   services: Services,
@@ -113,6 +114,8 @@ export async function moveDelivery(
       now,
     );
     await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy });
+    // The driver it was taken from hears of it too, so their list drops it.
+    await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);
     return row;
   });

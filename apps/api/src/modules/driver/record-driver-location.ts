@@ -2,13 +2,14 @@ import { LOCATION_MIN_INTERVAL_MS, ON_BOARD_STATUSES, type TDriverLocationReques
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { deliveries, driverLocations } from '../../db/schema/index.js';
 import { rateLimited } from '../../platform/app-error.js';
+import { publishLiveEvents } from '../../platform/live-events.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { placeOfFix } from './driver-place.js';
 
 /**
  * The driver's phone reports where it is: kept at most once per 5 s, labelled with the nearest gazetteer
- * place, and made the current place of every parcel on board (picked up, not yet delivered).
+ * place, and made the current place of every parcel on board (picked up, not yet delivered), which their live streams hear.
  */
 export async function recordDriverLocation(
   services: Services,
@@ -36,7 +37,19 @@ export async function recordDriverLocation(
       .update(deliveries)
       .set({ currentLabel: place.label, currentLat: input.lat, currentLng: input.lng, updatedAt: sql`${deliveries.updatedAt}` })
       .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...ON_BOARD_STATUSES])))
-      .returning({ id: deliveries.id });
+      .returning({ id: deliveries.id, orderId: deliveries.orderId, status: deliveries.status, customerId: deliveries.customerId });
+    // Tracking pages and the owners' screens show the parcel's new place; the board shows no positions.
+    await publishLiveEvents(
+      tx,
+      moved.map((d) => ({
+        type: 'delivery.located' as const,
+        deliveryId: d.id,
+        orderId: d.orderId,
+        status: d.status,
+        userIds: [d.customerId],
+        public: true,
+      })),
+    );
     return moved.length;
   });
   return { success: true, data: { label: place.label, at: now.toISOString(), parcelsOnBoard: parcels } };

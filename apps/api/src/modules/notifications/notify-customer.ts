@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
+import { publishLiveEvent } from '../../platform/live-events.js';
 
 export interface CustomerNotice {
   userId: string;
@@ -17,4 +18,5 @@ export async function notifyCustomer(tx: DbOrTx, notice: CustomerNotice, at: Dat
     message: notice.message,
     createdAt: at,
   });
+  await publishLiveEvent(tx, { type: 'notification.created', deliveryId: notice.deliveryId, userIds: [notice.userId] });
 }

@@ -6,6 +6,7 @@ import { visitorZone } from './local-time.js';
 import { trackDelivery, trackingDetails } from './track-delivery.js';
 import { ZTrackingDetailsResponse, ZTrackingResponse } from '@courier/contract';
 import { TRACKING_RATE_LIMIT, ZTrackingErrorResponse } from './tracking.schemas.js';
+import { watchTrackedParcel } from './watch-tracked-parcel.js';
 
 /** Public tracking: no sign-in, throttled per address so numbers cannot be guessed in bulk. */
 const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +56,23 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await trackingDetails(app.services, request.params.trackingNumber);
       reply.header('cache-control', 'no-store');
       return { success: true as const, data };
+    },
+  );
+
+  app.get(
+    '/v1/deliveries/track/:trackingNumber/events',
+    {
+      config: { rateLimit: TRACKING_RATE_LIMIT },
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'Server-sent events of one parcel: its status changes and position updates, no personal data (resumes after Last-Event-ID)',
+        params: z.object({ trackingNumber: safeText('Tracking number') }),
+        response: { 404: ZTrackingErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await watchTrackedParcel(app.services, request.params.trackingNumber, request, reply);
     },
   );
 };

@@ -3,11 +3,18 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '@courier/contract';
 import { useLogout } from '@/hooks/use-logout';
+import { notificationsKeys } from '@/features/notifications/api/get-notifications';
+import { deliveriesKeys } from '@/lib/my-deliveries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useLiveUpdates } from '@/hooks/use-live-updates';
+import { LIVE_EVENTS_PATH } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 import { CustomerSidebar } from './components/customer-sidebar';
 import { SidebarShell } from './components/sidebar-shell';
 import { ProfileMenu } from './components/profile-menu';
+
+/** A customer's screens that show deliveries (list, detail, dashboard) and the bell. */
+const LIVE_QUERIES = [deliveriesKeys.all, notificationsKeys.all];
 
 const SIDEBAR_KEY = 'sidebar-collapsed';
 const readCollapsed = (): boolean => {
@@ -33,6 +40,7 @@ export function CustomerLayout() {
   // The desktop sidebar stays as the user left it, across reloads.
   const [collapsed, setCollapsed] = useState(() => readCollapsed());
   useEffect(() => writeCollapsed(collapsed), [collapsed]);
+  useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
   const signOut = () => void logout();
 
   return (

@@ -4,11 +4,18 @@ import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/hooks/use-logout';
+import { driverKeys } from '@/features/driver/api/get-driver-jobs';
 import { OutboxBanner } from '@/features/driver/components/outbox-banner';
+import { useLiveUpdates } from '@/hooks/use-live-updates';
+import { LIVE_EVENTS_PATH } from '@/lib/live-events';
+
+const LIVE_QUERIES = [driverKeys.jobs];
 
 /** The driver's phone-first area: a slim bar, the network and outbox line, the page. */
 export function DriverLayout() {
   const logout = useLogout();
+  // A job given or taken by dispatch shows at once.
+  useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
   // Load the job, pickup and proof screens now: a driver who loses the network mid-run still opens them.
   useEffect(() => {
     void import('@/features/driver/pages/driver-job-page');

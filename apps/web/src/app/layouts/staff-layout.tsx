@@ -1,14 +1,21 @@
 import { paths } from '@/config/paths';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLogout } from '@/hooks/use-logout';
+import { dispatchKeys } from '@/features/dispatch/api/get-admin-deliveries';
+import { useLiveUpdates } from '@/hooks/use-live-updates';
+import { LIVE_EVENTS_PATH } from '@/lib/live-events';
 import { displayName, useSession } from '@/lib/session';
 import { SidebarShell } from './components/sidebar-shell';
 import { StaffSidebar } from './components/staff-sidebar';
+
+/** The board, its counts and the delivery pages. */
+const LIVE_QUERIES = [dispatchKeys.all];
 
 /** Dispatch console for SUPER_ADMIN, ADMIN, MANAGER and STAFF: a dark sidebar (a drawer on a phone) and a top bar. */
 export function StaffLayout() {
   const { user, role } = useSession();
   const logout = useLogout();
+  useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
   const signOut = () => void logout();
 
   return (

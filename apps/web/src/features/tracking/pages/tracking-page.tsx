@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useTracking } from '../api/get-tracking';
+import { useTrackingLiveUpdates } from '../api/watch-tracking';
 import { StatusTimeline } from '../components/status-timeline';
 import { TrackingForm } from '../components/tracking-form';
 import { TrackingMap } from '../components/tracking-map';
@@ -55,6 +56,7 @@ export function TrackingPage() {
   const [trackingNumber, setTrackingNumber] = useState(cleanTrackingNumber(trackingId ?? carried));
   const [formError, setFormError] = useState<string | null>(null);
   const tracking = useTracking(trackingNumber);
+  useTrackingLiveUpdates(trackingNumber, tracking.isSuccess);
 
   // An id in the path fills the input and runs the lookup; then the address becomes /tracking.
   useEffect(() => {

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth.js';
+import { watchMyUpdates } from './watch-my-updates.js';
+
+/** Server-sent events for signed-in screens; the public tracking stream lives with tracking. */
+const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v1/events',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['live'],
+        security: [{ bearer: [] }],
+        summary:
+          'Server-sent events: changes to the deliveries and notifications the caller may see (resumes after Last-Event-ID; a comment line every ~20 s)',
+      },
+    },
+    async (request, reply) => {
+      await watchMyUpdates(app.services, actorOf(request), request, reply);
+    },
+  );
+};
+export default liveRoutes;

@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { streamEvents } from '../../platform/event-stream.js';
+import type { LiveEvent } from '../../platform/live-events.js';
+import type { Services } from '../../services.js';
+import { findPublicDelivery } from './find-public-delivery.js';
+
+/** Only what the tracking call already shows: the number, the status and when it changed. */
+export const publicEventJson = (e: LiveEvent) => ({
+  type: e.type,
+  trackingNumber: e.orderId,
+  status: e.status,
+  at: e.createdAt.toISOString(),
+});
+
+/** The public stream of one parcel: an unknown or malformed number answers the tracking call's 404. */
+export async function watchTrackedParcel(services: Services, rawTrackingNumber: string, request: FastifyRequest, reply: FastifyReply) {
+  const { orderId } = await findPublicDelivery(services.db, rawTrackingNumber);
+  await streamEvents(services, request, reply, {
+    carries: (e) => e.public && e.orderId === orderId,
+    shape: publicEventJson,
+  });
+}
