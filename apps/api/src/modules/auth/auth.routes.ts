@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOf, currentUser } from '../../plugins/auth.js';
 import { rateLimitResponse } from '../../plugins/errors.js';
 import { verifyAccessToken } from './access-token.js';
 import { RATE_LIMITS } from './auth-policy.js';
@@ -174,8 +174,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/auth/profile',
     { preHandler: app.authenticate, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
     async (request) => {
-      const user = await updateProfile(services, currentUser(request).id, request.body, request.ip);
-      return { success: true as const, message: MESSAGES.profileUpdated, data: user };
+      return updateProfile(services, actorOf(request), request.body);
     },
   );
 
@@ -196,8 +195,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ZUpdateNotificationPreferencesRequest, response: { 200: ZPreferencesResponse } },
     },
     async (request) => {
-      const preferences = await updateNotificationPreferences(services, currentUser(request).id, request.body);
-      return { success: true as const, message: MESSAGES.preferencesUpdated, data: preferences };
+      return updateNotificationPreferences(services, actorOf(request), request.body);
     },
   );
 };

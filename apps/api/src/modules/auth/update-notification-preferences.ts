@@ -1,17 +1,15 @@
-import { AUTH_ERRORS, type TNotificationPreferencesShape, type TUpdateNotificationPreferencesRequest } from '@courier/contract';
+import { AUTH_ERRORS, MESSAGES, type TNotificationPreferencesShape, type TUpdateNotificationPreferencesRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
+import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toPublicUser } from './user-response.js';
 
 /** Sets the flags sent and keeps the others; answers the whole set. */
-export async function updateNotificationPreferences(
-  services: Services,
-  userId: string,
-  input: TUpdateNotificationPreferencesRequest,
-): Promise<TNotificationPreferencesShape> {
+export async function updateNotificationPreferences(services: Services, actor: Actor, input: TUpdateNotificationPreferencesRequest) {
   const { db, clock } = services;
+  const userId = actor.id;
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
     if (!row) throw unauthorized(AUTH_ERRORS.invalid);
@@ -22,6 +20,6 @@ export async function updateNotificationPreferences(
       marketingEmails: input.marketingEmails ?? current.marketingEmails,
     };
     await tx.update(users).set({ notificationPreferences: next, updatedAt: clock.now() }).where(eq(users.id, userId));
-    return next;
+    return { success: true as const, message: MESSAGES.preferencesUpdated, data: next };
   });
 }

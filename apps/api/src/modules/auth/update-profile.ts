@@ -1,14 +1,16 @@
-import { AUTH_ERRORS, type TPublicUser, type TUpdateProfileRequest } from '@courier/contract';
+import { AUTH_ERRORS, MESSAGES, type TUpdateProfileRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toPublicUser } from './user-response.js';
 
-/** Changes first name, last name and phone: the only fields this call can reach. */
-export async function updateProfile(services: Services, userId: string, input: TUpdateProfileRequest, ip: string): Promise<TPublicUser> {
+/** Changes the actor's first name, last name and phone: the only fields this call can reach. */
+export async function updateProfile(services: Services, actor: Actor, input: TUpdateProfileRequest) {
   const { db, clock } = services;
+  const userId = actor.id;
   const now = clock.now();
   const changes = { firstName: input.firstName, lastName: input.lastName, phone: input.phone };
   return db.transaction(async (tx) => {
@@ -25,11 +27,11 @@ export async function updateProfile(services: Services, userId: string, input: T
         action: 'account.profile.updated',
         targetType: 'user',
         targetId: userId,
-        ip,
+        ip: actor.ip,
         details: { fields: Object.keys(changes) },
       },
       now,
     );
-    return toPublicUser(row);
+    return { success: true as const, message: MESSAGES.profileUpdated, data: toPublicUser(row) };
   });
 }

@@ -1,6 +1,8 @@
+import { MESSAGES } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { revokeSessions } from '../auth/sessions.js';
 
@@ -8,8 +10,9 @@ import { revokeSessions } from '../auth/sessions.js';
  * Closes the signed-in user's account: flagged deleted (never removed, so its deliveries stay in the
  * courier's records with their custody chain), every session revoked, sign-in refused from now on.
  */
-export async function deleteAccount(services: Services, userId: string, ip: string): Promise<void> {
+export async function deleteAccount(services: Services, actor: Actor) {
   const { db, clock } = services;
+  const userId = actor.id;
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -19,6 +22,7 @@ export async function deleteAccount(services: Services, userId: string, ip: stri
       .returning({ id: users.id });
     if (!row) return;
     await revokeSessions(tx, userId, now);
-    await recordAudit(tx, { actorId: userId, action: 'account.deleted', targetType: 'user', targetId: userId, ip }, now);
+    await recordAudit(tx, { actorId: userId, action: 'account.deleted', targetType: 'user', targetId: userId, ip: actor.ip }, now);
   });
+  return { success: true as const, message: MESSAGES.accountDeleted };
 }

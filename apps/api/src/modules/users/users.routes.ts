@@ -1,7 +1,6 @@
-import { MESSAGES } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOf } from '../../plugins/auth.js';
 import { deleteAccount } from './delete-account.js';
 
 const ZDeleteAccountResponse = z.object({ success: z.literal(true), message: z.string() });
@@ -11,10 +10,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/users/me',
     { preHandler: app.authenticate, schema: { tags: ['users'], response: { 200: ZDeleteAccountResponse } } },
-    async (request) => {
-      await deleteAccount(app.services, currentUser(request).id, request.ip);
-      return { success: true as const, message: MESSAGES.accountDeleted };
-    },
+    async (request) => deleteAccount(app.services, actorOf(request)),
   );
 };
 export default usersRoutes;
