@@ -135,8 +135,8 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
     <div
       role="link"
       tabIndex={0}
+      // Named by its text (no aria-label): a speech user says what they see (WCAG 2.5.3, label in name).
       {...openProps(d._id)}
-      aria-label={`Delivery #${d.orderId} to ${d.recipientName}`}
       className="flex h-full cursor-pointer flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-200 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <div className="flex items-start justify-between gap-3">
@@ -181,7 +181,8 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
         <Link
           to={paths.delivery(d._id)}
           onClick={(event) => event.stopPropagation()}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
+          // min-h-6: WCAG 2.2's 24 px target, inside a card that is itself a target.
+          className="inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
         >
           View Details
           <ArrowRight aria-hidden="true" className="size-4" />
