@@ -26,7 +26,7 @@ export function DriverLayout() {
     <div className="flex min-h-dvh flex-col bg-slate-100">
       <header className="sticky top-0 z-30 bg-white shadow-sm">
         <div className="mx-auto flex h-14 max-w-xl items-center gap-2 px-4">
-          <Link to={paths.driverHome} aria-label="My jobs">
+          <Link to={paths.driverHome} aria-label="MedCourier: my jobs">
             <Logo />
           </Link>
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Driver</span>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -25,10 +26,10 @@ export function DetailCard({
   );
 }
 
-/** One label/value line of a card. */
-export function Field({ label, children }: { label: string; children: ReactNode }) {
+/** One label/value line of a card; className places it in the card's grid (a wrapper would break the dl). */
+export function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={clsx('min-w-0', className)}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children || <span className="text-slate-400">—</span>}</dd>
     </div>

@@ -49,12 +49,13 @@ export function ProfileMenu({ user, onSignOut }: { user: TSessionUser | null; on
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Open profile menu"
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <Avatar user={user} />
-        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 lg:block">{name}</span>
+        {/* Named by its text, so the name a speech user sees is the name it has (WCAG 2.5.3); on a phone only the initials show. */}
+        <span className="sr-only max-w-40 truncate text-sm font-medium text-slate-700 lg:not-sr-only lg:block">{name}</span>
+        <span className="sr-only">, open profile menu</span>
       </button>
 
       {open && (

@@ -87,7 +87,7 @@ export function AuditLogPage() {
                   <span className="block text-xs text-slate-500">{entry.actor.email}</span>
                 </>
               ) : (
-                <span className="text-slate-400">system</span>
+                <span className="text-slate-500">system</span>
               )}
             </td>
             <td data-label="Action" className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
@@ -95,11 +95,11 @@ export function AuditLogPage() {
             </td>
             <td data-label="Record" className={`${tdClass} text-xs`}>
               {entry.entity}
-              {entry.entityId && <span className="block font-mono text-slate-400">{entry.entityId}</span>}
+              {entry.entityId && <span className="block font-mono text-slate-500">{entry.entityId}</span>}
             </td>
             <td data-label="Details" className={`${tdClass} max-w-sm text-xs break-words text-slate-600`}>
               {details(entry.details)}
-              {entry.ip && <span className="block text-slate-400">from {entry.ip}</span>}
+              {entry.ip && <span className="block text-slate-500">from {entry.ip}</span>}
             </td>
           </tr>
         )}

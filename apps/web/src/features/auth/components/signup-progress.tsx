@@ -44,7 +44,7 @@ export function SignupProgress({ steps, current }: { steps: readonly string[]; c
               >
                 {done ? <Check aria-hidden="true" className="size-4" strokeWidth={3} /> : step}
               </span>
-              <span className={clsx('text-xs font-medium sm:truncate sm:text-sm', active || done ? 'text-slate-900' : 'text-slate-400')}>
+              <span className={clsx('text-xs font-medium sm:truncate sm:text-sm', active || done ? 'text-slate-900' : 'text-slate-500')}>
                 {title}
               </span>
             </li>

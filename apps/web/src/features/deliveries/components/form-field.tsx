@@ -30,7 +30,7 @@ export function FormField({
             *
           </span>
         ) : (
-          <span className="ml-1 font-normal text-slate-400">(optional)</span>
+          <span className="ml-1 font-normal text-slate-500">(optional)</span>
         )}
       </label>
       {children}

@@ -212,9 +212,9 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
               <Field label="Package type">{packageTypeLabel(d.packageType)}</Field>
               <Field label="Package size">{packageSizeLabel(d.packageSize)}</Field>
               <Field label="Delivery type">{deliveryTypeLabel(d.deliveryType)}</Field>
-              <div className="sm:col-span-3">
-                <Field label="Special instructions">{d.specialInstructions}</Field>
-              </div>
+              <Field label="Special instructions" className="sm:col-span-3">
+                {d.specialInstructions}
+              </Field>
             </dl>
             {d.packageImage && (
               <figure className="mt-4">
@@ -235,9 +235,9 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
               <dl className="grid gap-4 sm:grid-cols-2">
                 <Field label="Received by">{d.pod.recipientName}</Field>
                 <Field label="Delivered">{formatDateTime(d.pod.timestamp)}</Field>
-                <div className="sm:col-span-2">
-                  <Field label="Notes">{d.pod.notes}</Field>
-                </div>
+                <Field label="Notes" className="sm:col-span-2">
+                  {d.pod.notes}
+                </Field>
               </dl>
               {(d.pod.photo || d.pod.signature) && (
                 <div className="mt-4 grid gap-4 sm:grid-cols-2">

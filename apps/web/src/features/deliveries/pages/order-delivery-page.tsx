@@ -381,7 +381,7 @@ export function OrderDeliveryPage() {
 
               <div>
                 <p className="mb-1.5 text-sm font-medium text-slate-700">
-                  Package image <span className="font-normal text-slate-400">(optional)</span>
+                  Package image <span className="font-normal text-slate-500">(optional)</span>
                 </p>
                 <ImagePicker file={image} onChange={setImage} />
               </div>

@@ -30,7 +30,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
             <span className="sr-only">Recipient</span>
           </dt>
           <dd className="min-w-0 truncate">
-            {d.recipientName} <span className="text-slate-400">· {d.packageType.toLowerCase().replace('_', ' ')}</span>
+            {d.recipientName} <span className="text-slate-500">· {d.packageType.toLowerCase().replace('_', ' ')}</span>
           </dd>
         </div>
         <div className="flex gap-2">
@@ -40,11 +40,11 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
           </dt>
           <dd className="min-w-0">
             <span className="block truncate" title={d.pickupAddress}>
-              <span className="text-slate-400">From </span>
+              <span className="text-slate-500">From </span>
               {d.pickupAddress}
             </span>
             <span className="block truncate" title={d.deliveryAddress}>
-              <span className="text-slate-400">To </span>
+              <span className="text-slate-500">To </span>
               {d.deliveryAddress}
             </span>
           </dd>
@@ -57,7 +57,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
             </dt>
             <dd className="min-w-0 truncate">
               {d.driver.name}
-              {d.currentLocation && <span className="text-slate-400"> · {d.currentLocation}</span>}
+              {d.currentLocation && <span className="text-slate-500"> · {d.currentLocation}</span>}
             </dd>
           </div>
         )}

@@ -86,7 +86,7 @@ export function CustodyTimeline({ deliveryId, orderId }: { deliveryId: string; o
                 </p>
               )}
               {event.note && <p className="mt-0.5 text-sm text-slate-700">{event.note}</p>}
-              <p className="mt-0.5 truncate font-mono text-[10px] text-slate-400" title={event.hash}>
+              <p className="mt-0.5 truncate font-mono text-[10px] text-slate-500" title={event.hash}>
                 #{event.seq} {event.hash.slice(0, 16)}…
               </p>
             </li>

@@ -16,10 +16,11 @@ export function JobCard({ job, status, waiting }: { job: TDriverJob; status: TDe
     <li>
       <Link
         to={paths.driverJob(job._id)}
-        aria-label={`Job ${job.routeOrder}: #${job.orderId}, ${status.replaceAll('_', ' ')}`}
+        // Named by its text (no aria-label): a speech user says what they see (WCAG 2.5.3, label in name).
         className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm active:bg-slate-50"
       >
         <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+          <span className="sr-only">Job </span>
           {job.routeOrder}
         </span>
         <span className="min-w-0 flex-1">

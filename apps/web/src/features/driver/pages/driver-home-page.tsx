@@ -47,7 +47,7 @@ export function DriverHomePage() {
         </div>
       ) : (
         <>
-          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">Today's run</h2>
+          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">Today's run</h2>
           <ol className="space-y-3" aria-label="Today's jobs">
             {ordered.map((v) => (
               <JobCard key={v.job._id} job={v.job} status={v.status} waiting={v.waiting} />

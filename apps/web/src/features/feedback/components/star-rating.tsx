@@ -57,7 +57,7 @@ export function StarRating({ value, onChange, invalid, describedBy }: Props) {
             );
           })}
         </div>
-        <span aria-live="polite" className={clsx('text-sm font-medium', shown ? 'text-slate-700' : 'text-slate-400')}>
+        <span aria-live="polite" className={clsx('text-sm font-medium', shown ? 'text-slate-700' : 'text-slate-500')}>
           {shown ? RATING_WORDS[shown - 1] : 'Select a rating'}
         </span>
       </div>

@@ -13,15 +13,16 @@ import { StatusBadge } from '@/components/ui/status-badge';
 
 function Fact({ icon, label, children, hint }: { icon: ReactNode; label: string; children: ReactNode; hint?: ReactNode }) {
   return (
-    <div className="flex gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-brand-600 ring-1 ring-slate-200">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="mt-0.5 font-semibold break-words text-slate-900">{children}</dd>
-        {hint && <dd className="text-sm text-slate-500">{hint}</dd>}
-      </div>
+    // dt and dd sit right in the group's div (axe's definition-list rule); the icon hangs in the padding.
+    <div className="relative min-h-18 min-w-0 rounded-xl bg-slate-50 p-4 pl-17 ring-1 ring-slate-200/70">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <span className="absolute top-4 left-4 flex size-10 items-center justify-center rounded-lg bg-white text-brand-600 ring-1 ring-slate-200">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold break-words text-slate-900">{children}</dd>
+      {hint && <dd className="text-sm text-slate-500">{hint}</dd>}
     </div>
   );
 }

@@ -17,14 +17,15 @@ type TProfileUser = Pick<TSessionUser, 'firstName' | 'lastName' | 'email' | 'pho
 
 function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3 py-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
-        <Icon aria-hidden="true" className="size-4" />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="mt-0.5 text-sm break-words text-slate-900">{children || <span className="text-slate-400">—</span>}</dd>
-      </div>
+    // dt and dd sit right in the group's div (axe's definition-list rule); the icon hangs in the padding.
+    <div className="relative min-h-15 min-w-0 py-3 pl-12">
+      <dt className="text-xs font-medium text-slate-500">
+        <span className="absolute top-3 left-0 flex size-9 items-center justify-center rounded-lg bg-slate-100 text-slate-500">
+          <Icon aria-hidden="true" className="size-4" />
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children || <span className="text-slate-400">—</span>}</dd>
     </div>
   );
 }
