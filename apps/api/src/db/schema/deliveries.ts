@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TDeliveryStatus } from '@courier/contract';
 import { storedFiles } from './files.js';
@@ -38,8 +39,13 @@ export const deliveries = pgTable(
     cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(order_id || ' ' || recipient_name || ' ' || recipient_phone || ' ' || regexp_replace(recipient_phone, '[^0-9]', '', 'g') || ' ' || pickup_address || ' ' || delivery_address)`,
+    ),
   },
   (t) => [
+    index('deliveries_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // A customer's list in either order (read backwards for newest first), status included so a filtered
     // page is found in the index alone.
     index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),
