@@ -16,3 +16,4 @@ export * from './paging.js';
 export * from './admin.js';
 export * from './users-admin.js';
 export * from './driver.js';
+export * from './addresses.js';
