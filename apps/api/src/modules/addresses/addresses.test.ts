@@ -84,16 +84,14 @@ describe('saved addresses', () => {
     expect((await call('GET', '', staffAuth)).statusCode).toBe(403);
     expect((await call('POST', '', staffAuth, pickup)).statusCode).toBe(403);
     const [{ n }] = await t.db.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.ownerId, ownerId));
-    await t.db
-      .insert(savedAddresses)
-      .values(
-        Array.from({ length: SAVED_ADDRESS_CAP - n }, (_, i) => ({
-          ownerId,
-          kind: 'pickup' as const,
-          label: `P${i}`,
-          address: `${i} Main St`,
-        })),
-      );
+    await t.db.insert(savedAddresses).values(
+      Array.from({ length: SAVED_ADDRESS_CAP - n }, (_, i) => ({
+        ownerId,
+        kind: 'pickup' as const,
+        label: `P${i}`,
+        address: `${i} Main St`,
+      })),
+    );
     const over = await call('POST', '', auth, pickup);
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toContain(`at most ${SAVED_ADDRESS_CAP} addresses`);

@@ -11,6 +11,8 @@ import { formatBusinessTime } from '../deliveries/delivery-emails.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 
 export interface LabelParty {
+  /** Printed above the person when there is one (the sender's clinic or lab). */
+  organisation?: string;
   name: string;
   phone: string;
   address: string;
@@ -41,7 +43,7 @@ export const latin1 = (s: string) =>
 
 export function labelContent(
   d: DeliveryRow,
-  sender: { firstName: string; lastName: string },
+  sender: { firstName: string; lastName: string; organisation?: string },
   opts: { trackingUrl: string; generatedAt: Date; timeZone: string },
 ): LabelContent {
   return {
@@ -49,7 +51,12 @@ export function labelContent(
     trackingCode: d.orderId,
     trackingUrl: opts.trackingUrl,
     service: DELIVERY_TYPE_LABELS[d.deliveryType as TDeliveryType] ?? d.deliveryType,
-    from: { name: latin1(`${sender.firstName} ${sender.lastName}`.trim()), phone: latin1(d.senderPhone), address: latin1(d.pickupAddress) },
+    from: {
+      organisation: sender.organisation ? latin1(sender.organisation) : undefined,
+      name: latin1(`${sender.firstName} ${sender.lastName}`.trim()),
+      phone: latin1(d.senderPhone),
+      address: latin1(d.pickupAddress),
+    },
     to: { name: latin1(d.recipientName), phone: latin1(d.recipientPhone), address: latin1(d.deliveryAddress) },
     packageType: PACKAGE_TYPE_LABELS[d.packageType as TPackageType] ?? d.packageType,
     packageSize: PACKAGE_SIZE_LABELS[d.packageSize as TPackageSize] ?? d.packageSize,
