@@ -1,15 +1,20 @@
 import { DELIVERY_TYPES, MESSAGES, PACKAGE_SIZES, PACKAGE_TYPES, TIMINGS } from '@courier/contract';
 import clsx from 'clsx';
 import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useSavedAddresses } from '@/lib/saved-addresses/get-saved-addresses';
+import { saveAddress } from '@/lib/saved-addresses/save-address';
 import { useSession } from '@/lib/session';
 import { type TDeliveryRequestForm, useCreateDelivery } from '../api/create-delivery';
-import { AddressCombobox } from '../components/address-combobox';
+import { useDelivery } from '../api/get-delivery';
+import { AddressCombobox, type TSavedChoice } from '../components/address-combobox';
+import { SaveForNextTime } from '../components/save-for-next-time';
+import { bookAgainForm, entriesToSave } from '../lib/book-again';
 import { FormField, inputClass } from '../components/form-field';
 import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
@@ -64,8 +69,52 @@ export function OrderDeliveryPage() {
   const [submitted, setSubmitted] = useState<{ orderId?: string } | null>(null);
   const create = useCreateDelivery();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { register, control, watch, getValues } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
+  const { register, control, watch, getValues, reset, setValue } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
   const values = watch();
+  const [saveFor, setSaveFor] = useState({ pickup: false, recipient: false });
+  const { data: saved = [] } = useSavedAddresses();
+
+  // 'Book again' links here with ?again={id}: the form starts from that delivery, once it has loaded.
+  const [search] = useSearchParams();
+  const againId = search.get('again') ?? '';
+  const again = useDelivery(againId, { enabled: !!againId });
+  const filledFrom = useRef('');
+  useEffect(() => {
+    if (!again.data || filledFrom.current === again.data._id) return;
+    filledFrom.current = again.data._id;
+    reset(bookAgainForm(initialOrderForm(user), again.data));
+  }, [again.data, reset, user]);
+
+  const fill = (changes: Partial<TDeliveryRequestForm>) => {
+    for (const [field, value] of Object.entries(changes)) setValue(field as TOrderField, value, { shouldDirty: true });
+  };
+  const pickupChoices = useMemo<TSavedChoice[]>(
+    () =>
+      saved
+        .filter((a) => a.kind === 'pickup')
+        .map((a) => ({
+          key: a._id,
+          title: a.label,
+          detail: a.address,
+          onPick: () => fill({ pickupAddress: a.address, ...(a.phone ? { senderPhone: a.phone } : {}) }),
+        })),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: fill only calls the form's stable setValue
+    [saved],
+  );
+  const recipientChoices = useMemo<TSavedChoice[]>(
+    () =>
+      saved
+        .filter((a) => a.kind === 'recipient')
+        .map((a) => ({
+          key: a._id,
+          title: a.label === a.contactName ? a.label : `${a.label} · ${a.contactName}`,
+          detail: a.address,
+          onPick: () =>
+            fill({ recipientName: a.contactName, recipientPhone: a.phone, recipientEmail: a.email, deliveryAddress: a.address }),
+        })),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: fill only calls the form's stable setValue
+    [saved],
+  );
 
   // Live feedback once Next was tried on this step: problems vanish as they are fixed.
   const check = attempted[step] ? checkStep(step, values) : null;
@@ -104,6 +153,11 @@ export function OrderDeliveryPage() {
       const response = await create.mutateAsync({ form, image });
       toast.success(MESSAGES.deliverySubmitted);
       setSubmitted({ orderId: response.data?.orderId });
+      // The delivery is booked whatever happens to the address book.
+      const entries = entriesToSave(form, saveFor, saved);
+      const results = await Promise.allSettled(entries.map((entry) => saveAddress(entry)));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) toast.warning(errorMessage(failed.reason, 'The address could not be saved for next time'));
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.deliverySubmitFailed));
     }
@@ -139,7 +193,11 @@ export function OrderDeliveryPage() {
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
       <title>Request a Delivery · MedCourier</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Request a Delivery</h1>
-      <p className="mt-1 text-sm text-slate-600">Tell us where to pick up, who receives it and what we are carrying.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {again.data
+          ? `Booking again from #${again.data.orderId}: check the details and choose a new required-by time.`
+          : 'Tell us where to pick up, who receives it and what we are carrying.'}
+      </p>
 
       <form onSubmit={onSubmit} noValidate className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="border-b border-slate-100 px-4 py-4 sm:px-6">
@@ -188,6 +246,7 @@ export function OrderDeliveryPage() {
                   render={({ field }) => (
                     <AddressCombobox
                       id="pickupAddress"
+                      saved={pickupChoices}
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
@@ -199,20 +258,34 @@ export function OrderDeliveryPage() {
                   )}
                 />
               </FormField>
+              <SaveForNextTime
+                id="savePickup"
+                label="Save this pickup point for next time"
+                checked={saveFor.pickup}
+                onChange={(pickup) => setSaveFor((s) => ({ ...s, pickup }))}
+              />
             </div>
           )}
 
           {step === 2 && (
             <div className="mt-5 grid gap-5 sm:grid-cols-2">
               <FormField id="recipientName" label="Recipient name" required error={errorOf('recipientName')} className="sm:col-span-2">
-                <input
-                  id="recipientName"
-                  type="text"
-                  autoComplete="off"
-                  className={inputClass}
-                  aria-invalid={invalid('recipientName')}
-                  aria-describedby={describedBy('recipientName')}
-                  {...register('recipientName')}
+                <Controller
+                  control={control}
+                  name="recipientName"
+                  render={({ field }) => (
+                    <AddressCombobox
+                      id="recipientName"
+                      gazetteer={false}
+                      saved={recipientChoices}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      invalid={invalid('recipientName')}
+                      describedBy={describedBy('recipientName')}
+                      inputClassName={inputClass}
+                    />
+                  )}
                 />
               </FormField>
               <FormField id="recipientPhone" label="Recipient phone" required error={errorOf('recipientPhone')}>
@@ -248,6 +321,7 @@ export function OrderDeliveryPage() {
                   render={({ field }) => (
                     <AddressCombobox
                       id="deliveryAddress"
+                      saved={recipientChoices}
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
@@ -276,6 +350,13 @@ export function OrderDeliveryPage() {
                   {...register('requiredBy')}
                 />
               </FormField>
+              <SaveForNextTime
+                id="saveRecipient"
+                label="Save this recipient for next time"
+                checked={saveFor.recipient}
+                onChange={(recipient) => setSaveFor((s) => ({ ...s, recipient }))}
+                className="sm:col-span-2"
+              />
             </div>
           )}
 
