@@ -3,6 +3,7 @@ import {
   DELIVERY_SORTS,
   DELIVERY_STATUS_FILTERS,
   PAGE_SIZES,
+  SEARCH_MAX,
   type TDeliverySort,
   type TDeliveryStatusFilter,
 } from '@courier/contract';
@@ -16,9 +17,11 @@ export interface TMyDeliveriesParams {
   limit: number;
   status: TDeliveryStatusFilter;
   sort: TDeliverySort;
+  /** The top bar's search; '' for none. */
+  q: string;
 }
 
-export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest' };
+export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest', q: '' };
 
 /** List controls from the address bar; anything unknown falls back to the default. */
 export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
@@ -31,17 +34,25 @@ export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_LIST_PARAMS.limit,
     status: status && DELIVERY_STATUS_FILTERS.includes(status) ? status : DEFAULT_LIST_PARAMS.status,
     sort: sort && DELIVERY_SORTS.includes(sort) ? sort : DEFAULT_LIST_PARAMS.sort,
+    q: (search.get('q') ?? '').trim().slice(0, SEARCH_MAX),
   };
 }
 
 /** GET /v1/deliveries/my-deliveries; every successful answer also refreshes the browser's cache. */
 export async function getMyDeliveries(params: TMyDeliveriesParams, signal?: AbortSignal): Promise<TDeliveryList> {
   const body = await api.get<unknown>('/v1/deliveries/my-deliveries', {
-    query: { page: params.page, limit: params.limit, status: params.status === 'all' ? undefined : params.status, sort: params.sort },
+    query: {
+      page: params.page,
+      limit: params.limit,
+      status: params.status === 'all' ? undefined : params.status,
+      sort: params.sort,
+      q: params.q || undefined,
+    },
     signal,
   });
   const list = readDeliveryList(body, params.limit);
-  writeDeliveriesCache(list.deliveries, list.stats);
+  // A search's counts are of its matches only: not the dashboard's to keep.
+  if (!params.q) writeDeliveriesCache(list.deliveries, list.stats);
   return list;
 }
 

@@ -9,6 +9,7 @@ import {
   MapPin,
   Package,
   PackageX,
+  Repeat,
   UserRound,
   XCircle,
 } from 'lucide-react';
@@ -114,6 +115,10 @@ function DeliveryDetail({ delivery: d }: { delivery: TDelivery }) {
           <Link to={paths.track(d.orderId)} className={buttonClass({ variant: 'secondary' })}>
             <ExternalLink aria-hidden="true" className="size-4" />
             Track Package
+          </Link>
+          <Link to={paths.bookAgain(d._id)} className={buttonClass({ variant: 'secondary' })}>
+            <Repeat aria-hidden="true" className="size-4" />
+            Book again
           </Link>
           {d.status === 'pending' && (
             <button
