@@ -15,7 +15,8 @@ export interface TSavedChoice {
   onPick: () => void;
 }
 
-const matches = (choice: TSavedChoice, text: string) => `${choice.title} ${choice.detail}`.toLowerCase().includes(text.trim().toLowerCase());
+const matches = (choice: TSavedChoice, text: string) =>
+  `${choice.title} ${choice.detail}`.toLowerCase().includes(text.trim().toLowerCase());
 
 interface TAddressComboboxProps {
   /** The customer's saved entries, shown first (all on focus, then those matching what is typed). */
@@ -134,7 +135,13 @@ export function AddressCombobox({
         className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
       >
         {savedShown.map((c, index) => (
-          <Option key={c.key} id={`${listId}-${index}`} active={index === active} onPick={() => choose(index)} onHover={() => setActive(index)}>
+          <Option
+            key={c.key}
+            id={`${listId}-${index}`}
+            active={index === active}
+            onPick={() => choose(index)}
+            onHover={() => setActive(index)}
+          >
             <BookmarkCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
             <span className="min-w-0">
               <span className="block font-medium text-slate-900">{c.title}</span>

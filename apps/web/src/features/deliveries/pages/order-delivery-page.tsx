@@ -1,7 +1,7 @@
 import { DELIVERY_TYPES, MESSAGES, PACKAGE_SIZES, PACKAGE_TYPES, TIMINGS } from '@courier/contract';
 import clsx from 'clsx';
 import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -88,33 +88,22 @@ export function OrderDeliveryPage() {
   const fill = (changes: Partial<TDeliveryRequestForm>) => {
     for (const [field, value] of Object.entries(changes)) setValue(field as TOrderField, value, { shouldDirty: true });
   };
-  const pickupChoices = useMemo<TSavedChoice[]>(
-    () =>
-      saved
-        .filter((a) => a.kind === 'pickup')
-        .map((a) => ({
-          key: a._id,
-          title: a.label,
-          detail: a.address,
-          onPick: () => fill({ pickupAddress: a.address, ...(a.phone ? { senderPhone: a.phone } : {}) }),
-        })),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: fill only calls the form's stable setValue
-    [saved],
-  );
-  const recipientChoices = useMemo<TSavedChoice[]>(
-    () =>
-      saved
-        .filter((a) => a.kind === 'recipient')
-        .map((a) => ({
-          key: a._id,
-          title: a.label === a.contactName ? a.label : `${a.label} · ${a.contactName}`,
-          detail: a.address,
-          onPick: () =>
-            fill({ recipientName: a.contactName, recipientPhone: a.phone, recipientEmail: a.email, deliveryAddress: a.address }),
-        })),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: fill only calls the form's stable setValue
-    [saved],
-  );
+  const pickupChoices: TSavedChoice[] = saved
+    .filter((a) => a.kind === 'pickup')
+    .map((a) => ({
+      key: a._id,
+      title: a.label,
+      detail: a.address,
+      onPick: () => fill({ pickupAddress: a.address, ...(a.phone ? { senderPhone: a.phone } : {}) }),
+    }));
+  const recipientChoices: TSavedChoice[] = saved
+    .filter((a) => a.kind === 'recipient')
+    .map((a) => ({
+      key: a._id,
+      title: a.label === a.contactName ? a.label : `${a.label} · ${a.contactName}`,
+      detail: a.address,
+      onPick: () => fill({ recipientName: a.contactName, recipientPhone: a.phone, recipientEmail: a.email, deliveryAddress: a.address }),
+    }));
 
   // Live feedback once Next was tried on this step: problems vanish as they are fixed.
   const check = attempted[step] ? checkStep(step, values) : null;

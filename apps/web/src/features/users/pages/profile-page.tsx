@@ -20,6 +20,7 @@ interface TProfileUser {
   phone?: string;
   address?: string;
   accountType?: string | null;
+  organisation?: string;
   picture?: string | null;
   createdAt?: string;
 }
@@ -86,6 +87,7 @@ export function ProfilePage() {
             )}
             <div className="pb-1">
               <h1 className="text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
+              {user.organisation && <p className="font-medium text-slate-700">{user.organisation}</p>}
               {memberSince && <p className="text-sm text-slate-500">Member since {memberSince}</p>}
             </div>
           </div>
