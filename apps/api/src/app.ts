@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
 import type { TEnv } from './env.js';
+import addressesRoutes from './modules/addresses/addresses.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
 import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     usersRoutes,
     manageUsersRoutes,
     deliveriesRoutes,
+    addressesRoutes,
     dispatchRoutes,
     driverRoutes,
     labelsRoutes,

@@ -43,7 +43,8 @@ export type TPersonRef = z.infer<typeof ZPersonRef>;
 
 /** A delivery as staff see it: every field, who booked it, who drives it, and whether it runs late. */
 export const ZAdminDelivery = ZDelivery.extend({
-  customer: ZPersonRef,
+  /** organisation: the customer's clinic, lab or pharmacy ('' when none), shown beside the name. */
+  customer: ZPersonRef.extend({ organisation: z.string() }),
   driver: ZPersonRef.nullable(),
   isLate: z.boolean(),
   currentLocation: z.string().nullable(),

@@ -61,11 +61,17 @@ export const ZChangePasswordRequest = z.object({
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
-/** Only these three fields can be changed here; anything else sent is dropped. */
+export const ORGANISATION_MAX = 120;
+
+/** Only these fields can be changed here; anything else sent is dropped. An absent organisation is kept. */
 export const ZUpdateProfileRequest = z.object({
   firstName: requiredText('First name', 80),
   lastName: requiredText('Last name', 80),
   phone: requiredText('Phone', 25).refine(isValidContactPhone, 'Phone must be a valid phone number'),
+  organisation: safeText('Organisation')
+    .trim()
+    .max(ORGANISATION_MAX, `Organisation must be at most ${ORGANISATION_MAX} characters`)
+    .optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
@@ -96,6 +102,8 @@ export const ZPublicUser = z.object({
   address: z.string(),
   /** One of ACCOUNT_TYPES for customers; null for staff and drivers. */
   accountType: z.string().nullable(),
+  /** The clinic, lab or pharmacy the customer books for; '' when none. */
+  organisation: z.string(),
   picture: z.string().nullable(),
   roleId: z.string(),
   createdAt: z.string(),

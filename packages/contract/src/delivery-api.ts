@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.js';
 import {
   DELIVERY_SORTS,
   DELIVERY_STATUSES,
@@ -103,7 +104,20 @@ export type TDeliveryStatusFilter = (typeof DELIVERY_STATUS_FILTERS)[number];
 const PAGE_MESSAGE = 'Page must be a whole number from 1';
 const LIMIT_MESSAGE = `Limit must be one of ${PAGE_SIZES.join(', ')}`;
 
+export const SEARCH_MAX = 100;
+
+/**
+ * What a customer types in 'Search deliveries...': trimmed, a leading '#' dropped (tracking numbers are shown
+ * as #MC...), lower-cased; empty means no search.
+ */
+export const ZDeliverySearch = safeText('Search')
+  .trim()
+  .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
+  .transform((q) => q.replace(/^#+/, '').trim().toLowerCase())
+  .optional();
+
 export const ZMyDeliveriesQuery = z.object({
+  q: ZDeliverySearch,
   page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1),
   limit: z.coerce
     .number({ error: LIMIT_MESSAGE })
@@ -121,7 +135,7 @@ export const ZMyDeliveriesQuery = z.object({
 export type TMyDeliveriesQuery = z.infer<typeof ZMyDeliveriesQuery>;
 
 export const ZDeliveryCounts = z.object({
-  /** Every delivery of the caller, whatever the filter. */
+  /** Every delivery of the caller (of those matching the search, when there is one), whatever the status filter. */
   totalDeliveries: z.number().int(),
   activeDeliveries: z.number().int(),
   completedDeliveries: z.number().int(),
@@ -134,7 +148,7 @@ export const ZDeliveryCounts = z.object({
 export const ZMyDeliveriesResponse = ZDeliveryCounts.extend({
   success: z.literal(true),
   deliveries: z.array(ZDelivery),
-  /** How many match the status filter: what the pages cover. */
+  /** How many match the status filter (and the search): what the pages cover. */
   matchingDeliveries: z.number().int(),
   currentPage: z.number().int(),
   totalPages: z.number().int(),

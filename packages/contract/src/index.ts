@@ -19,3 +19,4 @@ export * from './users-admin.js';
 export * from './driver.js';
 export * from './tracking.js';
 export * from './outbox-admin.js';
+export * from './addresses.js';

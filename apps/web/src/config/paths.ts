@@ -20,7 +20,11 @@ export const paths = {
   userHome: '/user/home',
   profile: '/profile',
   orderDelivery: '/order-delivery',
+  /** The request form filled from an earlier delivery ('Book again'). */
+  bookAgain: (id: string) => `/order-delivery?again=${enc(id)}`,
   deliveries: '/deliveries',
+  /** My Deliveries narrowed to a search from the top bar. */
+  searchDeliveries: (q: string) => `/deliveries?q=${enc(q)}`,
   delivery: (id: string) => `/delivery/${enc(id)}`,
   accountSettings: '/account-settings',
   adminDashboard: '/admin/dashboard',

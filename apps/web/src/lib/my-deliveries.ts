@@ -4,6 +4,7 @@ import {
   DELIVERY_SORTS,
   DELIVERY_STATUS_FILTERS,
   PAGE_SIZES,
+  SEARCH_MAX,
   type TDeliverySort,
   type TDeliveryStatusFilter,
 } from '@courier/contract';
@@ -16,12 +17,14 @@ export interface TMyDeliveriesParams {
   limit: number;
   status: TDeliveryStatusFilter;
   sort: TDeliverySort;
+  /** The top bar's search; '' for none. */
+  q: string;
 }
 
-export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest' };
+export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest', q: '' };
 
 /** One list call gives the dashboard and the profile both: the 5 newest deliveries and the counts over all of them. */
-export const DASHBOARD_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DASHBOARD_RECENT_COUNT, status: 'all', sort: 'newest' };
+export const DASHBOARD_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DASHBOARD_RECENT_COUNT, status: 'all', sort: 'newest', q: '' };
 
 /** List controls from the address bar; anything unknown falls back to the default. */
 export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
@@ -34,13 +37,20 @@ export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_LIST_PARAMS.limit,
     status: status && DELIVERY_STATUS_FILTERS.includes(status) ? status : DEFAULT_LIST_PARAMS.status,
     sort: sort && DELIVERY_SORTS.includes(sort) ? sort : DEFAULT_LIST_PARAMS.sort,
+    q: (search.get('q') ?? '').trim().slice(0, SEARCH_MAX),
   };
 }
 
 /** GET /v1/deliveries/my-deliveries (the list, the dashboard and the profile read it). */
 export async function getMyDeliveries(params: TMyDeliveriesParams, signal?: AbortSignal): Promise<TDeliveryList> {
   const body = await api.get<unknown>('/v1/deliveries/my-deliveries', {
-    query: { page: params.page, limit: params.limit, status: params.status === 'all' ? undefined : params.status, sort: params.sort },
+    query: {
+      page: params.page,
+      limit: params.limit,
+      status: params.status === 'all' ? undefined : params.status,
+      sort: params.sort,
+      q: params.q || undefined,
+    },
     signal,
   });
   return readDeliveryList(body, params.limit);

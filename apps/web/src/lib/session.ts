@@ -14,6 +14,8 @@ export interface TSessionUser {
   /** One of ACCOUNT_TYPES for customers; null for staff and drivers. */
   accountType?: string | null;
   picture?: string | null;
+  /** The customer's clinic, lab or pharmacy; '' or absent when none. */
+  organisation?: string;
   createdAt?: string;
   /** A plain role id or an object carrying it as _id (SPEC section 3). */
   roleId: string | { _id: string };

@@ -41,8 +41,13 @@ export const deliveries = pgTable(
     lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(order_id || ' ' || recipient_name || ' ' || recipient_phone || ' ' || regexp_replace(recipient_phone, '[^0-9]', '', 'g') || ' ' || pickup_address || ' ' || delivery_address)`,
+    ),
   },
   (t) => [
+    index('deliveries_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // A customer's list in either order (read backwards for newest first), status included so a filtered
     // page is found in the index alone.
     index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),

@@ -23,6 +23,8 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     accountType: text('account_type'),
+    /** Optional organisation (clinic, lab...) printed on labels above the person. */
+    organisation: text('organisation').notNull().default(''),
     picture: text('picture'),
     roleId: text('role_id')
       .notNull()
@@ -93,4 +95,24 @@ export const loginAttempts = pgTable(
     // Sign-in failures are counted per e-mail and client address, known e-mail or not.
     index('login_attempts_email_ip_time_idx').on(t.email, t.ip, t.createdAt),
   ],
+);
+
+/** A customer's address book: pickup points and recipients offered first in the request form. */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'pickup' | 'recipient'>().notNull(),
+    label: text('label').notNull(),
+    address: text('address').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_addresses_owner_idx').on(t.ownerId, t.createdAt)],
 );

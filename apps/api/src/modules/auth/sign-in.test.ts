@@ -27,6 +27,7 @@ describe('POST /api/v1/auth/login', () => {
       phone: '+16175550100',
       address: '55 Fruit St, Boston, MA 02114',
       accountType: 'hospital_clinic',
+      organisation: '',
       picture: null,
       roleId: user.roleId,
       createdAt: user.createdAt.toISOString(),

@@ -7,12 +7,17 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toPublicUser } from './user-response.js';
 
-/** Changes the actor's first name, last name and phone: the only fields this call can reach. */
+/** Changes first name, last name, phone and organisation: the only fields this call can reach. */
 export async function updateProfile(services: Services, actor: Actor, input: TUpdateProfileRequest) {
   const { db, clock } = services;
   const userId = actor.id;
   const now = clock.now();
-  const changes = { firstName: input.firstName, lastName: input.lastName, phone: input.phone };
+  const changes = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    ...(input.organisation === undefined ? {} : { organisation: input.organisation }),
+  };
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)

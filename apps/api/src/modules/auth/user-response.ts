@@ -16,6 +16,7 @@ export function toPublicUser(row: UserRow): TPublicUser {
     phone: row.phone,
     address: row.address,
     accountType: row.accountType,
+    organisation: row.organisation,
     picture: row.picture,
     roleId: row.roleId,
     createdAt: row.createdAt.toISOString(),

@@ -9,7 +9,7 @@ import {
   type TMyDeliveriesQuery,
   type TMyDeliveriesResponse,
 } from '@courier/contract';
-import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerDeliveryCounts, deliveries } from '../../db/schema/index.js';
 import { type JsonContext, toDeliveryJson } from './delivery-json.js';
@@ -43,6 +43,22 @@ interface WeekCount {
   n: number;
 }
 
+/** A LIKE pattern finding the text anywhere, with LIKE's own wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The searched list's counts per status, from the trigram index on search_text (see migration 0005): a search
+ * that matches few deliveries reads only those, however many the customer has.
+ */
+async function searchCounts(db: Db, customerId: string, search: SQL): Promise<WeekCount[]> {
+  const rows = await db
+    .select({ status: deliveries.status, n: count() })
+    .from(deliveries)
+    .where(and(eq(deliveries.customerId, customerId), search))
+    .groupBy(deliveries.status);
+  return rows.map((r) => ({ week: new Date(0), status: r.status, n: r.n }));
+}
+
 /**
  * Where a page starts, for the two sorts that follow created_at: the week holding its first delivery (from
  * the weekly counts, walked in the page's direction) and how many matching deliveries of that week come
@@ -69,7 +85,8 @@ function pageStart(weeks: WeekCount[], statuses: readonly TDeliveryStatus[], sor
  * the profile need no second call. A page past the end shows the last page. The counts come from the
  * weekly counts kept as deliveries change (customer_delivery_counts); a page seeks to the week that holds
  * it and skips only within that week, in the (customer, created_at, id, status) index alone, then reads
- * just its own rows: page 5000 costs about what page 1 does.
+ * just its own rows: page 5000 costs about what page 1 does. A search (q) narrows the page and every count
+ * to the deliveries whose tracking number, recipient or addresses contain it.
  */
 export async function listMyDeliveries(
   db: Db,
@@ -77,10 +94,15 @@ export async function listMyDeliveries(
   query: TMyDeliveriesQuery,
   ctx: JsonContext,
 ): Promise<TMyDeliveriesResponse> {
-  const weeks: WeekCount[] = await db
-    .select({ week: customerDeliveryCounts.week, status: customerDeliveryCounts.status, n: customerDeliveryCounts.deliveries })
-    .from(customerDeliveryCounts)
-    .where(and(eq(customerDeliveryCounts.customerId, customerId), ne(customerDeliveryCounts.deliveries, 0)));
+  // A phone typed with spaces or dashes matches the digits kept in search_text.
+  const needle = query.q && /^[+\d\s().-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : query.q;
+  const search = needle ? like(deliveries.searchText, containing(needle)) : undefined;
+  const weeks: WeekCount[] = search
+    ? await searchCounts(db, customerId, search)
+    : await db
+        .select({ week: customerDeliveryCounts.week, status: customerDeliveryCounts.status, n: customerDeliveryCounts.deliveries })
+        .from(customerDeliveryCounts)
+        .where(and(eq(customerDeliveryCounts.customerId, customerId), ne(customerDeliveryCounts.deliveries, 0)));
   const countOf = (statuses: readonly TDeliveryStatus[]) => weeks.reduce((sum, w) => (statuses.includes(w.status) ? sum + w.n : sum), 0);
 
   const statuses = statusesOf(query.status);
@@ -88,11 +110,13 @@ export async function listMyDeliveries(
   const totalPages = Math.max(1, Math.ceil(matching / query.limit));
   const currentPage = Math.min(query.page, totalPages);
   const filter = query.status === 'all' ? undefined : inArray(deliveries.status, [...statuses]);
-  const start = pageStart(weeks, statuses, query.sort, (currentPage - 1) * query.limit);
+  // A search's counts are not by week, so its pages skip from the start (a search rarely runs deep).
+  const offset = (currentPage - 1) * query.limit;
+  const start = search ? { from: undefined, skip: offset } : pageStart(weeks, statuses, query.sort, offset);
   const pageIds = db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(and(eq(deliveries.customerId, customerId), filter, start.from))
+    .where(and(eq(deliveries.customerId, customerId), filter, search, start.from))
     .orderBy(...ORDER_BY[query.sort])
     .limit(query.limit)
     .offset(start.skip);

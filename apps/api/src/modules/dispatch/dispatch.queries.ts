@@ -11,7 +11,7 @@ export const drivers = alias(users, 'driver');
 type PersonRow = { id: string; firstName: string; lastName: string; email: string; phone: string };
 
 export interface DispatchView extends DeliveryView {
-  customer: PersonRow | null;
+  customer: (PersonRow & { organisation: string }) | null;
   driver: PersonRow | null;
 }
 
@@ -28,6 +28,7 @@ export function selectDispatchViews(db: DbOrTx) {
         lastName: customers.lastName,
         email: customers.email,
         phone: customers.phone,
+        organisation: customers.organisation,
       },
       driver: { id: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName, email: drivers.email, phone: drivers.phone },
     })
@@ -57,7 +58,9 @@ export function toDispatchJson(view: DispatchView, ctx: JsonContext): TAdminDeli
   const d = view.delivery;
   return {
     ...toDeliveryJson(view, ctx),
-    customer: ref(view.customer) ?? { _id: d.customerId, name: '', email: '', phone: '' },
+    customer: view.customer
+      ? { ...(ref(view.customer) as TPersonRef), organisation: view.customer.organisation }
+      : { _id: d.customerId, name: '', email: '', phone: '', organisation: '' },
     driver: ref(view.driver),
     isLate: isLate(d, ctx.now),
     currentLocation: d.currentLabel,

@@ -70,7 +70,7 @@ export async function generateLabel(services: Services, actor: Actor, input: { i
 
     const now = clock.now();
     const [sender] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName })
+      .select({ firstName: users.firstName, lastName: users.lastName, organisation: users.organisation })
       .from(users)
       .where(eq(users.id, d.customerId));
     const trackingUrl = trackingUrlOf(services.publicUrl, d.orderId);

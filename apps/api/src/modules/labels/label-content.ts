@@ -3,6 +3,8 @@ import { formatBusinessTime } from '../deliveries/business-time.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 
 export interface LabelParty {
+  /** Printed above the person when there is one (the sender's clinic or lab). */
+  organisation?: string;
   name: string;
   phone: string;
   address: string;
@@ -33,7 +35,7 @@ export const latin1 = (s: string) =>
 
 export function labelContent(
   d: DeliveryRow,
-  sender: { firstName: string; lastName: string },
+  sender: { firstName: string; lastName: string; organisation?: string },
   opts: { trackingUrl: string; generatedAt: Date; timeZone: string },
 ): LabelContent {
   return {
@@ -41,7 +43,12 @@ export function labelContent(
     trackingCode: d.orderId,
     trackingUrl: opts.trackingUrl,
     service: deliveryTypeLabel(d.deliveryType),
-    from: { name: latin1(`${sender.firstName} ${sender.lastName}`.trim()), phone: latin1(d.senderPhone), address: latin1(d.pickupAddress) },
+    from: {
+      organisation: sender.organisation ? latin1(sender.organisation) : undefined,
+      name: latin1(`${sender.firstName} ${sender.lastName}`.trim()),
+      phone: latin1(d.senderPhone),
+      address: latin1(d.pickupAddress),
+    },
     to: { name: latin1(d.recipientName), phone: latin1(d.recipientPhone), address: latin1(d.deliveryAddress) },
     packageType: packageTypeLabel(d.packageType),
     packageSize: packageSizeLabel(d.packageSize),

@@ -43,16 +43,26 @@ export function renderLabelPdf(c: LabelContent, codes: { barcode: Buffer; qr: Bu
   rule(LABEL.header.rule, 1.5);
 
   caption('FROM', LABEL.from.y);
+  // An organisation takes the first line, and the address gives up its second to make room.
+  const org = c.from.organisation;
+  const shift = org ? 11 : 0;
+  if (org) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor('#000')
+      .text(org, m, LABEL.from.y + 10, { width: inner, height: 11, ellipsis: true });
+  }
   doc
     .font('Helvetica-Bold')
-    .fontSize(9)
+    .fontSize(org ? 8.5 : 9)
     .fillColor('#000')
-    .text(c.from.name, m, LABEL.from.y + 10, { width: inner, height: 11, ellipsis: true });
+    .text(c.from.name, m, LABEL.from.y + 10 + shift, { width: inner, height: 11, ellipsis: true });
   doc
     .font('Helvetica')
     .fontSize(8)
-    .text(c.from.phone, m, LABEL.from.y + 22, { width: inner });
-  doc.text(c.from.address, m, LABEL.from.y + 33, { width: inner, height: 22, ellipsis: true });
+    .text(c.from.phone, m, LABEL.from.y + 22 + shift, { width: inner });
+  doc.text(c.from.address, m, LABEL.from.y + 33 + shift, { width: inner, height: org ? 11 : 22, ellipsis: true });
   rule(LABEL.from.rule);
 
   caption('SHIP TO', LABEL.to.y);

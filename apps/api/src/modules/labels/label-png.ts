@@ -55,9 +55,12 @@ export async function renderLabelPng(c: LabelContent, codes: { barcode: Buffer; 
   rule(LABEL.header.rule, 1.5);
 
   text('FROM', m, LABEL.from.y, 7, { bold: true, fill: '#444' });
-  block(c.from.name, m, LABEL.from.y + 10, 9, inner, 1, true);
-  text(c.from.phone, m, LABEL.from.y + 22, 8);
-  block(c.from.address, m, LABEL.from.y + 33, 8, inner, 2);
+  const org = c.from.organisation;
+  const shift = org ? 11 : 0;
+  if (org) block(org, m, LABEL.from.y + 10, 9, inner, 1, true);
+  block(c.from.name, m, LABEL.from.y + 10 + shift, org ? 8.5 : 9, inner, 1, true);
+  text(c.from.phone, m, LABEL.from.y + 22 + shift, 8);
+  block(c.from.address, m, LABEL.from.y + 33 + shift, 8, inner, org ? 1 : 2);
   rule(LABEL.from.rule);
 
   text('SHIP TO', m, LABEL.to.y, 7, { bold: true, fill: '#444' });

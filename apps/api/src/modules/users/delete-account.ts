@@ -1,6 +1,6 @@
 import { MESSAGES } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
+import { savedAddresses, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -8,7 +8,8 @@ import { revokeSessions } from '../auth/sessions.js';
 
 /**
  * Closes the signed-in user's account: flagged deleted (never removed, so its deliveries stay in the
- * courier's records with their custody chain), every session revoked, sign-in refused from now on.
+ * courier's records with their custody chain), every session revoked, sign-in refused from now on. The
+ * address book goes: it is the customer's, not the courier's record.
  */
 export async function deleteAccount(services: Services, actor: Actor) {
   const { db, clock } = services;
@@ -22,6 +23,7 @@ export async function deleteAccount(services: Services, actor: Actor) {
       .returning({ id: users.id });
     if (!row) return;
     await revokeSessions(tx, userId, now);
+    await tx.delete(savedAddresses).where(eq(savedAddresses.ownerId, userId));
     await recordAudit(tx, { actorId: userId, action: 'account.deleted', targetType: 'user', targetId: userId, ip: actor.ip }, now);
   });
   return { success: true as const, message: MESSAGES.accountDeleted };

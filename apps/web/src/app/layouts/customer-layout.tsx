@@ -1,9 +1,9 @@
 import clsx from 'clsx';
-import { Search } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '@courier/contract';
-import { useLogout } from '@/hooks/use-logout';
+import { DeliverySearch } from '@/features/deliveries/components/delivery-search';
 import { notificationsKeys } from '@/features/notifications/api/get-notifications';
+import { useLogout } from '@/hooks/use-logout';
 import { deliveriesKeys } from '@/lib/my-deliveries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLiveUpdates } from '@/hooks/use-live-updates';
@@ -41,6 +41,8 @@ export function CustomerLayout() {
   const [collapsed, setCollapsed] = useState(() => readCollapsed());
   useEffect(() => writeCollapsed(collapsed), [collapsed]);
   useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
+  // On a phone the search box opens as a row under the top bar.
+  const [searchOpen, setSearchOpen] = useState(false);
   const signOut = () => void logout();
 
   return (
@@ -56,19 +58,27 @@ export function CustomerLayout() {
           <CustomerSidebar collapsed={collapsed} onToggleCollapsed={() => setCollapsed((value) => !value)} onLogout={signOut} />
         )
       }
+      belowTopBar={
+        searchOpen && (
+          <div className="sticky top-16 z-20 border-b border-slate-200 bg-white px-3 py-2 sm:hidden">
+            <DeliverySearch autoFocus onDone={() => setSearchOpen(false)} />
+          </div>
+        )
+      }
       topBar={
         <>
-          <search className="relative block min-w-0 flex-1 sm:max-w-md">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              type="search"
-              placeholder={MESSAGES.searchPlaceholder}
-              aria-label={MESSAGES.searchPlaceholder}
-              className="h-10 w-full rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-400 focus:bg-white focus:ring-2 focus:ring-brand-100 focus:outline-none"
-            />
-          </search>
+          <DeliverySearch className="hidden min-w-0 flex-1 sm:block sm:max-w-md" />
 
           <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
+            <button
+              type="button"
+              onClick={() => setSearchOpen((open) => !open)}
+              aria-label={searchOpen ? 'Close search' : 'Search deliveries'}
+              aria-expanded={searchOpen}
+              className="inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 sm:hidden"
+            >
+              {searchOpen ? <X aria-hidden="true" className="size-5" /> : <Search aria-hidden="true" className="size-5" />}
+            </button>
             <NotificationBell />
             <ProfileMenu user={user} onSignOut={signOut} />
           </div>

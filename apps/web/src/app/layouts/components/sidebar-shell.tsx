@@ -11,10 +11,13 @@ export function SidebarShell({
   sidebar,
   asideClassName,
   topBar,
+  belowTopBar,
 }: {
   sidebar: (onClose?: () => void) => ReactNode;
   asideClassName: string;
   topBar: ReactNode;
+  /** A row under the top bar (the phone's search box). */
+  belowTopBar?: ReactNode;
 }) {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -68,6 +71,7 @@ export function SidebarShell({
           </button>
           {topBar}
         </header>
+        {belowTopBar}
         <main id="main" className="flex-1">
           <Outlet />
         </main>

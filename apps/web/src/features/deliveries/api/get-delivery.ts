@@ -18,6 +18,6 @@ export const deliveryQueryOptions = (id: string) =>
     staleTime: 15_000,
   });
 
-export function useDelivery(id: string) {
-  return useQuery(deliveryQueryOptions(id));
+export function useDelivery(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...deliveryQueryOptions(id), enabled: options.enabled ?? true });
 }

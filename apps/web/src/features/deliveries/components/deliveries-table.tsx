@@ -1,6 +1,6 @@
 import { packageSizeShort, packageTypeLabel } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
-import { ArrowRight, MapPin, Package } from 'lucide-react';
+import { ArrowRight, MapPin, Package, Repeat } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { OverdueBadge } from '@/components/ui/overdue-badge';
@@ -112,9 +112,18 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 <Link
                   to={paths.delivery(d._id)}
                   onClick={(event) => event.stopPropagation()}
-                  className="text-[0.8125rem] font-semibold whitespace-nowrap text-brand-700 hover:text-brand-800 hover:underline"
+                  className="block text-[0.8125rem] font-semibold whitespace-nowrap text-brand-700 hover:text-brand-800 hover:underline"
                 >
                   View Details
+                </Link>
+                <Link
+                  to={paths.bookAgain(d._id)}
+                  onClick={(event) => event.stopPropagation()}
+                  aria-label={`Book again: #${d.orderId}`}
+                  className="mt-1.5 inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-slate-600 hover:text-brand-800 hover:underline"
+                >
+                  <Repeat aria-hidden="true" className="size-3.5" />
+                  Book again
                 </Link>
               </td>
             </tr>
@@ -177,7 +186,16 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
           </dd>
         </div>
       </dl>
-      <div className="mt-auto flex justify-end pt-3">
+      <div className="mt-auto flex items-center justify-between gap-3 pt-3">
+        <Link
+          to={paths.bookAgain(d._id)}
+          onClick={(event) => event.stopPropagation()}
+          aria-label={`Book again: #${d.orderId}`}
+          className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-800"
+        >
+          <Repeat aria-hidden="true" className="size-4" />
+          Book again
+        </Link>
         <Link
           to={paths.delivery(d._id)}
           onClick={(event) => event.stopPropagation()}

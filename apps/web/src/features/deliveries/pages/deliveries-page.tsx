@@ -1,6 +1,6 @@
 import { DELIVERY_SORTS, DELIVERY_STATUSES, MESSAGES, PAGE_SIZES, statusLabel, type TDeliverySort } from '@courier/contract';
 import clsx from 'clsx';
-import { AlertCircle, PackageSearch, Plus, RefreshCw } from 'lucide-react';
+import { AlertCircle, PackageSearch, Plus, RefreshCw, Search, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -71,6 +71,23 @@ export function DeliveriesPage() {
           Request Delivery
         </Link>
       </div>
+
+      {params.q && (
+        <div className="mt-5 flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50/60 px-4 py-3 text-sm text-slate-700">
+          <Search aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+          <p className="min-w-0 break-words">
+            Showing deliveries matching <span className="font-semibold text-slate-900">“{params.q}”</span>
+          </p>
+          <button
+            type="button"
+            onClick={() => update({ q: '', page: 1 })}
+            className={buttonClass({ variant: 'ghost', className: 'ml-auto h-8 px-2.5' })}
+          >
+            <X aria-hidden="true" className="size-4" />
+            Clear search
+          </button>
+        </div>
+      )}
 
       <div className="mt-6 grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex sm:flex-wrap sm:items-end sm:p-4">
         <div className="sm:w-48">
@@ -158,9 +175,13 @@ export function DeliveriesPage() {
               </span>
               <p className="mt-4 text-base font-semibold text-slate-900">{MESSAGES.noDeliveries}</p>
               <p className="mt-1 text-sm text-slate-600">
-                {params.status === 'all' ? 'Requests you make will appear here.' : 'Try another status filter.'}
+                {params.q
+                  ? 'Try a tracking number, a recipient name or phone, or part of an address.'
+                  : params.status === 'all'
+                    ? 'Requests you make will appear here.'
+                    : 'Try another status filter.'}
               </p>
-              {params.status === 'all' && (
+              {params.status === 'all' && !params.q && (
                 <Link to={paths.orderDelivery} className={buttonClass({ className: 'mt-5' })}>
                   <Plus aria-hidden="true" className="size-4" />
                   Request a Delivery

@@ -9,6 +9,7 @@ import {
   MapPin,
   Package,
   PackageX,
+  Repeat,
   UserRound,
   XCircle,
 } from 'lucide-react';
@@ -132,6 +133,10 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           <Link to={paths.track(d.orderId)} className={buttonClass({ variant: 'secondary' })}>
             <ExternalLink aria-hidden="true" className="size-4" />
             Track Package
+          </Link>
+          <Link to={paths.bookAgain(d._id)} className={buttonClass({ variant: 'secondary' })}>
+            <Repeat aria-hidden="true" className="size-4" />
+            Book again
           </Link>
           {canMoveStatus(d.status, 'cancelled', 'owner') && (
             <button

@@ -12,13 +12,18 @@ import clsx from 'clsx';
 import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useSavedAddresses } from '@/lib/saved-addresses/get-saved-addresses';
+import { saveAddress } from '@/lib/saved-addresses/save-address';
 import { useSession } from '@/lib/session';
 import { type TDeliveryRequestForm, useCreateDelivery } from '../api/create-delivery';
-import { AddressCombobox } from '../components/address-combobox';
+import { useDelivery } from '../api/get-delivery';
+import { AddressCombobox, type TSavedChoice } from '../components/address-combobox';
+import { SaveForNextTime } from '../components/save-for-next-time';
+import { bookAgainForm, entriesToSave } from '../lib/book-again';
 import { FormField, inputClass } from '../components/form-field';
 import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
@@ -72,10 +77,43 @@ export function OrderDeliveryPage() {
   const [submitted, setSubmitted] = useState<{ orderId?: string; warning?: string } | null>(null);
   const create = useCreateDelivery();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { register, control, watch, getValues } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
+  const { register, control, watch, getValues, reset, setValue } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
   const values = watch();
   /** A field the server refused (400 naming it), shown on it until its value changes. */
   const [serverError, setServerError] = useState<{ field: TOrderField; message: string; value: string } | null>(null);
+  const [saveFor, setSaveFor] = useState({ pickup: false, recipient: false });
+  const { data: saved = [] } = useSavedAddresses();
+
+  // 'Book again' links here with ?again={id}: the form starts from that delivery, once it has loaded.
+  const [search] = useSearchParams();
+  const againId = search.get('again') ?? '';
+  const again = useDelivery(againId, { enabled: !!againId });
+  const filledFrom = useRef('');
+  useEffect(() => {
+    if (!again.data || filledFrom.current === again.data._id) return;
+    filledFrom.current = again.data._id;
+    reset(bookAgainForm(initialOrderForm(user), again.data));
+  }, [again.data, reset, user]);
+
+  const fill = (changes: Partial<TDeliveryRequestForm>) => {
+    for (const [field, value] of Object.entries(changes)) setValue(field as TOrderField, value, { shouldDirty: true });
+  };
+  const pickupChoices: TSavedChoice[] = saved
+    .filter((a) => a.kind === 'pickup')
+    .map((a) => ({
+      key: a._id,
+      title: a.label,
+      detail: a.address,
+      onPick: () => fill({ pickupAddress: a.address, ...(a.phone ? { senderPhone: a.phone } : {}) }),
+    }));
+  const recipientChoices: TSavedChoice[] = saved
+    .filter((a) => a.kind === 'recipient')
+    .map((a) => ({
+      key: a._id,
+      title: a.label === a.contactName ? a.label : `${a.label} · ${a.contactName}`,
+      detail: a.address,
+      onPick: () => fill({ recipientName: a.contactName, recipientPhone: a.phone, recipientEmail: a.email, deliveryAddress: a.address }),
+    }));
 
   // Live feedback once Next was tried on this step: problems vanish as they are fixed.
   const check = attempted[step] ? checkStep(step, values) : null;
@@ -117,6 +155,11 @@ export function OrderDeliveryPage() {
       // Booked all the same; the customer learns now that the chosen service level arrives after required-by.
       if (response.warning) toast.warning(response.warning, { autoClose: false });
       setSubmitted({ orderId: response.data?.orderId, warning: response.warning });
+      // The delivery is booked whatever happens to the address book.
+      const entries = entriesToSave(form, saveFor, saved);
+      const results = await Promise.allSettled(entries.map((entry) => saveAddress(entry)));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) toast.warning(errorMessage(failed.reason, 'The address could not be saved for next time'));
     } catch (error) {
       const message = errorMessage(error, MESSAGES.deliverySubmitFailed);
       toast.error(message);
@@ -171,7 +214,11 @@ export function OrderDeliveryPage() {
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
       <title>Request a Delivery · MedCourier</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Request a Delivery</h1>
-      <p className="mt-1 text-sm text-slate-600">Tell us where to pick up, who receives it and what we are carrying.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {again.data
+          ? `Booking again from #${again.data.orderId}: check the details and choose a new required-by time.`
+          : 'Tell us where to pick up, who receives it and what we are carrying.'}
+      </p>
 
       <form onSubmit={onSubmit} noValidate className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="border-b border-slate-100 px-4 py-4 sm:px-6">
@@ -220,6 +267,7 @@ export function OrderDeliveryPage() {
                   render={({ field }) => (
                     <AddressCombobox
                       id="pickupAddress"
+                      saved={pickupChoices}
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
@@ -231,20 +279,34 @@ export function OrderDeliveryPage() {
                   )}
                 />
               </FormField>
+              <SaveForNextTime
+                id="savePickup"
+                label="Save this pickup point for next time"
+                checked={saveFor.pickup}
+                onChange={(pickup) => setSaveFor((s) => ({ ...s, pickup }))}
+              />
             </div>
           )}
 
           {step === 2 && (
             <div className="mt-5 grid gap-5 sm:grid-cols-2">
               <FormField id="recipientName" label="Recipient name" required error={errorOf('recipientName')} className="sm:col-span-2">
-                <input
-                  id="recipientName"
-                  type="text"
-                  autoComplete="off"
-                  className={inputClass}
-                  aria-invalid={invalid('recipientName')}
-                  aria-describedby={describedBy('recipientName')}
-                  {...register('recipientName')}
+                <Controller
+                  control={control}
+                  name="recipientName"
+                  render={({ field }) => (
+                    <AddressCombobox
+                      id="recipientName"
+                      gazetteer={false}
+                      saved={recipientChoices}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      invalid={invalid('recipientName')}
+                      describedBy={describedBy('recipientName')}
+                      inputClassName={inputClass}
+                    />
+                  )}
                 />
               </FormField>
               <FormField id="recipientPhone" label="Recipient phone" required error={errorOf('recipientPhone')}>
@@ -280,6 +342,7 @@ export function OrderDeliveryPage() {
                   render={({ field }) => (
                     <AddressCombobox
                       id="deliveryAddress"
+                      saved={recipientChoices}
                       value={field.value}
                       onChange={field.onChange}
                       onBlur={field.onBlur}
@@ -308,6 +371,13 @@ export function OrderDeliveryPage() {
                   {...register('requiredBy')}
                 />
               </FormField>
+              <SaveForNextTime
+                id="saveRecipient"
+                label="Save this recipient for next time"
+                checked={saveFor.recipient}
+                onChange={(recipient) => setSaveFor((s) => ({ ...s, recipient }))}
+                className="sm:col-span-2"
+              />
             </div>
           )}
 

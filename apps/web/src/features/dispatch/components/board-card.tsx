@@ -1,6 +1,6 @@
 import type { TAdminDelivery } from '@courier/contract';
 import clsx from 'clsx';
-import { MapPin, Navigation, UserRound } from 'lucide-react';
+import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
@@ -24,6 +24,18 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         </span>
       </div>
       <dl className="mt-2 space-y-1 text-sm text-slate-700">
+        {d.customer.name && (
+          <div className="flex gap-2">
+            <dt>
+              <Building2 aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />
+              <span className="sr-only">Customer</span>
+            </dt>
+            <dd className="min-w-0 truncate">
+              {d.customer.name}
+              {d.customer.organisation && <span className="text-slate-500"> · {d.customer.organisation}</span>}
+            </dd>
+          </div>
+        )}
         <div className="flex gap-2">
           <dt>
             <UserRound aria-hidden="true" className="mt-0.5 size-4 text-slate-400" />

@@ -29,7 +29,7 @@ const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
   shippingLabel: null,
   pod: null,
   trackingUrl: '',
-  customer: person,
+  customer: { ...person, organisation: '' },
   driver: null,
   isLate: true,
   currentLocation: null,

@@ -65,7 +65,7 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
         <div className="space-y-4 lg:col-span-2">
           <Card title="People" icon={UserRound}>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <Field label="Customer">{`${d.customer.name} · ${d.customer.email}`}</Field>
+              <Field label="Customer">{[d.customer.name, d.customer.organisation, d.customer.email].filter(Boolean).join(' · ')}</Field>
               <Field label="Customer phone">{d.customer.phone}</Field>
               <Field label="Sender phone">{d.senderPhone}</Field>
               <Field label="Recipient">{d.recipientName}</Field>

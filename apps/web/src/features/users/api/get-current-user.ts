@@ -17,6 +17,8 @@ export interface TAccountUser extends TSessionUser {
   phone: string;
   address: string;
   accountType: string | null;
+  /** The clinic, lab or pharmacy booked for; '' when none (older servers leave it out). */
+  organisation?: string;
   isDeleted: boolean;
   notificationPreferences: TNotificationPreferences;
 }

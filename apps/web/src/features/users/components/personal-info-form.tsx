@@ -1,4 +1,4 @@
-import { isValidContactPhone, MESSAGES } from '@courier/contract';
+import { isValidContactPhone, MESSAGES, ORGANISATION_MAX } from '@courier/contract';
 import { Save } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ interface TPersonalInfo {
   firstName: string;
   lastName: string;
   phone: string;
+  organisation: string;
 }
 
 const required = (message: string) => (value: string) => !!value.trim() || message;
@@ -22,9 +23,10 @@ const valuesOf = (user: Partial<TAccountUser> | undefined): TPersonalInfo => ({
   firstName: user?.firstName ?? '',
   lastName: user?.lastName ?? '',
   phone: user?.phone ?? '',
+  organisation: user?.organisation ?? '',
 });
 
-/** First name, last name and phone (all required); the e-mail is shown read-only. */
+/** First name, last name and phone (all required), an optional organisation; the e-mail is shown read-only. */
 export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undefined }) {
   const form = useForm<TPersonalInfo>({ defaultValues: valuesOf(user), mode: 'onTouched' });
   const { errors, isDirty } = form.formState;
@@ -36,7 +38,12 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
   }, [user, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const input = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: values.phone.trim() };
+    const input = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: values.phone.trim(),
+      organisation: values.organisation.trim(),
+    };
     try {
       await update.mutateAsync(input);
       toast.success(MESSAGES.profileUpdated);
@@ -89,6 +96,17 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             {...form.register('phone', {
               validate: (value) => (value.trim() ? isValidContactPhone(value.trim()) || MESSAGES.phoneInvalid : MESSAGES.phoneRequired),
             })}
+          />
+        </Field>
+        <Field id="settings-organisation" label="Organisation (optional)" hint="Printed on your shipping labels above your name.">
+          <input
+            id="settings-organisation"
+            autoComplete="organization"
+            maxLength={ORGANISATION_MAX}
+            placeholder="e.g. Mercy Clinical Lab"
+            className={inputClass({ invalid: !!errors.organisation })}
+            {...describedBy('settings-organisation', { hint: true, error: errors.organisation?.message })}
+            {...form.register('organisation')}
           />
         </Field>
       </div>

@@ -73,7 +73,12 @@ describe('account settings: personal information', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await toastText(MESSAGES.profileUpdated)).toBeTruthy();
-    expect(calls('/api/v1/auth/profile')[0].body).toEqual({ firstName: 'Elena Maria', lastName: 'Novak', phone: '(617) 555-0199' });
+    expect(calls('/api/v1/auth/profile')[0].body).toEqual({
+      firstName: 'Elena Maria',
+      lastName: 'Novak',
+      phone: '(617) 555-0199',
+      organisation: '',
+    });
     expect(getUser()).toMatchObject({ firstName: 'Elena Maria', phone: '(617) 555-0199', email: 'elena@clinic.org' });
     expect(await screen.findByText('Elena Maria Novak', { selector: 'header *' })).toBeTruthy();
   });

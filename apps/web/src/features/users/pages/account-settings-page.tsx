@@ -1,6 +1,7 @@
 import { COMPANY } from '@courier/contract';
-import { Bell, KeyRound, Trash2, UserRound } from 'lucide-react';
+import { Bell, BookUser, KeyRound, Trash2, UserRound } from 'lucide-react';
 import { useCurrentUser } from '../api/get-current-user';
+import { AddressBookSection } from '../components/address-book-section';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { NotificationPreferencesForm } from '../components/notification-preferences-form';
@@ -9,12 +10,13 @@ import { SettingsCard } from '../components/settings-card';
 
 const SECTIONS = [
   { id: 'personal-information', label: 'Personal information', icon: UserRound },
+  { id: 'saved-addresses', label: 'Saved addresses', icon: BookUser },
   { id: 'change-password', label: 'Password', icon: KeyRound },
   { id: 'notification-preferences', label: 'Notifications', icon: Bell },
   { id: 'delete-account', label: 'Delete account', icon: Trash2 },
 ] as const;
 
-/** /account-settings: personal information, password, notification preferences and account deletion. */
+/** /account-settings: personal information, saved addresses, password, notification preferences and account deletion. */
 export function AccountSettingsPage() {
   const { data: user } = useCurrentUser();
 
@@ -51,6 +53,15 @@ export function AccountSettingsPage() {
             description="Your name and phone appear on your delivery requests."
           >
             <PersonalInfoForm user={user} />
+          </SettingsCard>
+
+          <SettingsCard
+            id="saved-addresses"
+            icon={<BookUser aria-hidden="true" />}
+            title="Saved Addresses"
+            description="Pickup points and recipients offered first when you request a delivery."
+          >
+            <AddressBookSection />
           </SettingsCard>
 
           <SettingsCard

@@ -13,7 +13,10 @@ import { useCurrentUser } from '../api/get-current-user';
 import { useProfileStats } from '../api/get-profile-stats';
 
 /** What the page reads of the account, from the session or from the server. */
-type TProfileUser = Pick<TSessionUser, 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'accountType' | 'picture' | 'createdAt'>;
+type TProfileUser = Pick<
+  TSessionUser,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'accountType' | 'picture' | 'createdAt' | 'organisation'
+>;
 
 function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: ReactNode }) {
   return (
@@ -78,6 +81,7 @@ export function ProfilePage() {
             )}
             <div className="pb-1">
               <h1 className="text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
+              {user.organisation && <p className="font-medium text-slate-700">{user.organisation}</p>}
               {memberSince && <p className="text-sm text-slate-500">Member since {memberSince}</p>}
             </div>
           </div>

@@ -1,0 +1,37 @@
+import type { TSavedAddress } from '@courier/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { savedAddresses } from '../../db/schema/index.js';
+import { notFound } from '../../platform/app-error.js';
+
+export type SavedAddressRow = typeof savedAddresses.$inferSelect;
+
+export const SAVED_ADDRESS_NOT_FOUND = 'Saved address not found';
+
+export function toSavedAddressJson(row: SavedAddressRow): TSavedAddress {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    label: row.label,
+    address: row.address,
+    contactName: row.contactName,
+    phone: row.phone,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The caller's own entry; another customer's (or no such) id answers the same 404. */
+export async function findOwnSavedAddress(db: DbOrTx, ownerId: string, id: string): Promise<SavedAddressRow> {
+  if (!UUID.test(id)) throw notFound(SAVED_ADDRESS_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(savedAddresses)
+    .where(and(eq(savedAddresses.id, id), eq(savedAddresses.ownerId, ownerId)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound(SAVED_ADDRESS_NOT_FOUND);
+  return row;
+}

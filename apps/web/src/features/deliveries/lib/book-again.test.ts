@@ -1,0 +1,56 @@
+import type { TDelivery, TSavedAddress } from '@courier/contract';
+import { describe, expect, it } from 'vitest';
+import { bookAgainForm, entriesToSave } from './book-again';
+import { initialOrderForm } from './order-form';
+
+const earlier = {
+  senderPhone: '+16175550111',
+  pickupAddress: '55 Fruit St, Boston, MA 02114',
+  recipientName: 'Dana Whitfield',
+  recipientPhone: '+16175550123',
+  recipientEmail: 'dana@example.test',
+  deliveryAddress: '1 Kendall Sq, Cambridge, MA 02139',
+  requiredBy: '2026-03-02T22:00:00.000Z',
+  packageType: 'SPECIMEN',
+  packageSize: 'medium',
+  deliveryType: 'EXPRESS',
+  specialInstructions: 'Keep cold',
+} as unknown as TDelivery;
+
+describe('bookAgainForm', () => {
+  it('copies pickup, recipient, delivery address and package, but not required-by', () => {
+    const form = bookAgainForm(initialOrderForm({ phone: '+16175550100', address: 'Home' }), earlier);
+    expect(form).toEqual({
+      senderPhone: '+16175550111',
+      pickupAddress: '55 Fruit St, Boston, MA 02114',
+      recipientName: 'Dana Whitfield',
+      recipientPhone: '+16175550123',
+      recipientEmail: 'dana@example.test',
+      deliveryAddress: '1 Kendall Sq, Cambridge, MA 02139',
+      requiredBy: '',
+      packageType: 'SPECIMEN',
+      packageSize: 'medium',
+      deliveryType: 'EXPRESS',
+      specialInstructions: 'Keep cold',
+    });
+  });
+});
+
+describe('entriesToSave', () => {
+  const form = bookAgainForm(initialOrderForm(null), earlier);
+  it('saves the ticked pickup point and recipient', () => {
+    const entries = entriesToSave(form, { pickup: true, recipient: true }, []);
+    expect(entries).toEqual([
+      expect.objectContaining({ kind: 'pickup', label: '55 Fruit St', address: '55 Fruit St, Boston, MA 02114' }),
+      expect.objectContaining({ kind: 'recipient', label: 'Dana Whitfield', contactName: 'Dana Whitfield', email: 'dana@example.test' }),
+    ]);
+    expect(entriesToSave(form, { pickup: false, recipient: false }, [])).toEqual([]);
+  });
+  it('skips what is already in the address book', () => {
+    const saved = [
+      { kind: 'pickup', address: '55 FRUIT ST, Boston, MA 02114' },
+      { kind: 'recipient', contactName: 'dana whitfield', address: '1 Kendall Sq, Cambridge, MA 02139' },
+    ] as unknown as TSavedAddress[];
+    expect(entriesToSave(form, { pickup: true, recipient: true }, saved)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { TCreateSavedAddressRequest, TDelivery, TSavedAddress } from '@courier/contract';
+import type { TDeliveryRequestForm } from '../api/create-delivery';
+
+/**
+ * The request form filled from an earlier delivery: pickup, recipient, delivery address and package, but
+ * never required-by (a new delivery needs its own time).
+ */
+export function bookAgainForm(base: TDeliveryRequestForm, d: TDelivery): TDeliveryRequestForm {
+  return {
+    ...base,
+    senderPhone: d.senderPhone || base.senderPhone,
+    pickupAddress: d.pickupAddress,
+    recipientName: d.recipientName,
+    recipientPhone: d.recipientPhone,
+    recipientEmail: d.recipientEmail,
+    deliveryAddress: d.deliveryAddress,
+    requiredBy: '',
+    packageType: d.packageType,
+    packageSize: d.packageSize,
+    deliveryType: d.deliveryType,
+    specialInstructions: d.specialInstructions,
+  };
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The address-book entries a booking asks to save, minus those already saved. */
+export function entriesToSave(
+  form: TDeliveryRequestForm,
+  wanted: { pickup: boolean; recipient: boolean },
+  saved: TSavedAddress[],
+): TCreateSavedAddressRequest[] {
+  const entries: TCreateSavedAddressRequest[] = [];
+  if (wanted.pickup && !saved.some((s) => s.kind === 'pickup' && same(s.address, form.pickupAddress))) {
+    entries.push({
+      kind: 'pickup',
+      label: form.pickupAddress.split(',')[0].trim().slice(0, 80) || 'Pickup point',
+      address: form.pickupAddress.trim(),
+      contactName: '',
+      phone: form.senderPhone.trim(),
+      email: '',
+    });
+  }
+  const isSavedRecipient = saved.some(
+    (s) => s.kind === 'recipient' && same(s.contactName, form.recipientName) && same(s.address, form.deliveryAddress),
+  );
+  if (wanted.recipient && !isSavedRecipient) {
+    entries.push({
+      kind: 'recipient',
+      label: form.recipientName.trim().slice(0, 80),
+      address: form.deliveryAddress.trim(),
+      contactName: form.recipientName.trim(),
+      phone: form.recipientPhone.trim(),
+      email: form.recipientEmail.trim(),
+    });
+  }
+  return entries;
+}
