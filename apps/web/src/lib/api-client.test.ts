@@ -1,6 +1,7 @@
 import { ROLE_IDS } from '@courier/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage, setSessionEndedHandler } from './api-client';
+import { ApiError, api, setSessionEndedHandler } from './api-client';
+import { errorMessage } from './error-message';
 import { json, stubApi } from '@/testing/stub-api';
 import { getRefreshToken, getToken, getUser, setSession } from './session';
 

@@ -68,8 +68,6 @@ export class ApiError extends Error {
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
 
-export { errorMessage } from './error-message';
-
 export type TQuery = Record<string, string | number | boolean | null | undefined>;
 
 export interface TRequestOptions {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '../api/get-dashboard';
 import { RecentDeliveries } from '../components/recent-deliveries';

@@ -1,7 +1,8 @@
 import { MESSAGES, type TDelivery, mayHaveLabel } from '@courier/contract';
 import { Download, FileText, Printer, Tag } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useGenerateLabel } from '../api/generate-label';
 import { formatDateTime } from '@/lib/delivery-format';
 import { DetailCard, Field } from '@/components/ui/detail-card';

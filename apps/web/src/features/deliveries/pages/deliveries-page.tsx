@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '@/lib/my-deliveries';
 import { DeliveriesTable } from '../components/deliveries-table';
 import { Pagination } from '../components/pagination';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 
 const SORT_LABELS: Record<TDeliverySort, string> = {
   newest: 'Newest first',

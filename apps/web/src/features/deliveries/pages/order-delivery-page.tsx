@@ -27,7 +27,8 @@ import { bookAgainForm, entriesToSave } from '../lib/book-again';
 import { FormField, inputClass } from '../components/form-field';
 import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { toDateTimeLocal } from '@/lib/delivery-format';
 import { checkStep, initialOrderForm, ORDER_STEPS, stepOfField, type TOrderField, type TOrderStep } from '../lib/order-form';
 

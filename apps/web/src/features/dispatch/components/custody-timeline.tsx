@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { FileDown, LoaderCircle, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useDownloadCustodyReport } from '../api/download-custody-report';
 import { useCustody } from '../api/get-custody';

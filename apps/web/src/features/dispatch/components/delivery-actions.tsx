@@ -4,7 +4,7 @@ import { CircleCheck, LoaderCircle, Truck, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useApproveDelivery, useAssignDriver, useCancelDeliveryAsStaff } from '../api/move-delivery';
 import { staffActions } from '../lib/staff-actions';
 import { AssignDialog } from './assign-dialog';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { driverKeys } from '../api/get-driver-jobs';
 import type { TFlushResult, TQueued } from './outbox';
 import { driverOutbox } from './outbox-store';

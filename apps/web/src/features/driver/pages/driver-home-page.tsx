@@ -1,7 +1,7 @@
 import { ACTIVE_STATUSES } from '@courier/contract';
 import { PackageCheck } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { displayName, useSession } from '@/lib/session';
 import { JobCard } from '../components/job-card';
 import { LocationSwitch } from '../components/location-switch';

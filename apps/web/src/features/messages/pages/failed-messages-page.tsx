@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useFailedMessages } from '../api/get-failed-messages';
 import { useRetryMessage } from '../api/retry-message';

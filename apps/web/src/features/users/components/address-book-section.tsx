@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useDeleteSavedAddress } from '@/lib/saved-addresses/delete-saved-address';
 import { useSavedAddresses } from '@/lib/saved-addresses/get-saved-addresses';
 import { useRenameSavedAddress } from '@/lib/saved-addresses/rename-saved-address';

@@ -6,7 +6,8 @@ import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describedBy, Field, PasswordInput } from '@/components/ui/form-controls';
 import { PasswordChecklist } from '@/components/password-checklist';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useChangePassword } from '../api/change-password';
 
 interface TChangePasswordForm {

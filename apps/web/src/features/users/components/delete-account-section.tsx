@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogout } from '@/hooks/use-logout';
 import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { useDeleteAccount } from '../api/delete-account';
 
 /** The danger zone: a confirm dialog, the deletion, then logout to /auth/login (SPEC section 4). */

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import type { TNotificationPreferences } from '../api/get-current-user';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import type { TAccountUser } from '../api/get-current-user';
 import { useUpdateProfile } from '../api/update-profile';
 

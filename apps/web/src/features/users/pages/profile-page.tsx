@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { StatTile } from '@/components/ui/stat-tile';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { formatMonthYear } from '@/lib/delivery-format';
 import { type TSessionUser, useSession } from '@/lib/session';
 import { useCurrentUser } from '../api/get-current-user';

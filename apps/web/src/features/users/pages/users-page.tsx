@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useSession } from '@/lib/session';
 import { useManagedUsers } from '../api/get-managed-users';
