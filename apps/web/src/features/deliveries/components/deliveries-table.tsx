@@ -112,7 +112,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 <Link
                   to={paths.delivery(d._id)}
                   onClick={(event) => event.stopPropagation()}
-                  className="block text-[0.8125rem] font-semibold whitespace-nowrap text-brand-700 hover:text-brand-800 hover:underline"
+                  className="flex min-h-6 items-center justify-end text-[0.8125rem] font-semibold whitespace-nowrap text-brand-700 hover:text-brand-800 hover:underline"
                 >
                   View Details
                 </Link>
@@ -120,7 +120,8 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                   to={paths.bookAgain(d._id)}
                   onClick={(event) => event.stopPropagation()}
                   aria-label={`Book again: #${d.orderId}`}
-                  className="mt-1.5 inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-slate-600 hover:text-brand-800 hover:underline"
+                  // min-h-6 each: WCAG 2.2's 24 px target for two links stacked in one cell.
+                  className="mt-1 inline-flex min-h-6 items-center gap-1 text-xs font-medium whitespace-nowrap text-slate-600 hover:text-brand-800 hover:underline"
                 >
                   <Repeat aria-hidden="true" className="size-3.5" />
                   Book again
@@ -191,7 +192,7 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
           to={paths.bookAgain(d._id)}
           onClick={(event) => event.stopPropagation()}
           aria-label={`Book again: #${d.orderId}`}
-          className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-800"
+          className="inline-flex min-h-6 items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-800"
         >
           <Repeat aria-hidden="true" className="size-4" />
           Book again

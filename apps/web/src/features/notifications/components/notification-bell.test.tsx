@@ -45,7 +45,7 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('Message a')).toBeTruthy();
     expect(screen.getAllByText('5 minutes ago')).toHaveLength(2);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Title a (unread, select to mark as read)' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Title a \(unread, select to mark as read\)/ }));
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
     expect(await screen.findByRole('button', { name: 'Title a' })).toBeTruthy();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');

@@ -99,18 +99,17 @@ export function NotificationsModal({
                     aria-hidden="true"
                     className={clsx('mt-1.5 size-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-brand-500')}
                   />
-                  <button
-                    type="button"
-                    onClick={() => !n.isRead && markRead.mutate(n._id)}
-                    aria-label={`${n.title}${n.isRead ? '' : ' (unread, select to mark as read)'}`}
-                    className="min-w-0 flex-1 text-left"
-                  >
-                    <p className={clsx('text-sm text-slate-900', n.isRead ? 'font-medium' : 'font-semibold')}>{n.title}</p>
+                  <button type="button" onClick={() => !n.isRead && markRead.mutate(n._id)} className="min-w-0 flex-1 text-left">
+                    {/* The visible text names the button; the unread hint is for screen readers only. */}
+                    <p className={clsx('text-sm text-slate-900', n.isRead ? 'font-medium' : 'font-semibold')}>
+                      {n.title}
+                      {!n.isRead && <span className="sr-only"> (unread, select to mark as read)</span>}
+                    </p>
                     <p className="mt-0.5 text-sm break-words text-slate-600">{n.message}</p>
                     <time
                       dateTime={n.createdAt}
                       title={new Date(n.createdAt).toLocaleString('en-US')}
-                      className="mt-1 block text-xs text-slate-400"
+                      className="mt-1 block text-xs text-slate-500"
                     >
                       {relativeTime(n.createdAt, now)}
                     </time>
