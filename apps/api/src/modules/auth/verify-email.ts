@@ -3,13 +3,17 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { TMessageResponse } from './auth.schemas.js';
 import { hashSecret } from './one-time-secrets.js';
 
 export const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Sign in to receive a new code.';
 
 /** Follows the sign-up link (24 h, single use): the e-mail becomes verified. */
-export async function verifyEmail(services: Services, token: string | undefined, ip: string): Promise<void> {
+export async function verifyEmail(services: Services, caller: Anonymous, input: { token?: string }): Promise<TMessageResponse> {
+  const { ip } = caller;
+  const { token } = input;
   if (!token?.trim()) throw badRequest(MESSAGES.verifyTokenMissing, 'token');
   const { db, clock } = services;
   const now = clock.now();
@@ -36,4 +40,5 @@ export async function verifyEmail(services: Services, token: string | undefined,
     return true;
   });
   if (!done) throw badRequest(VERIFY_LINK_INVALID, 'token');
+  return { success: true as const, message: MESSAGES.verifySuccess };
 }
