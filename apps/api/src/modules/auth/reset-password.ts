@@ -1,14 +1,14 @@
 import { MESSAGES, type TResetPasswordRequest } from '@courier/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { claimLink } from './claim-link.js';
 import type { TMessageResponse } from './auth.schemas.js';
 import { passwordChangedMessage } from './auth-emails.js';
-import { hashSecret } from './one-time-secrets.js';
 import { hashPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
 
@@ -24,20 +24,9 @@ export async function resetPassword(services: Services, caller: Anonymous, input
   const passwordHash = await hashPassword(input.newPassword);
   const now = clock.now();
   const done = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(authTokens.tokenHash, hashSecret(input.token)),
-          eq(authTokens.kind, 'reset_password'),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, now),
-        ),
-      )
-      .returning({ userId: authTokens.userId });
-    if (!claimed) return false;
-    const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).limit(1);
+    const userId = await claimLink(tx, input.token, 'reset_password', now);
+    if (!userId) return false;
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user || user.isDeleted || user.isDisabled) return false;
     await tx
       .update(users)
