@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsFeedback, isFinalStatus, mayHaveLabel, movesFor, nextDriverStatus } from './lifecycle.js';
+import { acceptsFeedback, DRIVER_OPEN_STATUSES, isFinalStatus, mayHaveLabel, movesFor, nextDriverStatus } from './lifecycle.js';
 
 describe('rules derived from the status table', () => {
   it('gives the driver one next step from each status on the way to delivered', () => {
@@ -9,6 +9,10 @@ describe('rules derived from the status table', () => {
     expect(nextDriverStatus('picked_up')).toBe('in_transit');
     expect(nextDriverStatus('in_transit')).toBe('delivered');
     expect(nextDriverStatus('delivered')).toBeNull();
+  });
+
+  it("counts a job open on the driver's list from assignment until delivery", () => {
+    expect([...DRIVER_OPEN_STATUSES].sort()).toEqual(['assigned', 'in_transit', 'moving_to_pickup_location', 'picked_up']);
   });
 
   it('lets the owner only cancel a pending request and staff reassign an assigned one', () => {

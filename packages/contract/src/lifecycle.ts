@@ -45,5 +45,8 @@ export const FINAL_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filt
 /** The parcel is with the driver (picked up, not yet delivered): the driver's position is the parcel's. */
 export const ON_BOARD_STATUSES: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];
 
+/** A driver's open jobs: the statuses where the driver still has a step towards delivered. */
+export const DRIVER_OPEN_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter((s) => nextDriverStatus(s) !== null);
+
 /** The refusal every side shows for a move the table does not allow. */
 export const cannotMoveMessage = (from: TDeliveryStatus, to: TDeliveryStatus) => `Cannot change status from ${from} to ${to}`;

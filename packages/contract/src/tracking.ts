@@ -47,6 +47,7 @@ export const ZTrackingResult = z.object({
 export type TTrackingResult = z.infer<typeof ZTrackingResult>;
 
 export const ZTrackingResponse = z.object({ success: z.literal(true), data: ZTrackingResult });
+export type TTrackingResponse = z.infer<typeof ZTrackingResponse>;
 
 export const ZTrackingDetails = z.object({
   orderId: z.string(),
@@ -56,3 +57,4 @@ export const ZTrackingDetails = z.object({
 export type TTrackingDetails = z.infer<typeof ZTrackingDetails>;
 
 export const ZTrackingDetailsResponse = z.object({ success: z.literal(true), data: ZTrackingDetails });
+export type TTrackingDetailsResponse = z.infer<typeof ZTrackingDetailsResponse>;

@@ -12,6 +12,12 @@ export interface Actor {
   ip?: string;
 }
 
+/** A caller nobody has signed in (sign-up, sign-in, reset, tracking): public use cases still record where it came from. */
+export interface Anonymous {
+  ip: string;
+  userAgent?: string;
+}
+
 /** Who a route lets in; checked before any use case runs. */
 export type Audience = 'signedIn' | 'customer' | 'driver' | 'staff' | 'admin';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { refreshTokens, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../platform/app-error.js';
-import { type Actor, type Audience, admits } from '../platform/policy.js';
+import { type Actor, type Anonymous, type Audience, admits } from '../platform/policy.js';
 import { verifyAccessToken } from '../modules/auth/access-token.js';
 
 export interface SessionUser {
@@ -30,6 +30,11 @@ declare module 'fastify' {
 export function actorOf(request: FastifyRequest): Actor {
   const { id, role } = currentUser(request);
   return { id, role, ip: request.ip };
+}
+
+/** The caller of a public route: not signed in, known only by where it calls from. */
+export function anonymousOf(request: FastifyRequest): Anonymous {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
 /** The signed-in user of a request that passed `authenticate`. */

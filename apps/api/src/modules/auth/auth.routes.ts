@@ -1,5 +1,4 @@
 import {
-  AUTH_ERRORS,
   MESSAGES,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
@@ -13,12 +12,9 @@ import {
   ZUpdateProfileRequest,
   ZVerifyOtpRequest,
 } from '@courier/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema/index.js';
-import { unauthorized } from '../../platform/app-error.js';
-import { actorOf, currentUser } from '../../plugins/auth.js';
+import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import { rateLimitResponse } from '../../plugins/errors.js';
 import { verifyAccessToken } from './access-token.js';
 import { RATE_LIMITS } from './auth-policy.js';
@@ -32,21 +28,19 @@ import {
   ZVerifyEmailQuery,
 } from './auth.schemas.js';
 import { changePassword } from './change-password.js';
+import { readOwnAccount } from './read-own-account.js';
 import { warmUpDummyHash } from './passwords.js';
 import { registerCustomer } from './register-customer.js';
 import { requestPasswordReset } from './request-password-reset.js';
-import { CODE_RESENT, resendLoginCode } from './resend-login-code.js';
+import { resendLoginCode } from './resend-login-code.js';
 import { resetPassword } from './reset-password.js';
 import { rotateRefreshToken } from './rotate-refresh-token.js';
-import { signIn, VERIFY_EMAIL_FIRST } from './sign-in.js';
+import { signIn } from './sign-in.js';
 import { signOut } from './sign-out.js';
 import { updateNotificationPreferences } from './update-notification-preferences.js';
 import { updateProfile } from './update-profile.js';
-import { toPublicUser } from './user-response.js';
 import { verifyEmail } from './verify-email.js';
 import { verifyLoginCode } from './verify-login-code.js';
-
-export const REGISTERED = 'Account created. Please check your email to verify your account.';
 
 const tags = ['auth'];
 
@@ -70,27 +64,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/auth/register',
     { config: perAddress(RATE_LIMITS.register), schema: { tags, body: ZRegisterRequest, response: { 201: ZMessageResponse } } },
-    async (request, reply) => {
-      await registerCustomer(services, request.body, request.ip);
-      return reply.status(201).send({ success: true, message: REGISTERED });
-    },
+    async (request, reply) => reply.status(201).send(await registerCustomer(services, anonymousOf(request), request.body)),
   );
 
   app.post(
     '/v1/auth/login',
     { config: perAddress(RATE_LIMITS.login, MESSAGES.login429), schema: { tags, body: ZLoginRequest, response: { 200: ZLoginResponse } } },
-    async (request) => {
-      const outcome = await signIn(services, request.body, request.ip);
-      if (outcome.kind === 'verification-required') {
-        return {
-          success: false as const,
-          message: VERIFY_EMAIL_FIRST,
-          error: 'VERIFICATION_REQUIRED' as const,
-          data: { user: { email: outcome.email } },
-        };
-      }
-      return { success: true as const, message: MESSAGES.loginSuccess, data: { ...outcome.tokens, user: outcome.user } };
-    },
+    async (request) => signIn(services, anonymousOf(request), request.body),
   );
 
   app.post(
@@ -99,19 +79,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perAddress(RATE_LIMITS.verifyOtp, MESSAGES.login429),
       schema: { tags, body: ZVerifyOtpRequest, response: { 200: ZLoginResponse } },
     },
-    async (request) => {
-      const { tokens, user } = await verifyLoginCode(services, request.body, request.ip);
-      return { success: true as const, message: MESSAGES.loginSuccess, data: { ...tokens, user } };
-    },
+    async (request) => verifyLoginCode(services, anonymousOf(request), request.body),
   );
 
   app.post(
     '/v1/auth/resend-otp',
     { config: perAddress(RATE_LIMITS.resendOtp), schema: { tags, body: ZResendOtpRequest, response: { 200: ZMessageResponse } } },
-    async (request) => {
-      await resendLoginCode(services, request.body, request.ip);
-      return { success: true as const, message: CODE_RESENT };
-    },
+    async (request) => resendLoginCode(services, anonymousOf(request), request.body),
   );
 
   // SPEC section 7 writes the refresh call without /v1; both paths answer.
@@ -119,55 +93,36 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       { config: perAddress(RATE_LIMITS.refresh), schema: { tags, body: ZRefreshTokenRequest, response: { 200: ZRefreshResponse } } },
-      async (request) => {
-        const tokens = await rotateRefreshToken(services, request.body.refreshToken, request.ip);
-        return { success: true as const, ...tokens };
-      },
+      async (request) => rotateRefreshToken(services, anonymousOf(request), request.body),
     );
   }
 
   app.post('/v1/auth/logout', { schema: { tags, body: ZLogoutRequest, response: { 200: ZMessageResponse } } }, async (request) => {
     const header = request.headers.authorization;
     const accessToken = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    await signOut(services, { accessToken, refreshToken: request.body?.refreshToken }, request.ip);
-    return { success: true as const, message: 'Logged out' };
+    return signOut(services, anonymousOf(request), { accessToken, refreshToken: request.body?.refreshToken });
   });
 
-  app.get('/v1/auth/me', { preHandler: app.authenticate, schema: { tags, response: { 200: ZMeResponse } } }, async (request) => {
-    const [row] = await services.db
-      .select()
-      .from(users)
-      .where(eq(users.id, currentUser(request).id))
-      .limit(1);
-    if (!row) throw unauthorized(AUTH_ERRORS.invalid);
-    return { success: true as const, data: toPublicUser(row) };
-  });
+  app.get('/v1/auth/me', { preHandler: app.authenticate, schema: { tags, response: { 200: ZMeResponse } } }, async (request) =>
+    readOwnAccount(services, actorOf(request)),
+  );
 
   app.post(
     '/v1/auth/forgot-password',
     { config: perAddress(RATE_LIMITS.forgotPassword), schema: { tags, body: ZForgotPasswordRequest, response: { 200: ZMessageResponse } } },
-    async (request) => {
-      await requestPasswordReset(services, request.body, request.ip);
-      return { success: true as const, message: MESSAGES.forgotSuccess };
-    },
+    async (request) => requestPasswordReset(services, anonymousOf(request), request.body),
   );
 
   app.post(
     '/v1/auth/reset-password',
     { config: perAddress(RATE_LIMITS.resetPassword), schema: { tags, body: ZResetPasswordRequest, response: { 200: ZMessageResponse } } },
-    async (request) => {
-      await resetPassword(services, request.body, request.ip);
-      return { success: true as const, message: MESSAGES.resetSuccess };
-    },
+    async (request) => resetPassword(services, anonymousOf(request), request.body),
   );
 
   app.get(
     '/v1/auth/verify-email',
     { schema: { tags, querystring: ZVerifyEmailQuery, response: { 200: ZMessageResponse } } },
-    async (request) => {
-      await verifyEmail(services, request.query.token, request.ip);
-      return { success: true as const, message: MESSAGES.verifySuccess };
-    },
+    async (request) => verifyEmail(services, anonymousOf(request), request.query),
   );
 
   app.patch(
@@ -181,11 +136,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/auth/change-password',
     { preHandler: app.authenticate, schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessageResponse } } },
-    async (request) => {
-      const actor = { userId: currentUser(request).id, sessionId: await sessionIdOf(request) };
-      await changePassword(services, actor, request.body, request.ip);
-      return { success: true as const, message: MESSAGES.passwordChanged };
-    },
+    async (request) => changePassword(services, { ...actorOf(request), sessionId: await sessionIdOf(request) }, request.body),
   );
 
   app.patch(

@@ -16,3 +16,8 @@ export const ZProfileResponse = z.object({ success: z.literal(true), message: z.
 export const ZPreferencesResponse = z.object({ success: z.literal(true), message: z.string(), data: ZNotificationPreferences });
 
 export const ZVerifyEmailQuery = z.object({ token: safeText('Token').max(200).optional() });
+
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
+export type TMeResponse = z.infer<typeof ZMeResponse>;

@@ -1,10 +1,12 @@
-import { AUTH_ERRORS, type TChangePasswordRequest } from '@courier/contract';
+import { AUTH_ERRORS, MESSAGES, type TChangePasswordRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { badRequest, unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
+import type { TMessageResponse } from './auth.schemas.js';
+import type { Actor } from '../../platform/policy.js';
 import { passwordChangedMessage } from './auth-emails.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
@@ -18,12 +20,12 @@ export const SAME_PASSWORD = 'New password must be different from the current pa
  */
 export async function changePassword(
   services: Services,
-  actor: { userId: string; sessionId?: string },
+  actor: Actor & { sessionId?: string },
   input: TChangePasswordRequest,
-  ip: string,
-): Promise<void> {
+): Promise<TMessageResponse> {
+  const { ip } = actor;
   const { db, clock, publicUrl } = services;
-  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+  const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!user) throw unauthorized(AUTH_ERRORS.invalid);
   const now = clock.now();
   if (!(await checkPassword(user.passwordHash, input.currentPassword))) {
@@ -51,4 +53,5 @@ export async function changePassword(
     await enqueueEmail(tx, passwordChangedMessage(user.email, user.firstName, `${publicUrl}/auth/login`), now);
   });
   services.outbox.kick();
+  return { success: true as const, message: MESSAGES.passwordChanged };
 }

@@ -1,8 +1,10 @@
 import { ROLE_IDS, type TRegisterRequest } from '@courier/contract';
+import type { TMessageResponse } from './auth.schemas.js';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { auditEvents, authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { signupAttemptMessage, verifyEmailMessage } from './auth-emails.js';
 import { AUTH_POLICY } from './auth-policy.js';
@@ -46,17 +48,24 @@ async function tellOwnerOfSignupAttempt(services: Services, email: string, ip: s
 }
 
 export const SIGNUP_ATTEMPT_AUDIT = 'account.signup_with_existing_email';
+export const REGISTERED = 'Account created. Please check your email to verify your account.';
+/** New address or known one, the caller reads the same words. */
+const REGISTERED_RESPONSE = { success: true as const, message: REGISTERED };
 
 /**
  * Self sign-up: always a CUSTOMER whatever roleId was sent, e-mail unverified until the link
  * (single use, 24 h) is followed. An e-mail that already has an account gets the same answer and the same
  * argon2 work, so sign-up never tells whether an address is registered.
  */
-export async function registerCustomer(services: Services, input: TRegisterRequest, ip: string): Promise<void> {
+export async function registerCustomer(services: Services, caller: Anonymous, input: TRegisterRequest): Promise<TMessageResponse> {
+  const { ip } = caller;
   const { db, clock, publicUrl } = services;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   const passwordHash = await hashPassword(input.password);
-  if (existing) return tellOwnerOfSignupAttempt(services, input.email, ip);
+  if (existing) {
+    await tellOwnerOfSignupAttempt(services, input.email, ip);
+    return REGISTERED_RESPONSE;
+  }
   const now = clock.now();
   const link = newOpaqueToken();
   try {
@@ -101,8 +110,10 @@ export async function registerCustomer(services: Services, input: TRegisterReque
     });
   } catch (err) {
     // Two sign-ups with one e-mail at once: the unique index decides, the loser is an attempt on an existing account.
-    if (isUniqueViolation(err)) return tellOwnerOfSignupAttempt(services, input.email, ip);
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    await tellOwnerOfSignupAttempt(services, input.email, ip);
+    return REGISTERED_RESPONSE;
   }
   services.outbox.kick();
+  return REGISTERED_RESPONSE;
 }

@@ -1,9 +1,11 @@
-import type { TForgotPasswordRequest } from '@courier/contract';
+import { MESSAGES, type TForgotPasswordRequest } from '@courier/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { TMessageResponse } from './auth.schemas.js';
 import { resetPasswordMessage } from './auth-emails.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { newOpaqueToken } from './one-time-secrets.js';
@@ -12,7 +14,12 @@ import { newOpaqueToken } from './one-time-secrets.js';
  * E-mails a reset link (1 h, single use) to a live account; the caller answers the same success either
  * way. The link is built from PUBLIC_URL, never from the request's Host header.
  */
-export async function requestPasswordReset(services: Services, input: TForgotPasswordRequest, ip: string): Promise<void> {
+export async function requestPasswordReset(
+  services: Services,
+  caller: Anonymous,
+  input: TForgotPasswordRequest,
+): Promise<TMessageResponse> {
+  const { ip } = caller;
   const { db, clock, publicUrl } = services;
   const now = clock.now();
   const sent = await db.transaction(async (tx) => {
@@ -44,4 +51,5 @@ export async function requestPasswordReset(services: Services, input: TForgotPas
     return true;
   });
   if (sent) services.outbox.kick();
+  return { success: true as const, message: MESSAGES.forgotSuccess };
 }

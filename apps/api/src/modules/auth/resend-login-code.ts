@@ -2,7 +2,9 @@ import type { TResendOtpRequest } from '@courier/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { TMessageResponse } from './auth.schemas.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { issueLoginCode } from './login-code.js';
 
@@ -12,7 +14,8 @@ export const CODE_RESENT = 'If a sign-in is waiting for a code, a new code has b
  * Sends a fresh sign-in code, but only to an unverified account that received one in the last hour
  * (after a right password): the e-mail alone never starts a sign-in. Always the same answer.
  */
-export async function resendLoginCode(services: Services, input: TResendOtpRequest, ip: string): Promise<void> {
+export async function resendLoginCode(services: Services, caller: Anonymous, input: TResendOtpRequest): Promise<TMessageResponse> {
+  const { ip } = caller;
   const { db, clock } = services;
   const now = clock.now();
   const sent = await db.transaction(async (tx) => {
@@ -36,4 +39,5 @@ export async function resendLoginCode(services: Services, input: TResendOtpReque
     return issued;
   });
   if (sent) services.outbox.kick();
+  return { success: true as const, message: CODE_RESENT };
 }

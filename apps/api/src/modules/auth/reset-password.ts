@@ -1,12 +1,14 @@
-import type { TResetPasswordRequest } from '@courier/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { MESSAGES, type TResetPasswordRequest } from '@courier/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { claimLink } from './claim-link.js';
+import type { TMessageResponse } from './auth.schemas.js';
 import { passwordChangedMessage } from './auth-emails.js';
-import { hashSecret } from './one-time-secrets.js';
 import { hashPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
 
@@ -16,25 +18,15 @@ export const RESET_LINK_INVALID = 'This password reset link is invalid or has ex
  * Sets a new password from a reset link: the link is claimed once, every session is revoked, the lock
  * is lifted and the e-mail counts as verified (the link proved it).
  */
-export async function resetPassword(services: Services, input: TResetPasswordRequest, ip: string): Promise<void> {
+export async function resetPassword(services: Services, caller: Anonymous, input: TResetPasswordRequest): Promise<TMessageResponse> {
+  const { ip } = caller;
   const { db, clock, publicUrl } = services;
   const passwordHash = await hashPassword(input.newPassword);
   const now = clock.now();
   const done = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(authTokens.tokenHash, hashSecret(input.token)),
-          eq(authTokens.kind, 'reset_password'),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, now),
-        ),
-      )
-      .returning({ userId: authTokens.userId });
-    if (!claimed) return false;
-    const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).limit(1);
+    const userId = await claimLink(tx, input.token, 'reset_password', now);
+    if (!userId) return false;
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user || user.isDeleted || user.isDisabled) return false;
     await tx
       .update(users)
@@ -51,4 +43,5 @@ export async function resetPassword(services: Services, input: TResetPasswordReq
   });
   if (!done) throw badRequest(RESET_LINK_INVALID, 'token');
   services.outbox.kick();
+  return { success: true as const, message: MESSAGES.resetSuccess };
 }

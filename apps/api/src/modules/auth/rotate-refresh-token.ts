@@ -3,16 +3,24 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { TRefreshResponse } from './auth.schemas.js';
 import { hashSecret } from './one-time-secrets.js';
-import { issueSession, revokeFamily, type SessionTokens } from './sessions.js';
+import { issueSession, revokeFamily } from './sessions.js';
 
 /**
  * Exchanges a refresh token for a new pair. The token is claimed with one conditional UPDATE, so of
  * two concurrent uses at most one wins; a token presented after its use means it was copied, and the
  * whole family (that sign-in and all its rotations) is revoked.
  */
-export async function rotateRefreshToken(services: Services, refreshToken: string, ip: string): Promise<SessionTokens> {
+export async function rotateRefreshToken(
+  services: Services,
+  caller: Anonymous,
+  input: { refreshToken: string },
+): Promise<TRefreshResponse> {
+  const { ip } = caller;
+  const { refreshToken } = input;
   const { db, clock, jwtKey } = services;
   const now = clock.now();
   const tokenHash = hashSecret(refreshToken);
@@ -41,7 +49,7 @@ export async function rotateRefreshToken(services: Services, refreshToken: strin
     }
     return issueSession(tx, jwtKey, user, now, claimed.familyId);
   });
-  if (rotated) return rotated;
+  if (rotated) return { success: true as const, ...rotated };
 
   const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
   if (known?.usedAt) {

@@ -4,7 +4,9 @@ import type { Tx } from '../../db/client.js';
 import { loginAttempts, users } from '../../db/schema/index.js';
 import { AppError, unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { TLoginResponse } from './auth.schemas.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { issueLoginCode } from './login-code.js';
 import { checkPassword } from './passwords.js';
@@ -15,9 +17,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_LOCKED = MESSAGES.login403;
 export const VERIFY_EMAIL_FIRST = 'Please verify your email to sign in: we have sent a 6-digit code to your email address.';
 
-export type SignInOutcome =
-  | { kind: 'signed-in'; tokens: SessionTokens; user: TPublicUser }
-  | { kind: 'verification-required'; email: string };
+type SignInOutcome = { kind: 'signed-in'; tokens: SessionTokens; user: TPublicUser } | { kind: 'verification-required'; email: string };
 
 type Failure = 'invalid' | 'locked';
 
@@ -69,7 +69,8 @@ async function guessedFromEverywhere(tx: Tx, email: string, ip: string, now: Dat
  * whether an account exists and nobody can lock the owner out from elsewhere (AUTH_POLICY). The right password
  * on an unverified e-mail sends a sign-in code instead of a session.
  */
-export async function signIn(services: Services, input: TLoginRequest, ip: string): Promise<SignInOutcome> {
+export async function signIn(services: Services, caller: Anonymous, input: TLoginRequest): Promise<TLoginResponse> {
+  const { ip } = caller;
   const { db, clock, jwtKey } = services;
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const passwordOk = await checkPassword(user?.passwordHash, input.password);
@@ -113,6 +114,14 @@ export async function signIn(services: Services, input: TLoginRequest, ip: strin
 
   if (outcome === 'invalid') throw unauthorized(INVALID_CREDENTIALS);
   if (outcome === 'locked') throw new AppError('FORBIDDEN', ACCOUNT_LOCKED);
-  if (outcome.kind === 'verification-required') services.outbox.kick();
-  return outcome;
+  if (outcome.kind === 'signed-in') {
+    return { success: true as const, message: MESSAGES.loginSuccess, data: { ...outcome.tokens, user: outcome.user } };
+  }
+  services.outbox.kick();
+  return {
+    success: false as const,
+    message: VERIFY_EMAIL_FIRST,
+    error: 'VERIFICATION_REQUIRED' as const,
+    data: { user: { email: outcome.email } },
+  };
 }

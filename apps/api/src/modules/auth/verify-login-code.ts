@@ -1,12 +1,14 @@
-import type { TPublicUser, TVerifyOtpRequest } from '@courier/contract';
+import { MESSAGES, type TVerifyOtpRequest } from '@courier/contract';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { authTokens, loginAttempts, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { TLoginResponse } from './auth.schemas.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { hashSecret, sameDigest } from './one-time-secrets.js';
-import { issueSession, type SessionTokens } from './sessions.js';
+import { issueSession } from './sessions.js';
 import { toPublicUser } from './user-response.js';
 
 export const INVALID_CODE = 'Invalid or expired code. Please check the code or request a new one.';
@@ -16,11 +18,8 @@ export const INVALID_CODE = 'Invalid or expired code. Please check the code or r
  * proves the address, so the e-mail becomes verified. Each try is spent before the comparison, so
  * parallel guesses cannot exceed five per code.
  */
-export async function verifyLoginCode(
-  services: Services,
-  input: TVerifyOtpRequest,
-  ip: string,
-): Promise<{ tokens: SessionTokens; user: TPublicUser }> {
+export async function verifyLoginCode(services: Services, caller: Anonymous, input: TVerifyOtpRequest): Promise<TLoginResponse> {
+  const { ip } = caller;
   const { db, clock, jwtKey } = services;
   const now = clock.now();
   const outcome = await db.transaction(async (tx) => {
@@ -77,5 +76,5 @@ export async function verifyLoginCode(
     return { tokens, user: toPublicUser(verified) };
   });
   if (!outcome) throw badRequest(INVALID_CODE, 'otp');
-  return outcome;
+  return { success: true as const, message: MESSAGES.loginSuccess, data: { ...outcome.tokens, user: outcome.user } };
 }

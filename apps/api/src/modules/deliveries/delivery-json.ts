@@ -24,6 +24,18 @@ export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUr
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
+/** The proof of delivery as the customer, staff and the driver see it, its files as signed links. */
+export function podJson(pod: PodRow, ctx: JsonContext) {
+  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
+  return {
+    photo: link(pod.photoFileId),
+    signature: link(pod.signatureFileId),
+    recipientName: pod.recipientName,
+    timestamp: pod.capturedAt.toISOString(),
+    notes: pod.notes,
+  };
+}
+
 export function labelJson(label: LabelRow, ctx: JsonContext) {
   return {
     pdfUrl: signedFileUrl(ctx.jwtKey, label.pdfFileId, ctx.now),
@@ -59,15 +71,7 @@ export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: J
     deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
     packageImage: link(d.packageImageId),
     shippingLabel: label ? labelJson(label, ctx) : null,
-    pod: pod
-      ? {
-          photo: link(pod.photoFileId),
-          signature: link(pod.signatureFileId),
-          recipientName: pod.recipientName,
-          timestamp: pod.capturedAt.toISOString(),
-          notes: pod.notes,
-        }
-      : null,
+    pod: pod ? podJson(pod, ctx) : null,
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
   };
 }

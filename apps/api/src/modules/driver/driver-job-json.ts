@@ -11,8 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
-import type { DeliveryRow, JsonContext, PodRow } from '../deliveries/delivery-json.js';
-import { signedFileUrl } from '../files/file-links.js';
+import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -26,7 +25,6 @@ export interface JobView {
 
 /** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
 export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
-  const link = (id: string | null) => (id ? signedFileUrl(ctx.jwtKey, id, ctx.now) : null);
   return {
     _id: d.id,
     orderId: d.orderId,
@@ -47,15 +45,7 @@ export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrde
     deliveryType: d.deliveryType as TDeliveryType,
     specialInstructions: d.specialInstructions,
     requiresSignature: needsSignature(d.packageType),
-    pod: pod
-      ? {
-          photo: link(pod.photoFileId),
-          signature: link(pod.signatureFileId),
-          recipientName: pod.recipientName,
-          timestamp: pod.capturedAt.toISOString(),
-          notes: pod.notes,
-        }
-      : null,
+    pod: pod ? podJson(pod, ctx) : null,
   };
 }
 

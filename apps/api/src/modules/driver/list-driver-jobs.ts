@@ -1,11 +1,9 @@
-import { ON_BOARD_STATUSES, type TDriverJobsResponse } from '@courier/contract';
+import { DRIVER_OPEN_STATUSES, ON_BOARD_STATUSES, type TDriverJobsResponse } from '@courier/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { jobViewOf, selectJobViews, toDriverJob } from './driver-job-json.js';
-
-const OPEN_JOB_STATUSES = ['assigned', 'moving_to_pickup_location', 'picked_up', 'in_transit'] as const;
 
 /**
  * The caller's open jobs in route order: parcels already on board first (they are driven to their
@@ -15,7 +13,7 @@ export async function listDriverJobs(services: Services, actor: Actor): Promise<
   assertAudience(actor, 'driver');
   const onBoard = sql`case when ${inArray(deliveries.status, [...ON_BOARD_STATUSES])} then 0 else 1 end`;
   const rows = await selectJobViews(services.db)
-    .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...OPEN_JOB_STATUSES])))
+    .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...DRIVER_OPEN_STATUSES])))
     .orderBy(onBoard, sql`${deliveries.requiredBy} asc nulls last`, deliveries.createdAt);
   const ctx = { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl };
   return { success: true, data: rows.map((r, i) => toDriverJob(jobViewOf(r), i + 1, ctx)) };

@@ -1,6 +1,7 @@
 import { safeText, ZFeedbackRequest } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anonymousOf } from '../../plugins/auth.js';
 import { submitFeedback } from './submit-feedback.js';
 
 const ZFeedbackResponse = z.object({ success: z.literal(true), message: z.string() });
@@ -20,12 +21,8 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { message } = await submitFeedback(app.services, {
-        trackingNumber: request.params.trackingNumber,
-        body: request.body,
-        ip: request.ip,
-      });
-      return reply.status(201).send({ success: true as const, message });
+      const input = { trackingNumber: request.params.trackingNumber, body: request.body };
+      return reply.status(201).send(await submitFeedback(app.services, anonymousOf(request), input));
     },
   );
 };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { deliveries, feedback } from '../../db/schema/index.js';
 import { conflict } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findPublicDelivery } from '../tracking/find-public-delivery.js';
 
@@ -14,8 +15,9 @@ export const FEEDBACK_MESSAGES = {
 /** Anyone holding the tracking number may rate a delivered order, once. */
 export async function submitFeedback(
   services: Pick<Services, 'db' | 'clock'>,
-  input: { trackingNumber: string; body: TFeedbackRequest; ip?: string },
-): Promise<{ message: string }> {
+  caller: Anonymous,
+  input: { trackingNumber: string; body: TFeedbackRequest },
+): Promise<{ success: true; message: string }> {
   const { db, clock } = services;
   const found = await findPublicDelivery(db, input.trackingNumber);
   const at = clock.now();
@@ -40,11 +42,11 @@ export async function submitFeedback(
         action: 'feedback.submitted',
         targetType: 'delivery',
         targetId: delivery.id,
-        ip: input.ip,
+        ip: caller.ip,
         details: { feedbackId: row.id, orderId: found.orderId, rating: input.body.rating, hasComment: input.body.comment.length > 0 },
       },
       at,
     );
   });
-  return { message: MESSAGES.feedbackThanks };
+  return { success: true as const, message: MESSAGES.feedbackThanks };
 }

@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayReadDelivery, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from '../deliveries/deliveries.queries.js';
-import { type DeliveryRow, type LabelRow, trackingUrlOf } from '../deliveries/delivery-json.js';
+import { type DeliveryRow, type LabelRow, labelJson, trackingUrlOf } from '../deliveries/delivery-json.js';
 import { labelCodes } from './label-codes.js';
 
 export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';
@@ -49,7 +49,7 @@ async function storeFile(
  * anyone else gets the delivery's 404. Concurrent first asks queue on the delivery row's lock, so only one
  * label (and one pair of files) is ever made; the primary key on shipping_labels backs that up.
  */
-export async function generateLabel(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<LabelRow> {
+async function ensureLabel(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<LabelRow> {
   const { db, clock } = services;
   const key = deliveryKey(input.idOrOrderId);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
@@ -107,4 +107,13 @@ export async function generateLabel(services: Services, actor: Actor, input: { i
     );
   }
   return label;
+}
+
+/** The label as the label page reads it, with signed links to its files. */
+export async function generateLabel(services: Services, actor: Actor, input: { idOrOrderId: string }) {
+  const label = await ensureLabel(services, actor, input);
+  return {
+    success: true as const,
+    data: labelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl }),
+  };
 }

@@ -2,7 +2,6 @@ import { safeText, ZLabelResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
-import { labelJson } from '../deliveries/delivery-json.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { generateLabel } from './generate-label.js';
 
@@ -23,13 +22,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLabelResponse },
       },
     },
-    async (request) => {
-      const label = await generateLabel(services, actorOf(request), { idOrOrderId: request.params.id });
-      return {
-        success: true as const,
-        data: labelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl }),
-      };
-    },
+    async (request) => generateLabel(services, actorOf(request), { idOrOrderId: request.params.id }),
   );
 };
 export default labelsRoutes;

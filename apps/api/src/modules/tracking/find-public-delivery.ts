@@ -6,11 +6,9 @@ import { notFound } from '../../platform/app-error.js';
 import { normalizeTrackingNumber } from './tracking-number.js';
 
 /** Only the columns the public side may use: no names, phones, e-mails, addresses or contents. */
-const publicColumns = {
-  id: deliveries.id,
+export const publicParcelColumns = {
   orderId: deliveries.orderId,
   status: deliveries.status,
-  driverId: deliveries.driverId,
   estimatedDelivery: deliveries.estimatedDelivery,
   requiredBy: deliveries.requiredBy,
   pickupLabel: deliveries.pickupLabel,
@@ -20,6 +18,8 @@ const publicColumns = {
   deliveryLat: deliveries.deliveryLat,
   deliveryLng: deliveries.deliveryLng,
 };
+
+const publicColumns = { id: deliveries.id, driverId: deliveries.driverId, ...publicParcelColumns };
 
 export type PublicDelivery = Awaited<ReturnType<typeof findPublicDelivery>>;
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { deliveries, deliveryEvents, driverLocations } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { normalizeTrackingNumber } from './tracking-number.js';
+import { publicParcelColumns } from './find-public-delivery.js';
 
 /**
  * Statuses in which the parcel travels with its driver, so the driver's last position is the parcel's.
@@ -34,16 +35,7 @@ function trackingQuery(db: Db) {
     from ${deliveryEvents} where ${deliveryEvents.deliveryId} = ${deliveries.id}), '[]'::json)`;
   return db
     .select({
-      orderId: deliveries.orderId,
-      status: deliveries.status,
-      estimatedDelivery: deliveries.estimatedDelivery,
-      requiredBy: deliveries.requiredBy,
-      pickupLabel: deliveries.pickupLabel,
-      pickupLat: deliveries.pickupLat,
-      pickupLng: deliveries.pickupLng,
-      deliveryLabel: deliveries.deliveryLabel,
-      deliveryLat: deliveries.deliveryLat,
-      deliveryLng: deliveries.deliveryLng,
+      ...publicParcelColumns,
       events,
       driverLat: driverLocations.lat,
       driverLng: driverLocations.lng,

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { feedback } from '../../db/schema/index.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findPublicDelivery } from './find-public-delivery.js';
 import { findTrackedParcel } from './find-tracked-parcel.js';
 import { formatLocalTime, type VisitorZone } from './local-time.js';
-import type { TTrackingDetails, TTrackingResult } from '@courier/contract';
+import type { TTrackingDetailsResponse, TTrackingResponse, TTrackingResult } from '@courier/contract';
 
 type TrackingServices = Pick<Services, 'db' | 'clock'>;
 
@@ -21,8 +22,7 @@ function place(label: string | null, lat: number | null, lng: number | null) {
   return { label, formatted: label, lat: hasCoords ? coarse(lat) : null, lng: hasCoords ? coarse(lng) : null };
 }
 
-/** The public tracking view: status, estimate, street-less places, the custody timeline. */
-export async function trackDelivery(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
+async function trackingView(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
   const { db, clock } = services;
   const { delivery, events, driver } = await findTrackedParcel(db, rawTrackingNumber);
   const now = clock.now();
@@ -74,9 +74,22 @@ export async function trackDelivery(services: TrackingServices, rawTrackingNumbe
   };
 }
 
+/** The public tracking view: status, estimate, street-less places, the custody timeline (times in the visitor's zone). */
+export async function trackDelivery(
+  services: TrackingServices,
+  _caller: Anonymous,
+  input: { trackingNumber: string; zone: VisitorZone },
+): Promise<TTrackingResponse> {
+  return { success: true as const, data: await trackingView(services, input.trackingNumber, input.zone) };
+}
+
 /** What the feedback page needs: the order, its status, and whether feedback was already left. */
-export async function trackingDetails(services: Pick<Services, 'db'>, rawTrackingNumber: string): Promise<TTrackingDetails> {
-  const delivery = await findPublicDelivery(services.db, rawTrackingNumber);
+export async function trackingDetails(
+  services: Pick<Services, 'db'>,
+  _caller: Anonymous,
+  input: { trackingNumber: string },
+): Promise<TTrackingDetailsResponse> {
+  const delivery = await findPublicDelivery(services.db, input.trackingNumber);
   const [left] = await services.db.select({ id: feedback.id }).from(feedback).where(eq(feedback.deliveryId, delivery.id)).limit(1);
-  return { orderId: delivery.orderId, status: delivery.status, feedbackSubmitted: Boolean(left) };
+  return { success: true as const, data: { orderId: delivery.orderId, status: delivery.status, feedbackSubmitted: Boolean(left) } };
 }

@@ -2,6 +2,7 @@ import { MESSAGES, safeText } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/app-error.js';
+import { anonymousOf } from '../../plugins/auth.js';
 import { visitorZone } from './local-time.js';
 import { trackDelivery, trackingDetails } from './track-delivery.js';
 import { ZTrackingDetailsResponse, ZTrackingResponse } from '@courier/contract';
@@ -35,9 +36,8 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const zone = visitorZone(request.headers['x-timezone-offset'], app.services.env.BUSINESS_TZ);
-      const data = await trackDelivery(app.services, request.params.trackingNumber, zone);
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
+      const answer = await trackDelivery(app.services, anonymousOf(request), { trackingNumber: request.params.trackingNumber, zone });
+      return reply.header('cache-control', 'no-store').send(answer);
     },
   );
 
@@ -53,9 +53,8 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await trackingDetails(app.services, request.params.trackingNumber);
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
+      const answer = await trackingDetails(app.services, anonymousOf(request), request.params);
+      return reply.header('cache-control', 'no-store').send(answer);
     },
   );
 
