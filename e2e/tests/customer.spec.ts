@@ -146,18 +146,20 @@ test.describe('customer area', () => {
     await expect(recent.getByRole('row').nth(1)).toContainText(`#${orderId}`);
     await expect(recent.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/deliveries');
 
-    // The bell: one more unread; opening lists it, a click marks it read, the bin deletes it.
+    // The bell: at least one more unread (the server's late sweep may add notices for seeded deliveries at any
+    // minute); opening lists it, a click marks it read and takes one off the count, the bin deletes it.
     const badge = page.getByTestId('notification-badge');
-    await expect(badge).toHaveText(String(unreadBefore + 1));
+    await expect.poll(async () => Number(await badge.textContent())).toBeGreaterThanOrEqual(unreadBefore + 1);
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Notifications' });
     const item = dialog.getByRole('listitem').filter({ hasText: orderId });
     await expect(item).toContainText('Delivery request received');
     await expect(item).toContainText('just now');
+    const unreadShown = Number(await badge.textContent());
     await item.getByRole('button', { name: /Delivery request received \(unread/ }).click();
-    await expect(item.getByRole('button', { name: 'Delivery request received', exact: true })).toBeVisible();
-    if (unreadBefore === 0) await expect(badge).toHaveCount(0);
-    else await expect(badge).toHaveText(String(unreadBefore));
+    await expect(item.getByRole('button', { name: /^Delivery request received/ })).not.toHaveAccessibleName(/\(unread/);
+    if (unreadShown === 1) await expect(badge).toHaveCount(0);
+    else await expect(badge).toHaveText(String(unreadShown - 1));
     await item.getByRole('button', { name: 'Delete notification: Delivery request received' }).click();
     await expect(dialog.getByRole('listitem').filter({ hasText: orderId })).toHaveCount(0);
     await page.keyboard.press('Escape');
