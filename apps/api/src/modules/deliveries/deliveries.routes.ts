@@ -10,23 +10,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
-import { cancelDelivery } from './cancel-delivery.js';
-import { createDelivery } from './create-delivery.js';
-import { findReadableDelivery } from './deliveries.queries.js';
+import { bookDelivery } from './book-delivery.js';
+import { cancelOwnDelivery } from './cancel-own-delivery.js';
 import { readDeliveryForm } from './delivery-form.js';
-import { type JsonContext, toDeliveryDetailJson, toDeliveryJson } from './delivery-json.js';
+import { deliveryJsonContext } from './delivery-reply-context.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
-import { readDelivery } from './read-delivery.js';
+import { readOwnDelivery } from './read-own-delivery.js';
 
 const ZIdParams = z.object({ id: safeText('Id').max(64) });
 
 /** The customer's own deliveries: request, list, read and cancel. */
 const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
-  const { db, clock, jwtKey, publicUrl } = services;
+  const { db } = services;
   const tags = ['deliveries'];
   const security = [{ bearer: [] }];
-  const jsonContext = (): JsonContext => ({ jwtKey, now: clock.now(), publicUrl });
 
   app.post(
     '/v1/deliveries',
@@ -42,12 +40,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZCreateDeliveryResponse },
       },
     },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const { delivery, ...booked } = await createDelivery(services, actor, await readDeliveryForm(request));
-      const data = toDeliveryJson(await findReadableDelivery(db, actor, delivery.id), jsonContext());
-      return reply.status(201).send({ success: true as const, ...booked, data, _id: data._id });
-    },
+    async (request, reply) => reply.status(201).send(await bookDelivery(services, actorOf(request), await readDeliveryForm(request))),
   );
 
   app.get(
@@ -56,7 +49,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.admit('signedIn'),
       schema: { tags, security, querystring: ZMyDeliveriesQuery, response: { 200: ZMyDeliveriesResponse } },
     },
-    async (request) => listMyDeliveries(db, actorOf(request).id, request.query, jsonContext()),
+    async (request) => listMyDeliveries(db, actorOf(request).id, request.query, deliveryJsonContext(services)),
   );
 
   app.get(
@@ -72,10 +65,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDeliveryResponse },
       },
     },
-    async (request) => {
-      const { view, story } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
-      return { success: true as const, data: toDeliveryDetailJson(view, story, jsonContext()) };
-    },
+    async (request) => readOwnDelivery(services, actorOf(request), { idOrOrderId: request.params.id }),
   );
 
   app.post(
@@ -91,12 +81,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCancelDeliveryResponse },
       },
     },
-    async (request) => {
-      const actor = actorOf(request);
-      const cancelled = await cancelDelivery(services, actor, { idOrOrderId: request.params.id, reason: request.body?.reason });
-      const data = toDeliveryJson(await findReadableDelivery(db, actor, cancelled.id), jsonContext());
-      return { success: true as const, message: 'Delivery cancelled', data };
-    },
+    async (request) => cancelOwnDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body?.reason }),
   );
 };
 export default deliveriesRoutes;
