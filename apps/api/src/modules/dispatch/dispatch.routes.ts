@@ -18,13 +18,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
-import { cancelDelivery } from '../deliveries/cancel-delivery.js';
-import type { JsonContext } from '../deliveries/delivery-json.js';
-import { readDelivery } from '../deliveries/read-delivery.js';
-import { approveDelivery } from './approve-delivery.js';
-import { assignDriver } from './assign-driver.js';
+import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
+import { approveFromDispatch } from './approve-from-dispatch.js';
+import { assignFromDispatch } from './assign-from-dispatch.js';
+import { cancelFromDispatch } from './cancel-from-dispatch.js';
 import { printCustodyReport } from './custody-report.js';
-import { dispatchAnswer } from './dispatch.queries.js';
 import { listAudit } from './list-audit.js';
 import { listDispatchDeliveries } from './list-dispatch-deliveries.js';
 import { listDrivers } from './list-drivers.js';
@@ -32,26 +30,20 @@ import { listFeedback } from './list-feedback.js';
 import { listOptins } from './list-optins.js';
 import { custodyResponse, readCustody } from './read-custody.js';
 import { readDispatchStats } from './read-dispatch-stats.js';
+import { showDispatchDelivery } from './show-dispatch-delivery.js';
 
 const ZIdParams = z.object({ id: z.string().max(64) });
 
 /** The staff console (STAFF and above): the board, the moves dispatch makes, custody and the logs. */
 const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
-  const { db, clock, jwtKey, publicUrl } = services;
-  const ctx = (): JsonContext => ({ jwtKey, now: clock.now(), publicUrl });
   const common = { onRequest: app.admit('staff') };
   const schema = { tags: ['dispatch'], security: [{ bearer: [] }] };
-  const answer = async (deliveryId: string, message: string) => ({
-    success: true as const,
-    message,
-    data: await dispatchAnswer(db, deliveryId, ctx()),
-  });
 
   app.get(
     '/v1/admin/deliveries',
     { ...common, schema: { ...schema, querystring: ZAdminDeliveriesQuery, response: { 200: ZAdminDeliveriesResponse } } },
-    async (request) => listDispatchDeliveries(services, actorOf(request), request.query, ctx()),
+    async (request) => listDispatchDeliveries(services, actorOf(request), request.query, deliveryJsonContext(services)),
   );
 
   app.get(
@@ -65,19 +57,13 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => {
-      const { view } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
-      return answer(view.delivery.id, 'Delivery');
-    },
+    async (request) => showDispatchDelivery(services, actorOf(request), { idOrOrderId: request.params.id }),
   );
 
   app.post(
     '/v1/admin/deliveries/:id/approve',
     { ...common, schema: { ...schema, params: ZIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
-    async (request) => {
-      const moved = await approveDelivery(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note });
-      return answer(moved.id, 'Delivery approved');
-    },
+    async (request) => approveFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note }),
   );
 
   app.post(
@@ -92,19 +78,13 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => {
-      const moved = await assignDriver(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
-      return answer(moved.id, 'Driver assigned');
-    },
+    async (request) => assignFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body }),
   );
 
   app.post(
     '/v1/admin/deliveries/:id/cancel',
     { ...common, schema: { ...schema, params: ZIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
-    async (request) => {
-      const moved = await cancelDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason });
-      return answer(moved.id, 'Delivery cancelled');
-    },
+    async (request) => cancelFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason }),
   );
 
   app.get(
