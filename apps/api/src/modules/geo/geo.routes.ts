@@ -1,14 +1,14 @@
 import { safeText, ZGeoPlace, ZGeoSuggestion } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../platform/app-error.js';
+import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
-
-export const ADDRESS_NOT_FOUND = 'address: We could not find this address';
+import { geocodeAddress } from './geocode-address.js';
+import { suggestAddresses } from './suggest-addresses.js';
 
 /** Address suggestions and lookups on the configured geocoder, for signed-in users (it may cost money). */
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { geocoder } = app.services;
+  const services = app.services;
   const common = {
     preHandler: app.authenticate,
     config: perCallerLimit(60, '1 minute'),
@@ -27,10 +27,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ success: z.literal(true), data: z.array(ZGeoSuggestion) }) },
       },
     },
-    async (request) => {
-      const q = request.query.q;
-      return { success: true as const, data: q.length >= 2 ? (await geocoder.autocomplete(q, 5)).slice(0, 5) : [] };
-    },
+    async (request) => suggestAddresses(services, actorOf(request), request.query),
   );
 
   app.get(
@@ -46,11 +43,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ success: z.literal(true), data: ZGeoPlace }) },
       },
     },
-    async (request) => {
-      const place = await geocoder.geocode(request.query.address);
-      if (!place) throw notFound(ADDRESS_NOT_FOUND);
-      return { success: true as const, data: place };
-    },
+    async (request) => geocodeAddress(services, actorOf(request), request.query),
   );
 };
 export default geoRoutes;

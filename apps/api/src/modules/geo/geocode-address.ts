@@ -1,0 +1,12 @@
+import { notFound } from '../../platform/app-error.js';
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+
+export const ADDRESS_NOT_FOUND = 'address: We could not find this address';
+
+/** One address turned into a place with coordinates, or 404 naming the field. */
+export async function geocodeAddress({ geocoder }: Services, _actor: Actor, input: { address: string }) {
+  const place = await geocoder.geocode(input.address);
+  if (!place) throw notFound(ADDRESS_NOT_FOUND);
+  return { success: true as const, data: place };
+}
