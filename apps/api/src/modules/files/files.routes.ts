@@ -8,7 +8,8 @@ import { readStoredFile } from './read-stored-file.js';
 
 /** Stored files (package images, labels, proof of delivery), read with a signed link or a Bearer token. */
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, jwtKey, clock } = app.services;
+  const services = app.services;
+  const { jwtKey, clock } = services;
 
   app.get(
     '/v1/files/:id',
@@ -26,7 +27,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       // Without a valid link or a Bearer token, a file is as unknown as one that does not exist.
       if (!signed && !request.headers.authorization) throw notFound('File not found');
       if (!signed) await app.authenticate(request);
-      const file = await readStoredFile(db, storage, id, signed ? 'signed' : actorOf(request));
+      const file = await readStoredFile(services, signed ? 'signed' : actorOf(request), { fileId: id });
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `inline; filename="${file.fileName}"`)

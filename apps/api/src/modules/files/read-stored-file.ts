@@ -2,8 +2,8 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, shippingLabels, storedFiles } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
-import type { FileStorage } from '../../platform/storage.js';
 import { type Actor, mayReadFile } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
@@ -38,7 +38,11 @@ async function deliveryOfFile(db: Db, fileId: string) {
  * A stored file for a reader who holds a valid signed link (`reader: 'signed'`) or is the delivery's owner,
  * its assigned driver or staff. Anyone else gets the same 404 as for a file that does not exist.
  */
-export async function readStoredFile(db: Db, storage: FileStorage, fileId: string, reader: Actor | 'signed'): Promise<StoredFileDownload> {
+export async function readStoredFile(
+  { db, storage }: Services,
+  reader: Actor | 'signed',
+  { fileId }: { fileId: string },
+): Promise<StoredFileDownload> {
   if (!UUID.test(fileId)) throw notFound('File not found');
   const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId)).limit(1);
   if (!file) throw notFound('File not found');
