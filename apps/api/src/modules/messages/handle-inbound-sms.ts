@@ -1,6 +1,7 @@
 import { and, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { optins } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { phoneKeys } from './sms-consent.js';
 
@@ -23,8 +24,8 @@ export const keywordOf = (body: string): InboundSmsOutcome => {
  */
 export async function handleInboundSms(
   services: Pick<Services, 'db' | 'clock'>,
+  context: Pick<Anonymous, 'ip'>,
   sms: { from: string; body: string },
-  context: { ip?: string },
 ): Promise<InboundSmsOutcome> {
   const outcome = keywordOf(sms.body);
   if (outcome === 'ignored') return outcome;

@@ -3,7 +3,7 @@ import { ZAdminMessagesQuery, ZAdminMessagesResponse, ZRetryMessageResponse } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../platform/app-error.js';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import { handleInboundSms } from './handle-inbound-sms.js';
 import { listFailedMessages } from './list-failed-messages.js';
 import { retryMessage } from './retry-message.js';
@@ -37,7 +37,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isValidTwilioSignature(services.env.TWILIO_AUTH_TOKEN, url, params, typeof signature === 'string' ? signature : undefined)) {
         throw forbidden('Invalid signature');
       }
-      await handleInboundSms(services, { from: params.From ?? '', body: params.Body ?? '' }, { ip: request.ip });
+      await handleInboundSms(services, anonymousOf(request), { from: params.From ?? '', body: params.Body ?? '' });
       return reply.type('text/xml').send(EMPTY_TWIML);
     },
   );
@@ -75,7 +75,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const email = await unsubscribeRecipient(services, request.params.token, request.ip);
+        const email = await unsubscribeRecipient(services, anonymousOf(request), request.params);
         return page(reply, 200, unsubscribePage({ kind: 'done', email }));
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 404) return page(reply, 404, unsubscribePage({ kind: 'invalid' }));
@@ -112,7 +112,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRetryMessageResponse },
       },
     },
-    async (request) => retryMessage(services, actorOf(request), request.params.id),
+    async (request) => retryMessage(services, actorOf(request), request.params),
   );
 };
 export default messagesRoutes;

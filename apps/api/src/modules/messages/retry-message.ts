@@ -14,7 +14,7 @@ const MESSAGE_NOT_FOUND = 'Message not found';
 export async function retryMessage(
   services: Pick<Services, 'db' | 'clock' | 'outbox'>,
   actor: Actor,
-  id: string,
+  { id }: { id: string },
 ): Promise<TRetryMessageResponse> {
   assertAudience(actor, 'admin');
   if (!UUID.test(id)) throw notFound(MESSAGE_NOT_FOUND);

@@ -1,6 +1,7 @@
 import { emailUnsubscribes } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { emailOfUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -14,7 +15,11 @@ export function unsubscribeAddress(services: Pick<Services, 'jwtKey'>, token: st
 }
 
 /** One-click unsubscribe (RFC 8058): the address gets no further recipient e-mails. Repeating it is harmless. */
-export async function unsubscribeRecipient(services: Pick<Services, 'db' | 'clock' | 'jwtKey'>, token: string, ip?: string) {
+export async function unsubscribeRecipient(
+  services: Pick<Services, 'db' | 'clock' | 'jwtKey'>,
+  { ip }: Pick<Anonymous, 'ip'>,
+  { token }: { token: string },
+) {
   const email = unsubscribeAddress(services, token);
   const at = services.clock.now();
   await services.db.transaction(async (tx) => {
