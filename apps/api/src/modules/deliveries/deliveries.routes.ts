@@ -13,7 +13,6 @@ import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { bookDelivery } from './book-delivery.js';
 import { cancelOwnDelivery } from './cancel-own-delivery.js';
 import { readDeliveryForm } from './delivery-form.js';
-import { deliveryJsonContext } from './delivery-reply-context.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
 import { readOwnDelivery } from './read-own-delivery.js';
 
@@ -22,7 +21,6 @@ const ZIdParams = z.object({ id: safeText('Id').max(64) });
 /** The customer's own deliveries: request, list, read and cancel. */
 const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
-  const { db } = services;
   const tags = ['deliveries'];
   const security = [{ bearer: [] }];
 
@@ -49,7 +47,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.admit('signedIn'),
       schema: { tags, security, querystring: ZMyDeliveriesQuery, response: { 200: ZMyDeliveriesResponse } },
     },
-    async (request) => listMyDeliveries(db, actorOf(request).id, request.query, deliveryJsonContext(services)),
+    async (request) => listMyDeliveries(services, actorOf(request), request.query),
   );
 
   app.get(

@@ -12,7 +12,10 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerDeliveryCounts, deliveries } from '../../db/schema/index.js';
-import { type JsonContext, toDeliveryJson } from './delivery-json.js';
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { toDeliveryJson } from './delivery-json.js';
+import { deliveryJsonContext } from './delivery-reply-context.js';
 import { selectDeliveryViews } from './deliveries.queries.js';
 
 function statusesOf(filter: TDeliveryStatusFilter): readonly TDeliveryStatus[] {
@@ -88,12 +91,10 @@ function pageStart(weeks: WeekCount[], statuses: readonly TDeliveryStatus[], sor
  * just its own rows: page 5000 costs about what page 1 does. A search (q) narrows the page and every count
  * to the deliveries whose tracking number, recipient or addresses contain it.
  */
-export async function listMyDeliveries(
-  db: Db,
-  customerId: string,
-  query: TMyDeliveriesQuery,
-  ctx: JsonContext,
-): Promise<TMyDeliveriesResponse> {
+export async function listMyDeliveries(services: Services, actor: Actor, query: TMyDeliveriesQuery): Promise<TMyDeliveriesResponse> {
+  const { db } = services;
+  const customerId = actor.id;
+  const ctx = deliveryJsonContext(services);
   // A phone typed with spaces or dashes matches the digits kept in search_text.
   const needle = query.q && /^[+\d\s().-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : query.q;
   const search = needle ? like(deliveries.searchText, containing(needle)) : undefined;
