@@ -36,3 +36,34 @@ describe('local times on the tracking page', () => {
     expect(formatLocalTime(new Date('2026-07-01T13:00:00Z'), summerNow, { timeZone: 'America/New_York' })).toBe('9:00 AM');
   });
 });
+
+describe('local times against Intl', () => {
+  const intl = (at: Date, timeZone: string) => {
+    const date = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(at);
+    const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
+      .format(at)
+      .replace(/\u202f/g, ' ');
+    return `${date}, ${time}`;
+  };
+
+  it('reads the same as Intl in named zones, across daylight saving changes and half-hour offsets', () => {
+    const zones = ['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC'];
+    const far = new Date('2030-01-01T00:00:00Z'); // never the same day, so the date is always written
+    // US, EU and southern-hemisphere changes of 2026 (Lord Howe moves by half an hour, Chatham sits at :45).
+    const days = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
+    for (const timeZone of zones) {
+      for (const day of days) {
+        const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+        for (let t = from; t < from + 2 * 86_400_000; t += 11 * 60_000) {
+          expect(formatLocalTime(new Date(t), far, { timeZone })).toBe(intl(new Date(t), timeZone));
+        }
+      }
+    }
+  });
+
+  it('writes midnight and noon as 12', () => {
+    const now = new Date('2026-03-02T12:00:00Z');
+    expect(formatLocalTime(new Date('2026-03-02T00:05:00Z'), now, { offsetMinutes: 0 })).toBe('12:05 AM');
+    expect(formatLocalTime(new Date('2026-03-02T12:30:00Z'), now, { offsetMinutes: 0 })).toBe('12:30 PM');
+  });
+});
