@@ -163,6 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     services.liveStreams.endAll();
   });
   app.addHook('onClose', async () => {
+    await app.flushRateLimits();
     await lateSweep.stop();
     await outbox.stop();
     await liveBus.close();

@@ -5,7 +5,14 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import { rateLimitResponse } from './errors.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
+import { databaseRateLimitStore, RateLimitCounters } from './rate-limit-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes rate-limit hits still in memory; the app calls it on close, before the database goes. */
+    flushRateLimits: () => Promise<void>;
+  }
+}
 
 /** Origins the map tiles come from, taken from MAP_TILE_URL so the CSP follows configuration. */
 function tileOrigins(tileUrl: string): string[] {
@@ -89,9 +96,16 @@ export default fp(async function security(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });
+  const counters = redis
+    ? undefined
+    : new RateLimitCounters(app.services.db, (err) => app.log.warn({ err: err.message }, 'rate-limit counters not written'));
+  await counters?.load();
+  app.decorate('flushRateLimits', async () => {
+    await counters?.flush();
+  });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis } : { store: databaseRateLimitStore(app.services.db) }),
+    ...(counters ? { store: databaseRateLimitStore(counters) } : { redis }),
     skipOnError: true,
     nameSpace: 'courier-rl-',
     errorResponseBuilder: rateLimitResponse(),

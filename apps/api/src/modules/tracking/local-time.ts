@@ -15,17 +15,13 @@ export function visitorZone(header: string | string[] | undefined, businessTimeZ
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Zone offsets change on the hour or half hour at most: one Intl lookup per zone and quarter hour. */
 const QUARTER_HOUR = 15 * 60_000;
+const DAY = 24 * 60 * 60_000;
 const offsets = new Map<string, number>();
 const parts = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes a named zone is ahead of UTC at an instant (Intl once per quarter hour, then a map lookup). */
-function zoneOffset(timeZone: string, at: number): number {
-  const bucket = Math.floor(at / QUARTER_HOUR) * QUARTER_HOUR;
-  const key = `${timeZone}|${bucket}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
+/** Minutes a named zone is ahead of UTC at a quarter hour (offsets change on one at most), through Intl. */
+function offsetAtQuarter(timeZone: string, quarter: number): number {
   let f = parts.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -39,11 +35,30 @@ function zoneOffset(timeZone: string, at: number): number {
     });
     parts.set(timeZone, f);
   }
-  const p = Object.fromEntries(f.formatToParts(bucket).map((x) => [x.type, Number(x.value)]));
-  const offset = (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - bucket) / 60_000;
-  if (offsets.size > 10_000) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
+  const p = Object.fromEntries(f.formatToParts(quarter).map((x) => [x.type, Number(x.value)]));
+  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - quarter) / 60_000;
+}
+
+function cached(key: string, compute: () => number): number {
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (offsets.size > 20_000) offsets.clear();
+  offsets.set(key, value);
+  return value;
+}
+
+/**
+ * Minutes a named zone is ahead of UTC at an instant. Intl is slow, so offsets are kept per UTC day: a day
+ * that starts and ends on the same offset has it throughout; only a day with a change is looked up by quarter hour.
+ */
+function zoneOffset(timeZone: string, at: number): number {
+  const day = Math.floor(at / DAY) * DAY;
+  const start = cached(`${timeZone}|${day}`, () => offsetAtQuarter(timeZone, day));
+  const end = cached(`${timeZone}|${day + DAY}`, () => offsetAtQuarter(timeZone, day + DAY));
+  if (start === end) return start;
+  const quarter = Math.floor(at / QUARTER_HOUR) * QUARTER_HOUR;
+  return cached(`${timeZone}|${quarter}`, () => offsetAtQuarter(timeZone, quarter));
 }
 
 /** The wall clock as a UTC date: a fixed browser offset is applied as is, a named zone through its rules. */
