@@ -122,6 +122,10 @@ async function main() {
         `  server, max          ${t.max.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.max.p50} ms   p99 ${t.max.p99} ms   failed ${t.max.failures}`,
       );
       console.log(`  pgbench, same lookups ${t.pgbench.toFixed(0).padStart(6)} tx/s (10 clients, prepared)`);
+      console.log(`  pgbench, the one query the server runs ${t.pgbenchOneQuery.toFixed(0).padStart(6)} tx/s`);
+      console.log(
+        `  bare Fastify + pg, same query ${t.bare.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.bare.p50} ms   p99 ${t.bare.p99} ms   failed ${t.bare.failures}`,
+      );
       console.log(
         `  server at half max   ${t.half.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.half.p50} ms   p99 ${t.half.p99} ms   failed ${t.half.failures}`,
       );
@@ -166,6 +170,9 @@ async function main() {
     if (t) {
       console.log(`  tracking rate / pgbench rate     ${t.ratio.toFixed(2)}  (>= 0.6)    ${budget(t.ratio >= 0.6)}`);
       console.log(`  tracking p99 at half max rate    ${t.half.p99} ms  (<= 25 ms)   ${budget(t.half.p99 <= 25)}`);
+      console.log(
+        `  (bare Fastify + pg / pgbench ${(t.bare.requestsPerSecond / t.pgbench).toFixed(2)}; the server / bare Fastify ${(t.max.requestsPerSecond / t.bare.requestsPerSecond).toFixed(2)})`,
+      );
     }
     if (m) {
       console.log(`  my-deliveries page 1             ${m.first.mean.toFixed(2)} ms  (<= 20 ms)   ${budget(m.first.mean <= 20)}`);

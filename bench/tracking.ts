@@ -3,11 +3,12 @@
  * random X-Forwarded-For address so the per-address limit is not what is measured) against PostgreSQL's own
  * rate for the same lookups (pgbench, 10 clients, prepared), then the p99 latency at half the server's maximum.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { TRACKING_SQL } from './bare-tracking.js';
 import { BENCH_DATABASE_URL, orderIdSql, sampleTrackingNumbers } from './seed.js';
 
 const randomAddress = () => Array.from({ length: 4 }, () => 1 + Math.floor(Math.random() * 254)).join('.');
@@ -22,10 +23,15 @@ export function pgbenchScript(deliveries: number): string {
   ].join('\n');
 }
 
-export function pgbenchRate(deliveries: number, seconds: number): number {
+/** The one query the server runs instead (the delivery with its events aggregated), as a pgbench script. */
+export function pgbenchOneQueryScript(deliveries: number): string {
+  return [`\\set g random(1, ${deliveries})`, `${TRACKING_SQL.replace('$1', orderIdSql(':g')).replace(/\s+/g, ' ')};`, ''].join('\n');
+}
+
+export function pgbenchRate(deliveries: number, seconds: number, scriptText = pgbenchScript(deliveries)): number {
   const dir = mkdtempSync(join(tmpdir(), 'courier-pgbench-'));
   const script = join(dir, 'tracking.sql');
-  writeFileSync(script, pgbenchScript(deliveries));
+  writeFileSync(script, scriptText);
   const out = execFileSync(
     'pgbench',
     ['-n', '-c', '10', '-j', '2', '-M', 'prepared', '-T', String(seconds), '-f', script, BENCH_DATABASE_URL],
@@ -70,11 +76,36 @@ async function trackingLoad(baseURL: string, numbers: string[], seconds: number,
   };
 }
 
+/** Starts bare-tracking.ts in its own process and answers its address. */
+async function startBareServer(): Promise<{ baseURL: string; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./bare-tracking.ts', import.meta.url).pathname], {
+    env: { ...process.env, BENCH_DATABASE_URL },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const m = /listening (\S+)/.exec(chunk.toString());
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`bare tracking server exited (${code})`)));
+  });
+  return { baseURL, stop: () => child.kill('SIGKILL') };
+}
+
 export async function benchTracking(baseURL: string, deliveries: number, seconds: number, connections: number) {
   const numbers = await sampleTrackingNumbers(20_000);
   await trackingLoad(baseURL, numbers, 3, connections); // warm-up: JIT, pool, caches
   const max = await trackingLoad(baseURL, numbers, seconds, connections);
   const pgbench = pgbenchRate(deliveries, seconds);
+  const pgbenchOneQuery = pgbenchRate(deliveries, seconds, pgbenchOneQueryScript(deliveries));
+  const bareServer = await startBareServer();
+  let bare: TrackingLoad;
+  try {
+    await trackingLoad(bareServer.baseURL, numbers, 3, connections);
+    bare = await trackingLoad(bareServer.baseURL, numbers, seconds, connections);
+  } finally {
+    bareServer.stop();
+  }
   const half = await trackingLoad(baseURL, numbers, seconds, connections, Math.max(1, Math.round(max.requestsPerSecond / 2)));
-  return { max, half, pgbench, ratio: max.requestsPerSecond / pgbench };
+  return { max, half, pgbench, pgbenchOneQuery, bare, ratio: max.requestsPerSecond / pgbench };
 }

@@ -131,13 +131,12 @@ export class RateLimitCounters {
   }
 
   private async upsert(batch: [string, Window][], now: number): Promise<Row[]> {
-    const values = sql.join(
-      batch.map(([key, w]) => sql`(${key}, ${w.writing}::int, ${new Date(Math.max(w.expiresAt, now + 1))}::timestamptz)`),
-      sql`, `,
-    );
+    // One JSON parameter, whatever the batch size: cheap to build, one plan.
+    const rows = batch.map(([key, w]) => ({ key, hits: w.writing, expires_at: new Date(Math.max(w.expiresAt, now + 1)).toISOString() }));
+    const values = sql`select * from json_to_recordset(${JSON.stringify(rows)}::json) as b(key text, hits int, expires_at timestamptz)`;
     const expired = sql`rate_limit_counters.expires_at <= ${new Date(now)}::timestamptz`;
     const result = await this.db.execute(sql`
-      insert into rate_limit_counters (key, hits, expires_at) values ${values}
+      insert into rate_limit_counters (key, hits, expires_at) ${values}
       on conflict (key) do update set
         hits = case when ${expired} then excluded.hits else rate_limit_counters.hits + excluded.hits end,
         expires_at = case when ${expired} then excluded.expires_at else rate_limit_counters.expires_at end
