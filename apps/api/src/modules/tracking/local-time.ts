@@ -1,3 +1,5 @@
+import { localMoment } from '../deliveries/business-time.js';
+
 /**
  * Where a visitor's clock is: the browser's offset (JS getTimezoneOffset, minutes, 300 for New York in
  * winter) or, without one, the business time zone.
@@ -18,25 +20,11 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const QUARTER_HOUR = 15 * 60_000;
 const DAY = 24 * 60 * 60_000;
 const offsets = new Map<string, number>();
-const parts = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes a named zone is ahead of UTC at a quarter hour (offsets change on one at most), through Intl. */
 function offsetAtQuarter(timeZone: string, quarter: number): number {
-  let f = parts.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    parts.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(quarter).map((x) => [x.type, Number(x.value)]));
-  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - quarter) / 60_000;
+  const m = localMoment(new Date(quarter), timeZone);
+  return (Date.UTC(m.year, m.month - 1, m.day) + m.seconds * 1000 - quarter) / 60_000;
 }
 
 function cached(key: string, compute: () => number): number {
@@ -78,7 +66,8 @@ export function formatLocalTime(at: Date, now: Date, zone: VisitorZone): string 
   const h = local.getUTCHours();
   const time = `${h % 12 || 12}:${String(local.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
   const day = local.getUTCDate();
-  const sameDay = day === today.getUTCDate() && local.getUTCMonth() === today.getUTCMonth() && local.getUTCFullYear() === today.getUTCFullYear();
+  const sameDay =
+    day === today.getUTCDate() && local.getUTCMonth() === today.getUTCMonth() && local.getUTCFullYear() === today.getUTCFullYear();
   if (sameDay) return time;
   return `${MONTHS[local.getUTCMonth()]} ${day}, ${local.getUTCFullYear()}, ${time}`;
 }
