@@ -2,7 +2,7 @@ import { MESSAGES, TIMINGS } from '@courier/contract';
 import clsx from 'clsx';
 import { BellRing, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
 import { OPTIN_BANNER_DISMISSED_KEY, phoneError } from '../optin-rules';
