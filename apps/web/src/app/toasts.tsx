@@ -1,15 +1,14 @@
 import { TIMINGS } from '@courier/contract';
-import { lazy, Suspense } from 'react';
+import { useLoadedModule } from '@/hooks/use-loaded-module';
 import { useToastsRequested } from '@/lib/toast';
 
-const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
+// A failed load leaves the app without toasts rather than without a page.
+const loadToastify = () => import('react-toastify').catch(() => null);
 
 /** SPEC section 9: top-right, 5 s, pause on hover, drag 80 %. Mounted with the first toast (lib/toast). */
 export function Toasts() {
-  if (!useToastsRequested()) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={TIMINGS.toastMs} pauseOnHover draggable draggablePercent={80} />
-    </Suspense>
-  );
+  const requested = useToastsRequested();
+  const toastify = useLoadedModule(loadToastify, requested);
+  if (!toastify) return null;
+  return <toastify.ToastContainer position="top-right" autoClose={TIMINGS.toastMs} pauseOnHover draggable draggablePercent={80} />;
 }
