@@ -1,52 +1,19 @@
-import { MESSAGES, TIMINGS } from '@courier/contract';
+import { MESSAGES } from '@courier/contract';
 import clsx from 'clsx';
 import { BellRing, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
-import { OPTIN_BANNER_DISMISSED_KEY, phoneError } from '../optin-rules';
+import { phoneError } from '../optin-rules';
 
-function wasDismissed(): boolean {
-  try {
-    return localStorage.getItem(OPTIN_BANNER_DISMISSED_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissal(): void {
-  try {
-    localStorage.setItem(OPTIN_BANNER_DISMISSED_KEY, 'true');
-  } catch {
-    // Private mode without storage: it hides for this visit only.
-  }
-}
-
-/**
- * The landing page's SMS opt-in (SPEC sections 2, 5, 8): shows 2 s after load unless dismissed before;
- * SMS consent only; subscribing or closing hides it for good.
- */
-export function OptinBanner({ onError }: { onError?: (message: string) => void }) {
-  const [visible, setVisible] = useState(false);
+/** The banner itself (optin-banner.tsx decides when it shows): SMS consent only; subscribing or closing ends it. */
+export function OptinBannerPanel({ onClose, onError }: { onClose: () => void; onError?: (message: string) => void }) {
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string>();
   const subscribe = useSubscribeOptin();
   const inputId = useId();
   const errorId = `${inputId}-error`;
-
-  useEffect(() => {
-    if (wasDismissed()) return;
-    const timer = window.setTimeout(() => setVisible(true), TIMINGS.optinBannerDelayMs);
-    return () => window.clearTimeout(timer);
-  }, []);
-
-  if (!visible) return null;
-
-  const dismiss = () => {
-    rememberDismissal();
-    setVisible(false);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +27,7 @@ export function OptinBanner({ onError }: { onError?: (message: string) => void }
       {
         onSuccess: (message) => {
           setPhone('');
-          dismiss();
+          onClose();
           toast.success(message || 'You are subscribed to SMS updates.');
         },
         onError: (failure) => {
@@ -80,7 +47,7 @@ export function OptinBanner({ onError }: { onError?: (message: string) => void }
       <div className="relative mx-auto max-w-4xl rounded-2xl bg-white p-4 shadow-2xl ring-1 shadow-slate-900/20 ring-slate-900/10 sm:p-5 md:pr-14">
         <button
           type="button"
-          onClick={dismiss}
+          onClick={onClose}
           aria-label="Close"
           className="absolute top-3 right-3 grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
