@@ -98,6 +98,10 @@ export default defineConfig({
     rollupOptions: {
       // @courier/contract is pure declarations: unused parts (its zod schemas) must not ride along in every chunk.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },
+      output: {
+        // Icons shared by several pages would each be a chunk of their own, a dozen round trips per page: one file instead.
+        manualChunks: (id) => (id.includes('/lucide-react/dist/esm/icons/') ? 'icons' : undefined),
+      },
     },
   },
 });

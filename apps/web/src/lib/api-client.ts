@@ -1,5 +1,6 @@
-import { codeOfStatus, isErrorCode, type TErrorBody, type TErrorCode } from '@courier/contract';
+import type { TErrorBody, TErrorCode } from '@courier/contract';
 import { paths } from '@/config/paths';
+import { codeOfStatus, isErrorCode } from './error-codes';
 import { clearSession, getRefreshToken, getToken, setTokens } from './session';
 
 /**

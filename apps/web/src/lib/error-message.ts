@@ -1,5 +1,5 @@
-import { isErrorCode } from '@courier/contract';
 import { ApiError } from './api-client';
+import { isErrorCode } from './error-codes';
 
 /** "42 seconds", "3 minutes": how long a 429 asks to wait. */
 export function waitText(seconds: number): string {

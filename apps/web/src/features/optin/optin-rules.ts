@@ -11,6 +11,3 @@ export function phoneError(phone: string): string | undefined {
 export function consentError(consent: { sms: boolean; email: boolean; marketing: boolean }): string | undefined {
   return consent.sms || consent.email || consent.marketing ? undefined : MESSAGES.optinPreferenceRequired;
 }
-
-/** localStorage key of the banner's dismissal (SPEC section 3). */
-export const OPTIN_BANNER_DISMISSED_KEY = 'optin-banner-dismissed';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@courier/contract';
 import { CircleCheckBig, Clock, Package, PackagePlus, Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';

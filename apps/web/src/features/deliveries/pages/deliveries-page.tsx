@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { AlertCircle, PackageSearch, Plus, RefreshCw, Search, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';

@@ -13,7 +13,7 @@ import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSavedAddresses } from '@/lib/saved-addresses/get-saved-addresses';

@@ -1,7 +1,7 @@
 import { statusLabel, type TCustodyResponse } from '@courier/contract';
 import clsx from 'clsx';
 import { FileDown, LoaderCircle, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';

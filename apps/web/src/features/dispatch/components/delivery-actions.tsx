@@ -2,7 +2,7 @@ import type { TDeliveryStatus } from '@courier/contract';
 import clsx from 'clsx';
 import { CircleCheck, LoaderCircle, Truck, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { useApproveDelivery, useAssignDriver, useCancelDeliveryAsStaff } from '../api/move-delivery';

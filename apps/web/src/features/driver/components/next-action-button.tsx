@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { ArrowRight, LoaderCircle, PenLine, ScanLine } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { currentCoords } from '../lib/current-coords';
 import { nextAction } from '../lib/next-action';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { errorMessage } from '@/lib/error-message';
 import { driverKeys } from '../api/get-driver-jobs';
 import type { TFlushResult, TQueued } from './outbox';

@@ -1,7 +1,7 @@
 import { LoaderCircle, PackageCheck } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { describedBy, inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';

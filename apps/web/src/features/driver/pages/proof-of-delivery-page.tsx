@@ -4,7 +4,7 @@ import { Camera, CircleCheckBig, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';

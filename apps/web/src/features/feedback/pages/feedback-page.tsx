@@ -2,7 +2,7 @@ import { COMPANY, FEEDBACK_COMMENT_MAX, MESSAGES, TIMINGS, acceptsFeedback } fro
 import { CircleAlert, CircleCheckBig, Info, MessageSquareHeart, Send } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { Mail, MessageSquareText, RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';

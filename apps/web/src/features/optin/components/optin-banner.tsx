@@ -1,141 +1,29 @@
-import { MESSAGES, TIMINGS } from '@courier/contract';
-import clsx from 'clsx';
-import { BellRing, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'react-toastify';
-import { buttonClass } from '@/components/ui/button';
-import { optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
-import { OPTIN_BANNER_DISMISSED_KEY, phoneError } from '../optin-rules';
+import { TIMINGS } from '@courier/contract';
+import { useEffect, useState } from 'react';
+import { useLoadedModule } from '@/hooks/use-loaded-module';
+import { rememberBannerDismissal, wasBannerDismissed } from '../banner-dismissal';
 
-function wasDismissed(): boolean {
-  try {
-    return localStorage.getItem(OPTIN_BANNER_DISMISSED_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissal(): void {
-  try {
-    localStorage.setItem(OPTIN_BANNER_DISMISSED_KEY, 'true');
-  } catch {
-    // Private mode without storage: it hides for this visit only.
-  }
-}
+// Its form and request code load when the banner is due, not with the landing page.
+const loadPanel = () => import('./optin-banner-panel');
 
 /**
  * The landing page's SMS opt-in (SPEC sections 2, 5, 8): shows 2 s after load unless dismissed before;
- * SMS consent only; subscribing or closing hides it for good.
+ * subscribing or closing hides it for good.
  */
 export function OptinBanner({ onError }: { onError?: (message: string) => void }) {
-  const [visible, setVisible] = useState(false);
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string>();
-  const subscribe = useSubscribeOptin();
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+  const [due, setDue] = useState(false);
+  const panel = useLoadedModule(loadPanel, due);
 
   useEffect(() => {
-    if (wasDismissed()) return;
-    const timer = window.setTimeout(() => setVisible(true), TIMINGS.optinBannerDelayMs);
+    if (wasBannerDismissed()) return;
+    const timer = window.setTimeout(() => setDue(true), TIMINGS.optinBannerDelayMs);
     return () => window.clearTimeout(timer);
   }, []);
 
-  if (!visible) return null;
-
-  const dismiss = () => {
-    rememberDismissal();
-    setVisible(false);
+  if (!due || !panel) return null;
+  const close = () => {
+    rememberBannerDismissal();
+    setDue(false);
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = phoneError(phone);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    subscribe.mutate(
-      { phone: phone.trim(), consent: { sms: true, email: false, marketing: false }, source: 'banner' },
-      {
-        onSuccess: (message) => {
-          setPhone('');
-          dismiss();
-          toast.success(message || 'You are subscribed to SMS updates.');
-        },
-        onError: (failure) => {
-          const message = optinErrorMessage(failure);
-          setError(message);
-          onError?.(message);
-        },
-      },
-    );
-  };
-
-  return (
-    <section
-      aria-label="SMS updates"
-      className="fixed inset-x-0 bottom-0 z-40 p-3 transition duration-300 ease-out starting:translate-y-6 starting:opacity-0 sm:p-5"
-    >
-      <div className="relative mx-auto max-w-4xl rounded-2xl bg-white p-4 shadow-2xl ring-1 shadow-slate-900/20 ring-slate-900/10 sm:p-5 md:pr-14">
-        <button
-          type="button"
-          onClick={dismiss}
-          aria-label="Close"
-          className="absolute top-3 right-3 grid size-9 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-
-        <div className="flex flex-col gap-4 md:flex-row md:items-center md:gap-6">
-          <div className="flex gap-3 pr-10 md:w-[45%] md:pr-0">
-            <span className="hidden size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 sm:grid">
-              <BellRing aria-hidden="true" className="size-5" />
-            </span>
-            <div>
-              <h2 className="font-semibold text-slate-900">Get delivery updates by text</h2>
-              <p className="mt-1 hidden text-sm text-slate-600 sm:block">Pickup, arrival and delay alerts sent straight to your phone.</p>
-            </div>
-          </div>
-
-          <form onSubmit={submit} noValidate className="flex-1">
-            <label htmlFor={inputId} className="sr-only">
-              Phone number
-            </label>
-            <div className="flex gap-2">
-              <input
-                id={inputId}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+1 617 555 0142"
-                value={phone}
-                onChange={(event) => {
-                  setPhone(event.target.value);
-                  setError(undefined);
-                }}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                className={clsx(
-                  'h-11 min-w-0 flex-1 rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:ring-2 focus:outline-none sm:text-sm',
-                  error
-                    ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-                    : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
-                )}
-              />
-              <button type="submit" disabled={subscribe.isPending} className={buttonClass({ className: 'h-11 shrink-0' })}>
-                {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
-              </button>
-            </div>
-            {error ? (
-              <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-600">
-                {error}
-              </p>
-            ) : null}
-            <p className="mt-2 text-xs leading-relaxed text-slate-500">{MESSAGES.optinConsentNotice}</p>
-          </form>
-        </div>
-      </div>
-    </section>
-  );
+  return <panel.OptinBannerPanel onClose={close} onError={onError} />;
 }

@@ -1,17 +1,17 @@
-import { COMPANY } from '@courier/contract';
+import { COMPANY, MESSAGES } from '@courier/contract';
 import { CircleAlert, PackageSearch } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useLoadedModule } from '@/hooks/use-loaded-module';
 import { useTracking } from '../api/get-tracking';
 import { useTrackingLiveUpdates } from '../api/watch-tracking';
-import { StatusTimeline } from '../components/status-timeline';
 import { TrackingForm } from '../components/tracking-form';
-import { TrackingMap } from '../components/tracking-map';
-import { TrackingSummary } from '../components/tracking-summary';
 import { cleanTrackingNumber, TRACKING_NUMBER_HINT, trackingErrorMessage } from '../lib/tracking-view';
-import { MESSAGES } from '@courier/contract';
+
+// The result view (summary, map, history) is not needed to open /tracking: it loads beside the first lookup.
+const loadResultView = () => import('../components/tracking-result');
 
 /** Carried in history state so the shown number survives the move from /track/{id} to /tracking and a reload. */
 interface TTrackingState {
@@ -27,6 +27,15 @@ function ErrorNote({ message }: { message: string }) {
         {/* What a number looks like, so a mistyped one can be checked against the label. */}
         {message === MESSAGES.trackingInvalid && <p className="mt-0.5 text-red-800/90">{TRACKING_NUMBER_HINT}</p>}
       </div>
+    </div>
+  );
+}
+
+function LookingUp({ trackingNumber }: { trackingNumber: string }) {
+  return (
+    <div className="flex min-h-60 flex-col items-center justify-center gap-3 text-slate-600">
+      <Spinner label="Looking up your package" className="[&_svg]:size-8" />
+      <p className="text-sm">Looking up {trackingNumber}...</p>
     </div>
   );
 }
@@ -57,6 +66,7 @@ export function TrackingPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const tracking = useTracking(trackingNumber);
   useTrackingLiveUpdates(trackingNumber, tracking.isSuccess);
+  const resultView = useLoadedModule(loadResultView, trackingNumber !== '');
 
   // An id in the path fills the input and runs the lookup; then the address becomes /tracking.
   useEffect(() => {
@@ -105,19 +115,10 @@ export function TrackingPage() {
       </section>
 
       <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        {loading ? (
-          <div className="flex min-h-60 flex-col items-center justify-center gap-3 text-slate-600">
-            <Spinner label="Looking up your package" className="[&_svg]:size-8" />
-            <p className="text-sm">Looking up {trackingNumber}...</p>
-          </div>
-        ) : result ? (
-          <div className="space-y-6">
-            <TrackingSummary result={result} />
-            <div className="grid items-start gap-6 lg:grid-cols-5">
-              <TrackingMap result={result} className="min-w-0 lg:col-span-3" />
-              <StatusTimeline events={result.timeline} className="lg:col-span-2" />
-            </div>
-          </div>
+        {result && resultView ? (
+          <resultView.TrackingResult result={result} />
+        ) : loading || result ? (
+          <LookingUp trackingNumber={trackingNumber} />
         ) : (
           <EmptyState />
         )}

@@ -1,7 +1,7 @@
 import type { TSavedAddress } from '@courier/contract';
 import { BookUser, Check, MapPin, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';

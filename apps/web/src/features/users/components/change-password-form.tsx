@@ -1,7 +1,7 @@
 import { CHANGE_PASSWORD_RULES, MESSAGES } from '@courier/contract';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describedBy, Field, PasswordInput } from '@/components/ui/form-controls';

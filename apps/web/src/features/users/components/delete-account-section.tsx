@@ -1,7 +1,7 @@
 import { MESSAGES } from '@courier/contract';
 import { Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogout } from '@/hooks/use-logout';

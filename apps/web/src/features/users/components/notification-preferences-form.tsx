@@ -2,7 +2,7 @@ import { MESSAGES } from '@courier/contract';
 import clsx from 'clsx';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';

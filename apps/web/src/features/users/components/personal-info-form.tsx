@@ -2,7 +2,7 @@ import { isValidContactPhone, MESSAGES, ORGANISATION_MAX } from '@courier/contra
 import { Save } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describedBy, Field, inputClass } from '@/components/ui/form-controls';

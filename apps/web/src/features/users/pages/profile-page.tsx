@@ -2,7 +2,7 @@ import { ACCOUNT_TYPE_LABELS, MESSAGES, type TAccountType } from '@courier/contr
 import { Building2, Mail, MapPin, Package, Phone, Settings, Truck, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { StatTile } from '@/components/ui/stat-tile';

@@ -2,7 +2,7 @@ import { ROLE_IDS, ROLES, type TManagedUser, type TRole } from '@courier/contrac
 import clsx from 'clsx';
 import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
