@@ -29,5 +29,6 @@ describe('the error body', () => {
     for (const status of [400, 401, 403, 409, 413, 415, 429, 500, 503]) expect(ERROR_CODES).toContain(codeOfStatus(status));
     expect(isErrorCode('TOKEN_EXPIRED')).toBe(true);
     expect(isErrorCode('jwt expired')).toBe(false);
+    for (const other of ['toString', 'constructor', '', undefined, null, 404]) expect(isErrorCode(other)).toBe(false);
   });
 });

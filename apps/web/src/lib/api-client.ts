@@ -1,6 +1,6 @@
 import type { TErrorBody, TErrorCode } from '@courier/contract';
 import { paths } from '@/config/paths';
-import { codeOfStatus, isErrorCode } from './error-codes';
+import { codeOfStatus, isErrorCode } from '@courier/contract';
 import { clearSession, getRefreshToken, getToken, setTokens } from './session';
 
 /**

@@ -1,0 +1,46 @@
+/*
+ * Error codes shared by server and client: the client branches on these, never on the wording of a message.
+ * Plain data, without zod: the web app's api client imports them on every page, and a zod schema beside them
+ * would ride along (26 kB gzip) into the first page's JavaScript.
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  /** The access token has expired: the client refreshes once and retries. */
+  'TOKEN_EXPIRED',
+  /** The access token is missing, malformed or revoked: the client ends the session. */
+  'TOKEN_INVALID',
+  /** Login with the right password on an unverified e-mail: the e-mail code step follows. */
+  'VERIFICATION_REQUIRED',
+  'FORBIDDEN',
+  'MODULE_FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  /** 409: the delivery was cancelled, so it has no label (or other parcel paperwork). */
+  'DELIVERY_CANCELLED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is TErrorCode => typeof value === 'string' && CODES.has(value);
+
+const CODE_OF_STATUS: Partial<Record<number, TErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** The code a bare HTTP status stands for: for failures that carry a status only (Fastify's own, another server's). */
+export function codeOfStatus(status: number): TErrorCode {
+  return CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
