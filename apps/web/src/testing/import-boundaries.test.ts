@@ -36,6 +36,10 @@ describe('import boundaries of the web app', () => {
     expect(lint('features/tracking', "import '../../../dashboard/api/get-dashboard';")).toContain('noRestrictedImports');
   });
 
+  it('keeps react-toastify behind lib/toast, so it stays out of the first page', { timeout: 30_000 }, () => {
+    expect(lint('features/tracking', "import { toast } from 'react-toastify';")).toContain('noRestrictedImports');
+  });
+
   it('stops shared folders importing a feature or app/', { timeout: 30_000 }, () => {
     expect(lint('lib', "import '@/features/auth/api/login';")).toContain('noRestrictedImports');
     expect(lint('components', "import '@/app/provider';")).toContain('noRestrictedImports');
