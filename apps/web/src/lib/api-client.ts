@@ -1,6 +1,5 @@
-import type { TErrorBody, TErrorCode } from '@courier/contract';
+import { codeOfStatus, isErrorCode, type TErrorBody, type TErrorCode } from '@courier/contract';
 import { paths } from '@/config/paths';
-import { codeOfStatus, isErrorCode } from '@courier/contract';
 import { clearSession, getRefreshToken, getToken, setTokens } from './session';
 
 /**

@@ -1,5 +1,5 @@
-import { ApiError } from './api-client';
 import { isErrorCode } from '@courier/contract';
+import { ApiError } from './api-client';
 
 /** "42 seconds", "3 minutes": how long a 429 asks to wait. */
 export function waitText(seconds: number): string {
