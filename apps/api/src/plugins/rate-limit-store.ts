@@ -116,13 +116,13 @@ export class RateLimitCounters {
           // Kept for the next write; meanwhile each process still counts its own hits.
           for (const [key, w] of batch) {
             w.unwritten += w.writing;
+            w.writing = 0;
             this.dirty.add(key);
           }
           this.onError(err);
         },
       )
       .finally(() => {
-        for (const [, w] of batch) w.writing = 0;
         this.writing = undefined;
         if (this.writes % PRUNE_EVERY === 0) this.prune();
         if (this.dirty.size > 0) this.schedule();
@@ -151,10 +151,11 @@ export class RateLimitCounters {
   private settle(batch: [string, Window][], rows: Row[]): void {
     const byKey = new Map(rows.map((r) => [r.key, r]));
     for (const [key, w] of batch) {
+      // Cleared with the totals in one step, so no call in between counts the batch twice.
+      w.writing = 0;
       const row = byKey.get(key);
       if (!row) continue;
       w.shared = row.hits;
-      w.writing = 0;
       w.expiresAt = new Date(row.expires_at).getTime();
     }
   }
