@@ -13,6 +13,14 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        test: {
+          name: 'planner',
+          environment: 'node',
+          include: ['packages/planner/src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
       'apps/web/vitest.config.ts',
     ],
   },

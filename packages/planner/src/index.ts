@@ -1,0 +1,5 @@
+export { checkPlan } from './check.js';
+export { PlannerInputError } from './model.js';
+export { checkSolomonRoutes, euclidean, parseSolomon, type SolomonInstance, solomonProblem } from './solomon.js';
+export { solve } from './solve.js';
+export type * from './types.js';

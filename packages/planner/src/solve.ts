@@ -1,0 +1,420 @@
+import { buildModel, KIND_DROPOFF, KIND_PICKUP, type Model } from './model.js';
+import { makeRandom } from './rng.js';
+import { applyInsertion, bestInsertion, type Insertion, Route } from './route.js';
+import type { Plan, PlannedRoute, PlannedStop, PlanningProblem, SolveOptions, UnassignedJob, UnassignedReason } from './types.js';
+
+/**
+ * The planner: a greedy construction, then ruin-and-recreate in the manner of SISR (Christiaens & Vanden Berghe,
+ * "Slack Induction by String Removals", 2020) under simulated annealing, time-boxed and seeded:
+ *  - ruin removes a few strings of consecutive stops from routes near a random seed stop (a pair's other stop
+ *    goes with it),
+ *  - recreate reinserts the removed jobs one by one (STAT first, then in a random one of several orders) at
+ *    their cheapest feasible place, skipping each place with a small "blink" probability,
+ *  - a candidate is compared on (STAT jobs left out, jobs left out, travel time), annealing on travel time.
+ * Feasibility of an insertion is checked in O(1) per place for a single stop and O(route) for a pair, from the
+ * route's cached earliest departures, latest starts and loads (see route.ts).
+ */
+
+interface Solution {
+  /** one route per vehicle, by vehicle index; a committed solution's routes are never mutated (shared) */
+  routes: Route[];
+  unassigned: number[];
+  cost: number;
+  statOut: number;
+}
+
+const BLINK = 0.01;
+const AVG_REMOVED = 10;
+const MAX_STRING = 10;
+
+function compare(a: Solution, b: Solution): number {
+  if (a.statOut !== b.statOut) return a.statOut - b.statOut;
+  if (a.unassigned.length !== b.unassigned.length) return a.unassigned.length - b.unassigned.length;
+  return a.cost - b.cost;
+}
+
+class Search {
+  readonly rand: () => number;
+  private readonly ins: Insertion = { delta: 0, i: 0, j: 0 };
+  private readonly bestIns: Insertion = { delta: 0, i: 0, j: 0 };
+  private readonly twinStamp: Int32Array;
+  private stamp = 0;
+  /** per stop, the other stops by increasing travel time (at most NEIGHBOURS) */
+  private readonly adj: Int32Array[];
+  /** distance of each job's first stop from the first vehicle's start, for the "far"/"close" orders */
+  private readonly farKey: Float64Array;
+  private readonly lateKey: Float64Array;
+  private owned: boolean[] = [];
+
+  constructor(
+    readonly m: Model,
+    seed: number,
+  ) {
+    this.rand = makeRandom(seed);
+    this.twinStamp = new Int32Array(m.nVehicles);
+    const { tt, nLocations: L, loc, nStops } = m;
+    const K = Math.min(nStops - 1, 150);
+    this.adj = [];
+    const all = Array.from({ length: nStops }, (_, i) => i);
+    const key = new Float64Array(nStops);
+    for (let s = 0; s < nStops; s++) {
+      for (let o = 0; o < nStops; o++) key[o] = tt[loc[s] * L + loc[o]] + tt[loc[o] * L + loc[s]];
+      key[s] = -1;
+      const sorted = all.slice().sort((a, b) => key[a] - key[b] || a - b);
+      this.adj.push(Int32Array.from(sorted.slice(0, K + 1)));
+    }
+    this.farKey = new Float64Array(m.nJobs);
+    this.lateKey = new Float64Array(m.nJobs);
+    const depot = m.nVehicles > 0 ? m.vStartLoc[0] : 0;
+    for (let j = 0; j < m.nJobs; j++) {
+      const s = m.jobFirst[j];
+      this.farKey[j] = tt[depot * L + loc[s]];
+      this.lateKey[j] = m.kind[s] === KIND_PICKUP ? Math.min(m.late[s], m.late[s + 1]) : m.late[s];
+    }
+  }
+
+  empty(): Solution {
+    const routes: Route[] = [];
+    for (let v = 0; v < this.m.nVehicles; v++) routes.push(new Route(v, this.m));
+    return { routes, unassigned: [], cost: 0, statOut: 0 };
+  }
+
+  /** A candidate that shares the routes of `s` until it touches them. */
+  private fork(s: Solution): Solution {
+    this.owned = new Array(s.routes.length).fill(false);
+    return { routes: s.routes.slice(), unassigned: s.unassigned.slice(), cost: s.cost, statOut: s.statOut };
+  }
+
+  private touch(s: Solution, v: number): Route {
+    if (!this.owned[v]) {
+      s.routes[v] = s.routes[v].clone();
+      this.owned[v] = true;
+    }
+    return s.routes[v];
+  }
+
+  private order(jobs: number[], how: number): void {
+    const { m, rand } = this;
+    for (let i = jobs.length - 1; i > 0; i--) {
+      const k = Math.floor(rand() * (i + 1));
+      const t = jobs[i];
+      jobs[i] = jobs[k];
+      jobs[k] = t;
+    }
+    const stat = (a: number, b: number) => m.jobStat[b] - m.jobStat[a];
+    if (how === 0) jobs.sort(stat);
+    else if (how === 1) jobs.sort((a, b) => stat(a, b) || m.jobDemand[b] - m.jobDemand[a]);
+    else if (how === 2) jobs.sort((a, b) => stat(a, b) || this.farKey[b] - this.farKey[a]);
+    else if (how === 3) jobs.sort((a, b) => stat(a, b) || this.farKey[a] - this.farKey[b]);
+    else jobs.sort((a, b) => stat(a, b) || this.lateKey[a] - this.lateKey[b]);
+  }
+
+  /** Inserts each job at its cheapest feasible place (or leaves it out). */
+  recreate(s: Solution, jobs: number[], how: number, blink: number): void {
+    const { m } = this;
+    this.order(jobs, how);
+    for (const job of jobs) {
+      let best = Number.POSITIVE_INFINITY;
+      let bestV = -1;
+      this.stamp++;
+      for (let v = 0; v < s.routes.length; v++) {
+        const r = s.routes[v];
+        if (r.stops.length === 0) {
+          const twin = m.vTwin[v];
+          if (this.twinStamp[twin] === this.stamp) continue;
+          this.twinStamp[twin] = this.stamp;
+        }
+        if (bestInsertion(m, r, job, this.rand, blink, best, this.ins)) {
+          best = this.ins.delta;
+          bestV = v;
+          this.bestIns.i = this.ins.i;
+          this.bestIns.j = this.ins.j;
+          this.bestIns.delta = this.ins.delta;
+        }
+      }
+      if (bestV < 0) {
+        s.unassigned.push(job);
+        if (m.jobStat[job]) s.statOut++;
+        continue;
+      }
+      const r = this.touch(s, bestV);
+      const before = r.cost;
+      applyInsertion(m, r, job, this.bestIns);
+      s.cost += r.cost - before;
+    }
+  }
+
+  /** SISR's string removal: returns the removed jobs. */
+  ruin(s: Solution): number[] {
+    const { m, rand } = this;
+    const routeOf = new Int32Array(m.nStops).fill(-1);
+    const posOf = new Int32Array(m.nStops);
+    let assigned = 0;
+    let used = 0;
+    for (let v = 0; v < s.routes.length; v++) {
+      const st = s.routes[v].stops;
+      if (st.length) used++;
+      assigned += st.length;
+      for (let p = 0; p < st.length; p++) {
+        routeOf[st[p]] = v;
+        posOf[st[p]] = p;
+      }
+    }
+    if (assigned === 0) return [];
+    const avg = assigned / used;
+    const lsMax = Math.min(MAX_STRING, avg);
+    const ksMax = (4 * AVG_REMOVED) / (1 + lsMax) - 1;
+    const ks = Math.floor(rand() * ksMax) + 1;
+    const seed = Math.floor(rand() * m.nStops);
+    const ruined = new Set<number>();
+    const removedStops: number[] = [];
+    const neighbours = this.adj[seed];
+    for (let n = 0; n < neighbours.length && ruined.size < ks; n++) {
+      const c = neighbours[n];
+      const v = routeOf[c];
+      if (v < 0 || ruined.has(v)) continue;
+      ruined.add(v);
+      const stops = s.routes[v].stops;
+      const len = stops.length;
+      const lMax = Math.min(len, lsMax);
+      const l = Math.floor(rand() * lMax) + 1;
+      const pos = posOf[c];
+      if (l < len && rand() < 0.5) {
+        // split string: a string of l + keep stops around c, of which `keep` consecutive ones stay
+        let keep = 1;
+        while (l + keep < len && rand() < 0.5) keep++;
+        const total = l + keep;
+        const lo = Math.max(0, pos - total + 1);
+        const hi = Math.min(pos, len - total);
+        const start = lo + Math.floor(rand() * (hi - lo + 1));
+        const keepAt = start + Math.floor(rand() * (l + 1));
+        for (let p = start; p < start + total; p++) if (p < keepAt || p >= keepAt + keep) removedStops.push(stops[p]);
+      } else {
+        const lo = Math.max(0, pos - l + 1);
+        const hi = Math.min(pos, len - l);
+        const start = lo + Math.floor(rand() * (hi - lo + 1));
+        for (let p = start; p < start + l; p++) removedStops.push(stops[p]);
+      }
+    }
+    const jobs: number[] = [];
+    const seen = new Set<number>();
+    for (const st of removedStops) {
+      const j = m.jobOfStop[st];
+      if (!seen.has(j)) {
+        seen.add(j);
+        jobs.push(j);
+      }
+    }
+    this.removeJobs(s, seen, routeOf);
+    return jobs;
+  }
+
+  private removeJobs(s: Solution, jobs: Set<number>, routeOf: Int32Array): void {
+    const { m } = this;
+    const touched = new Set<number>();
+    for (const j of jobs) touched.add(routeOf[m.jobFirst[j]]);
+    for (const v of touched) {
+      const r = this.touch(s, v);
+      const before = r.cost;
+      r.stops = r.stops.filter((st) => !jobs.has(m.jobOfStop[st]));
+      r.update();
+      s.cost += r.cost - before;
+    }
+  }
+
+  /** One ruin-and-recreate step on a fork of `s`. The unassigned jobs are retried as well. */
+  step(s: Solution): Solution {
+    const c = this.fork(s);
+    const removed = this.ruin(c);
+    const retry = c.unassigned;
+    c.unassigned = [];
+    c.statOut = 0;
+    const jobs = removed.concat(retry);
+    const r = this.rand();
+    const how = r < 4 / 13 ? 0 : r < 8 / 13 ? 1 : r < 10 / 13 ? 2 : r < 11 / 13 ? 3 : 4;
+    this.recreate(c, jobs, how, BLINK);
+    return c;
+  }
+
+  construct(): Solution {
+    let best: Solution | undefined;
+    for (const how of [4, 2, 1]) {
+      const s = this.empty();
+      this.fork(s);
+      const jobs = Array.from({ length: this.m.nJobs }, (_, j) => j);
+      this.recreate(s, jobs, how, 0);
+      if (!best || compare(s, best) < 0) best = s;
+    }
+    return best as Solution;
+  }
+
+  /**
+   * A STAT job still out although a vehicle could take it alone: rebuild that vehicle's route with the STAT jobs
+   * first, then its other jobs; those that no longer fit go to other routes or out.
+   */
+  repairStat(s: Solution): Solution {
+    const { m } = this;
+    let cur = s;
+    for (const job of s.unassigned.filter((j) => m.jobStat[j])) {
+      const direct = this.fork(cur);
+      direct.unassigned = direct.unassigned.filter((j) => j !== job);
+      direct.statOut--;
+      this.recreate(direct, [job], 0, 0);
+      if (!direct.unassigned.includes(job)) {
+        cur = direct;
+        continue;
+      }
+      let best: Solution | undefined;
+      for (let v = 0; v < m.nVehicles; v++) {
+        if (!this.fitsAlone(job, v)) continue;
+        const c = this.fork(cur);
+        c.unassigned = c.unassigned.filter((j) => j !== job);
+        c.statOut = c.unassigned.filter((j) => m.jobStat[j]).length;
+        const r = this.touch(c, v);
+        const before = r.cost;
+        const onBoard = [...new Set(r.stops.map((st) => m.jobOfStop[st]))];
+        r.stops = [];
+        r.update();
+        c.cost += r.cost - before;
+        const stats = [job, ...onBoard.filter((j) => m.jobStat[j])];
+        const normal = onBoard.filter((j) => !m.jobStat[j]);
+        // the STAT jobs on this vehicle first, then everything else wherever it fits
+        if (!this.insertInto(c, v, stats)) continue;
+        this.recreate(c, normal, 2, 0);
+        if (!best || compare(c, best) < 0) best = c;
+      }
+      if (best) cur = best;
+    }
+    return cur;
+  }
+
+  private insertInto(s: Solution, v: number, jobs: number[]): boolean {
+    for (const job of jobs) {
+      const r = this.touch(s, v);
+      if (!bestInsertion(this.m, r, job, this.rand, 0, Number.POSITIVE_INFINITY, this.ins)) return false;
+      const before = r.cost;
+      applyInsertion(this.m, r, job, this.ins);
+      s.cost += r.cost - before;
+    }
+    return true;
+  }
+
+  fitsAlone(job: number, v: number): boolean {
+    const r = new Route(v, this.m);
+    return bestInsertion(this.m, r, job, this.rand, 0, Number.POSITIVE_INFINITY, this.ins);
+  }
+
+  reason(job: number): UnassignedReason {
+    const { m } = this;
+    if (m.nVehicles === 0) return 'no_vehicle';
+    let capacityFits = false;
+    for (let v = 0; v < m.nVehicles; v++) {
+      if (m.jobDemand[job] > m.vCap[v]) continue;
+      capacityFits = true;
+      if (this.fitsAlone(job, v)) return 'no_vehicle';
+    }
+    return capacityFits ? 'no_window_fits' : 'over_capacity';
+  }
+}
+
+function now(): number {
+  return performance.now();
+}
+
+export function solve(problem: PlanningProblem, options: SolveOptions = {}): Plan {
+  const started = now();
+  const m = buildModel(problem);
+  const seed = options.seed ?? 1;
+  const limit = options.timeLimitMs ?? 2000;
+  const maxIterations = options.maxIterations;
+  const search = new Search(m, seed);
+  let cur = search.construct();
+  let best = cur;
+  let iterations = 0;
+  const searchStart = now();
+  const budget = Math.max(0, limit - (searchStart - started));
+  if (m.nJobs > 0 && m.nVehicles > 0) {
+    const edges = m.nStops + cur.routes.filter((r) => r.stops.length).length;
+    const avgEdge = cur.cost > 0 && edges > 0 ? cur.cost / edges : 1;
+    const t0 = 0.5 * avgEdge;
+    const tf = 0.005 * avgEdge;
+    const { rand } = search;
+    for (;;) {
+      const elapsed = now() - searchStart;
+      if (elapsed >= budget) break;
+      if (maxIterations !== undefined && iterations >= maxIterations) break;
+      const progress = maxIterations !== undefined ? iterations / maxIterations : elapsed / budget;
+      const temperature = t0 * (tf / t0) ** progress;
+      const cand = search.step(cur);
+      iterations++;
+      const byCount = cand.statOut !== cur.statOut ? cand.statOut - cur.statOut : cand.unassigned.length - cur.unassigned.length;
+      if (byCount < 0 || (byCount === 0 && cand.cost < cur.cost - temperature * Math.log(rand()))) {
+        cur = cand;
+        if (compare(cur, best) < 0) best = cur;
+      }
+    }
+  }
+  if (best.statOut > 0) best = search.repairStat(best);
+  return toPlan(problem, m, search, best, iterations, now() - started);
+}
+
+function toPlan(problem: PlanningProblem, m: Model, search: Search, s: Solution, iterations: number, elapsedMs: number): Plan {
+  const { tt, nLocations: L } = m;
+  const routes: PlannedRoute[] = s.routes.map((r) => {
+    const v = r.v;
+    const vehicle = problem.vehicles[v];
+    const stops: PlannedStop[] = [];
+    let departure = m.vStart[v];
+    if (r.stops.length) {
+      // leave as late as the first stop allows without making anything later (never before the start time)
+      const first = r.stops[0];
+      const t = tt[m.vStartLoc[v] * L + m.loc[first]];
+      const ideal = Math.min(r.lat[0], m.early[first] - t);
+      if (ideal > departure) departure = ideal;
+    }
+    let time = departure;
+    let prev = m.vStartLoc[v];
+    let load = r.load[0];
+    let travel = 0;
+    for (const st of r.stops) {
+      const t = tt[prev * L + m.loc[st]];
+      travel += t;
+      const arrival = time + t;
+      const start = Math.max(arrival, m.early[st]);
+      load += m.delta[st];
+      const job = m.jobOfStop[st];
+      stops.push({
+        jobId: problem.jobs[job].id,
+        kind: m.kind[st] === KIND_PICKUP ? 'pickup' : m.kind[st] === KIND_DROPOFF ? 'dropoff' : 'stop',
+        location: m.loc[st],
+        arrival,
+        wait: start - arrival,
+        start,
+        departure: start + m.service[st],
+        load,
+      });
+      time = start + m.service[st];
+      prev = m.loc[st];
+    }
+    const back = r.stops.length ? tt[prev * L + m.vEndLoc[v]] : 0;
+    travel += back;
+    return {
+      vehicleId: vehicle.id,
+      departure,
+      stops,
+      returnTime: r.stops.length ? time + back : departure,
+      travelTime: travel,
+    };
+  });
+  const unassigned: UnassignedJob[] = s.unassigned
+    .slice()
+    .sort((a, b) => a - b)
+    .map((j) => ({ jobId: problem.jobs[j].id, reason: search.reason(j) }));
+  return {
+    routes,
+    unassigned,
+    travelTime: routes.reduce((sum, r) => sum + r.travelTime, 0),
+    iterations,
+    elapsedMs,
+  };
+}
