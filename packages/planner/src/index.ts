@@ -3,3 +3,4 @@ export { PlannerInputError } from './model.js';
 export { checkSolomonRoutes, euclidean, parseSolomon, type SolomonInstance, solomonProblem } from './solomon.js';
 export { solve } from './solve.js';
 export type * from './types.js';
+export { generatePdpDay, type GeneratedDayOptions } from './generate.js';

@@ -27,7 +27,7 @@ function main() {
   console.error(
     `${inst.name}: distance ${plan.travelTime.toFixed(2)}, ${routes.length} vehicles, ${plan.unassigned.length} unassigned, ${plan.iterations} iterations in ${(plan.elapsedMs / 1000).toFixed(1)} s`,
   );
-  console.log(JSON.stringify({ routes }));
+  console.log(`{"routes": ${JSON.stringify(routes)}}`);
 }
 
 main();
