@@ -3,6 +3,7 @@
  *  1. seeds BENCH_DATABASE_URL with BENCH_DELIVERIES deliveries (1,000,000; BENCH_REUSE_DB=1 keeps a database
  *     that already holds that many),
  *  2. starts the real server on it (TRUST_PROXY=true, so each request may come from its own address),
+ *  0. (part `solomon`, no database) solves Solomon's VRPTW files and a 300-job day with the route planner,
  *  3. measures bare endpoints, public tracking against pgbench, my-deliveries page 1 and 5000, the landing
  *     page's JavaScript and Lighthouse's mobile scores, and prints each beside its budget.
  * Timings are not tests: the run never fails on a slow figure, only on failed requests.
@@ -16,6 +17,7 @@ import { REPO_ROOT, type RunningServer, startServer, WEB_INDEX } from '../e2e/fi
 import { landingJavaScript, lighthouseScores } from './landing.js';
 import { benchMyDeliveries } from './my-deliveries.js';
 import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
+import { benchSolomon } from './solomon.js';
 import { benchTracking } from './tracking.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,8 +25,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
-/** BENCH_PARTS=tracking,my-deliveries runs only those parts (of http, tracking, my-deliveries, landing). */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,tracking,my-deliveries,landing').split(','));
+/**
+ * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, http, tracking, my-deliveries, landing);
+ * BENCH_PARTS=solomon needs no database.
+ */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'solomon,http,tracking,my-deliveries,landing').split(','));
+const DATABASE_PARTS = ['http', 'tracking', 'my-deliveries', 'landing'];
+/** seconds per Solomon instance */
+const SOLOMON_SECONDS = Number(process.env.BENCH_SOLOMON_SECONDS ?? 10);
 const ASSETS = join(REPO_ROOT, 'apps/web/dist/assets');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -77,6 +85,25 @@ async function main() {
     void server?.stop().finally(() => process.exit(1));
   }, limitMs);
   let failures = 0;
+
+  let planner: Awaited<ReturnType<typeof benchSolomon>> | undefined;
+  if (PARTS.has('solomon')) {
+    planner = await benchSolomon(SOLOMON_SECONDS);
+    failures += planner.failures;
+    console.log('\nBudgets (issue 25)');
+    if (planner.meanGap !== undefined) {
+      console.log(`  Solomon mean gap to reference     ${planner.meanGap.toFixed(2)} %  (<= 5 %)   ${budget(planner.meanGap <= 5)}`);
+    }
+    console.log(`  300-job day planned in            ${planner.daySeconds.toFixed(2)} s  (<= 5 s)   ${budget(planner.daySeconds <= 5)}`);
+  }
+  if (!DATABASE_PARTS.some((part) => PARTS.has(part))) {
+    clearTimeout(watchdog);
+    if (failures > 0) {
+      console.error(`\nbench: ${failures} plans were not valid (see "feasible" above)`);
+      process.exitCode = 1;
+    }
+    return;
+  }
 
   if (process.env.BENCH_REUSE_DB === '1' && (await deliveriesInDatabase()) === DELIVERIES) {
     console.log(`Reusing ${BENCH_DATABASE_URL} (${DELIVERIES.toLocaleString('en-US')} deliveries)`);
