@@ -4,3 +4,4 @@ export { checkSolomonRoutes, euclidean, parseSolomon, type SolomonInstance, solo
 export { solve } from './solve.js';
 export type * from './types.js';
 export { generatePdpDay, type GeneratedDayOptions } from './generate.js';
+export { type CurrentRoute, type InsertionOffer, planInsertion } from './insert.js';

@@ -14,6 +14,8 @@ export class Route {
   load: number[] = [];
   pmax: number[] = [];
   cost = 0;
+  /** load on board at the start besides the single stops' (drop-offs whose pickup is already done) */
+  onBoard = 0;
 
   constructor(
     readonly v: number,
@@ -53,7 +55,7 @@ export class Route {
     lat.length = n + 2;
     load.length = n + 2;
     pmax.length = n + 2;
-    let initial = 0;
+    let initial = this.onBoard;
     for (let i = 0; i < n; i++) if (m.kind[this.stops[i]] === 0) initial -= m.delta[this.stops[i]];
     load[0] = initial;
     pmax[0] = initial;

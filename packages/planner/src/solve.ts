@@ -336,8 +336,8 @@ export function solve(problem: PlanningProblem, options: SolveOptions = {}): Pla
   if (m.nJobs > 0 && m.nVehicles > 0) {
     const edges = m.nStops + cur.routes.filter((r) => r.stops.length).length;
     const avgEdge = cur.cost > 0 && edges > 0 ? cur.cost / edges : 1;
-    const t0 = 0.5 * avgEdge;
-    const tf = 0.005 * avgEdge;
+    const t0 = Number(process.env.PLANNER_T0 ?? 0.5) * avgEdge;
+    const tf = Number(process.env.PLANNER_TF ?? 0.005) * avgEdge;
     const { rand } = search;
     for (;;) {
       const elapsed = now() - searchStart;
@@ -359,53 +359,7 @@ export function solve(problem: PlanningProblem, options: SolveOptions = {}): Pla
 }
 
 function toPlan(problem: PlanningProblem, m: Model, search: Search, s: Solution, iterations: number, elapsedMs: number): Plan {
-  const { tt, nLocations: L } = m;
-  const routes: PlannedRoute[] = s.routes.map((r) => {
-    const v = r.v;
-    const vehicle = problem.vehicles[v];
-    const stops: PlannedStop[] = [];
-    let departure = m.vStart[v];
-    if (r.stops.length) {
-      // leave as late as the first stop allows without making anything later (never before the start time)
-      const first = r.stops[0];
-      const t = tt[m.vStartLoc[v] * L + m.loc[first]];
-      const ideal = Math.min(r.lat[0], m.early[first] - t);
-      if (ideal > departure) departure = ideal;
-    }
-    let time = departure;
-    let prev = m.vStartLoc[v];
-    let load = r.load[0];
-    let travel = 0;
-    for (const st of r.stops) {
-      const t = tt[prev * L + m.loc[st]];
-      travel += t;
-      const arrival = time + t;
-      const start = Math.max(arrival, m.early[st]);
-      load += m.delta[st];
-      const job = m.jobOfStop[st];
-      stops.push({
-        jobId: problem.jobs[job].id,
-        kind: m.kind[st] === KIND_PICKUP ? 'pickup' : m.kind[st] === KIND_DROPOFF ? 'dropoff' : 'stop',
-        location: m.loc[st],
-        arrival,
-        wait: start - arrival,
-        start,
-        departure: start + m.service[st],
-        load,
-      });
-      time = start + m.service[st];
-      prev = m.loc[st];
-    }
-    const back = r.stops.length ? tt[prev * L + m.vEndLoc[v]] : 0;
-    travel += back;
-    return {
-      vehicleId: vehicle.id,
-      departure,
-      stops,
-      returnTime: r.stops.length ? time + back : departure,
-      travelTime: travel,
-    };
-  });
+  const routes = s.routes.map((r) => plannedRoute(problem, m, r));
   const unassigned: UnassignedJob[] = s.unassigned
     .slice()
     .sort((a, b) => a - b)
@@ -416,5 +370,54 @@ function toPlan(problem: PlanningProblem, m: Model, search: Search, s: Solution,
     travelTime: routes.reduce((sum, r) => sum + r.travelTime, 0),
     iterations,
     elapsedMs,
+  };
+}
+
+/** The schedule of a feasible route: leaving as late as the first stop allows, then as early as possible. */
+export function plannedRoute(problem: PlanningProblem, m: Model, r: Route): PlannedRoute {
+  const { tt, nLocations: L } = m;
+  const v = r.v;
+  const vehicle = problem.vehicles[v];
+  const stops: PlannedStop[] = [];
+  let departure = m.vStart[v];
+  if (r.stops.length) {
+    // leave as late as the first stop allows without making anything later (never before the start time)
+    const first = r.stops[0];
+    const t = tt[m.vStartLoc[v] * L + m.loc[first]];
+    const ideal = Math.min(r.lat[0], m.early[first] - t);
+    if (ideal > departure) departure = ideal;
+  }
+  let time = departure;
+  let prev = m.vStartLoc[v];
+  let load = r.load[0];
+  let travel = 0;
+  for (const st of r.stops) {
+    const t = tt[prev * L + m.loc[st]];
+    travel += t;
+    const arrival = time + t;
+    const start = Math.max(arrival, m.early[st]);
+    load += m.delta[st];
+    const job = m.jobOfStop[st];
+    stops.push({
+      jobId: problem.jobs[job].id,
+      kind: m.kind[st] === KIND_PICKUP ? 'pickup' : m.kind[st] === KIND_DROPOFF ? 'dropoff' : 'stop',
+      location: m.loc[st],
+      arrival,
+      wait: start - arrival,
+      start,
+      departure: start + m.service[st],
+      load,
+    });
+    time = start + m.service[st];
+    prev = m.loc[st];
+  }
+  const back = r.stops.length ? tt[prev * L + m.vEndLoc[v]] : 0;
+  travel += back;
+  return {
+    vehicleId: vehicle.id,
+    departure,
+    stops,
+    returnTime: r.stops.length ? time + back : departure,
+    travelTime: travel,
   };
 }
