@@ -7,7 +7,7 @@ import type { Plan, PlannedRoute, PlannedStop, PlanningProblem, SolveOptions, Un
  * The planner: a greedy construction, then ruin-and-recreate in the manner of SISR (Christiaens & Vanden Berghe,
  * "Slack Induction by String Removals", 2020) under simulated annealing, time-boxed and seeded:
  *  - ruin removes a few strings of consecutive stops from routes near a random seed stop (a pair's other stop
- *    goes with it),
+ *    goes with it), and now and then a whole route,
  *  - recreate reinserts the removed jobs one by one (STAT first, then in a random one of several orders) at
  *    their cheapest feasible place, skipping each place with a small "blink" probability,
  *  - a candidate is compared on (STAT jobs left out, jobs left out, travel time), annealing on travel time.
@@ -26,6 +26,11 @@ interface Solution {
 const BLINK = 0.01;
 const AVG_REMOVED = 10;
 const MAX_STRING = 10;
+/** probability that a ruin also empties a whole route */
+const ROUTE_RUIN = 0.02;
+/** annealing temperature, start and end, in units of the first solution's mean edge */
+const T_START = 2;
+const T_END = 0.02;
 
 function compare(a: Solution, b: Solution): number {
   if (a.statOut !== b.statOut) return a.statOut - b.statOut;
@@ -45,6 +50,10 @@ class Search {
   private readonly farKey: Float64Array;
   private readonly lateKey: Float64Array;
   private owned: boolean[] = [];
+  private readonly routeOf: Int32Array;
+  private readonly posOf: Int32Array;
+  private readonly jobMark: Int32Array;
+  private markStamp = 0;
 
   constructor(
     readonly m: Model,
@@ -52,6 +61,9 @@ class Search {
   ) {
     this.rand = makeRandom(seed);
     this.twinStamp = new Int32Array(m.nVehicles);
+    this.routeOf = new Int32Array(m.nStops);
+    this.posOf = new Int32Array(m.nStops);
+    this.jobMark = new Int32Array(m.nJobs);
     const { tt, nLocations: L, loc, nStops } = m;
     const K = Math.min(nStops - 1, 150);
     this.adj = [];
@@ -147,8 +159,8 @@ class Search {
   /** SISR's string removal: returns the removed jobs. */
   ruin(s: Solution): number[] {
     const { m, rand } = this;
-    const routeOf = new Int32Array(m.nStops).fill(-1);
-    const posOf = new Int32Array(m.nStops);
+    const routeOf = this.routeOf.fill(-1);
+    const posOf = this.posOf;
     let assigned = 0;
     let used = 0;
     for (let v = 0; v < s.routes.length; v++) {
@@ -168,6 +180,15 @@ class Search {
     const seed = Math.floor(rand() * m.nStops);
     const ruined = new Set<number>();
     const removedStops: number[] = [];
+    if (used > 1 && rand() < ROUTE_RUIN) {
+      // now and then empty the route of the seed stop's nearest planned neighbour: the only way to shed a vehicle
+      // whose every stop is cheap where it is
+      const pick = this.adj[seed].find((c) => routeOf[c] >= 0);
+      if (pick !== undefined) {
+        ruined.add(routeOf[pick]);
+        for (const st of s.routes[routeOf[pick]].stops) removedStops.push(st);
+      }
+    }
     const neighbours = this.adj[seed];
     for (let n = 0; n < neighbours.length && ruined.size < ks; n++) {
       const c = neighbours[n];
@@ -197,29 +218,23 @@ class Search {
       }
     }
     const jobs: number[] = [];
-    const seen = new Set<number>();
+    const stamp = ++this.markStamp;
+    const mark = this.jobMark;
     for (const st of removedStops) {
       const j = m.jobOfStop[st];
-      if (!seen.has(j)) {
-        seen.add(j);
+      if (mark[j] !== stamp) {
+        mark[j] = stamp;
         jobs.push(j);
       }
     }
-    this.removeJobs(s, seen, routeOf);
-    return jobs;
-  }
-
-  private removeJobs(s: Solution, jobs: Set<number>, routeOf: Int32Array): void {
-    const { m } = this;
-    const touched = new Set<number>();
-    for (const j of jobs) touched.add(routeOf[m.jobFirst[j]]);
-    for (const v of touched) {
+    for (const v of ruined) {
       const r = this.touch(s, v);
       const before = r.cost;
-      r.stops = r.stops.filter((st) => !jobs.has(m.jobOfStop[st]));
+      r.stops = r.stops.filter((st) => mark[m.jobOfStop[st]] !== stamp);
       r.update();
       s.cost += r.cost - before;
     }
+    return jobs;
   }
 
   /** One ruin-and-recreate step on a fork of `s`. The unassigned jobs are retried as well. */
@@ -336,8 +351,8 @@ export function solve(problem: PlanningProblem, options: SolveOptions = {}): Pla
   if (m.nJobs > 0 && m.nVehicles > 0) {
     const edges = m.nStops + cur.routes.filter((r) => r.stops.length).length;
     const avgEdge = cur.cost > 0 && edges > 0 ? cur.cost / edges : 1;
-    const t0 = Number(process.env.PLANNER_T0 ?? 0.5) * avgEdge;
-    const tf = Number(process.env.PLANNER_TF ?? 0.005) * avgEdge;
+    const t0 = T_START * avgEdge;
+    const tf = T_END * avgEdge;
     const { rand } = search;
     for (;;) {
       const elapsed = now() - searchStart;
