@@ -251,9 +251,11 @@ class Search {
     return c;
   }
 
-  construct(): Solution {
+  /** Greedy insertion in three orders (by window, far first, by demand), as many as the deadline allows (one at least). */
+  construct(deadline: number): Solution {
     let best: Solution | undefined;
     for (const how of [4, 2, 1]) {
+      if (best && now() >= deadline) break;
       const s = this.empty();
       this.fork(s);
       const jobs = Array.from({ length: this.m.nJobs }, (_, j) => j);
@@ -343,7 +345,7 @@ export function solve(problem: PlanningProblem, options: SolveOptions = {}): Pla
   const limit = options.timeLimitMs ?? 2000;
   const maxIterations = options.maxIterations;
   const search = new Search(m, seed);
-  let cur = search.construct();
+  let cur = search.construct(started + limit / 2);
   let best = cur;
   let iterations = 0;
   const searchStart = now();
