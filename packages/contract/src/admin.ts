@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES } from './deliveries.js';
 import { ZDelivery } from './delivery-api.js';
-import { OPTIN_SOURCES } from './optin.js';
+import { OPTIN_SOURCES, SMS_CONSENT_STATES } from './optin.js';
 import { ZDateBound, ZPageQuery, ZPaging } from './paging.js';
 
 /** The staff console's calls (STAFF and above), under /api/v1/admin. */
@@ -161,6 +161,8 @@ export const ZAdminOptin = z.object({
   phone: z.string(),
   company: z.string().nullable(),
   consent: z.object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() }),
+  /** SMS consent is double opt-in: pending until the handset replies YES, stopped after a STOP. */
+  smsStatus: z.enum(SMS_CONSENT_STATES),
   source: z.enum(OPTIN_SOURCES),
   consentText: z.string(),
   consentedAt: isoDate,

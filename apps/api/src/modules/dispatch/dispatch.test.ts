@@ -134,6 +134,11 @@ describe('the staff console’s reads', () => {
     });
     const res = await get('/api/v1/admin/optins');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ phone: '+16175550111', consent: { sms: true }, consentText: expect.any(String) });
+    expect(res.json().data[0]).toMatchObject({
+      phone: '+16175550111',
+      consent: { sms: false },
+      smsStatus: 'pending',
+      consentText: expect.any(String),
+    });
   });
 });

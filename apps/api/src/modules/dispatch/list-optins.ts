@@ -23,6 +23,7 @@ export async function listOptins(services: Services, actor: Actor, query: { page
       phone: o.phone,
       company: o.company,
       consent: { sms: o.consentSms, email: o.consentEmail, marketing: o.consentMarketing },
+      smsStatus: o.smsWithdrawnAt ? 'stopped' : o.consentSms ? 'confirmed' : o.smsRequestedAt ? 'pending' : 'none',
       source: o.source,
       consentText: o.consentText,
       consentedAt: o.consentedAt.toISOString(),
