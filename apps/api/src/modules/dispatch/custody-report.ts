@@ -1,6 +1,5 @@
 import { isSafeLine, PACKAGE_TYPE_LABELS, statusLabel, type TPackageType } from '@courier/contract';
 import PDFDocument from 'pdfkit';
-import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { formatBusinessTime } from '../deliveries/business-time.js';
@@ -17,7 +16,8 @@ const quoted = (value: string) => `\u201C${printable(value)}\u201D`;
  * every hand-over with actor, time and place, the proof of delivery and the chain's verdict.
  */
 export async function printCustodyReport(services: Services, actor: Actor, input: { idOrOrderId: string }) {
-  const record = await readCustody(services, actor, input);
+  // readCustody audits the read as 'custody.report': one row for the call.
+  const record = await readCustody(services, actor, input, 'custody.report');
   const view = await findDeliveryView(services.db, record.delivery.id);
   const d = record.delivery;
   const tz = services.env.BUSINESS_TZ;
@@ -96,10 +96,5 @@ export async function printCustodyReport(services: Services, actor: Actor, input
     .fillColor('#000');
   doc.end();
   const pdf = await done;
-  await recordAudit(
-    services.db,
-    { actorId: actor.id, action: 'custody.report', targetType: 'delivery', targetId: d.id, ip: actor.ip, details: { orderId: d.orderId } },
-    now,
-  );
   return { pdf, fileName: `custody-${d.orderId}.pdf` };
 }
