@@ -6,6 +6,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience, mayGrantRole, mayManageAccount } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { announceAccountChange, revokeSessions } from '../auth/sessions.js';
+import { refuseLastSuperAdmin, refuseWhileParcelsOnBoard } from './account-guards.js';
 import { toManagedUser } from './managed-user-json.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +39,8 @@ export async function updateUser(
     const enabling = input.isActive === true && target.isDisabled;
     const roleChange = newRole !== undefined && input.roleId !== target.roleId;
     if (!disabling && !enabling && !roleChange) throw conflict('Nothing to change: the account already has this role and state');
+    if (disabling || roleChange) await refuseLastSuperAdmin(tx, target.id);
+    if ((disabling || roleChange) && targetRole === 'DRIVER') await refuseWhileParcelsOnBoard(tx, target.id, 'disabled');
     const [row] = await tx
       .update(users)
       .set({
