@@ -18,7 +18,7 @@ export interface StoredFileDownload {
 /** The delivery a file belongs to: its package image, label or proof of delivery. */
 async function deliveryOfFile(db: Db, fileId: string) {
   const [row] = await db
-    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
@@ -59,7 +59,7 @@ export async function readStoredFile(
     throw notFound('File not found');
   }
   // A staff member opening someone else's file (a proof photo, a signature, a label) reads personal data.
-  const partiesOf = delivery ?? { customerId: file.ownerId ?? '', driverId: null };
+  const partiesOf = delivery ?? { customerId: file.ownerId ?? '', driverId: null, status: 'pending' as const };
   if (reader !== 'signed' && readsAsStaff(reader, partiesOf)) {
     await auditRead(services, reader, 'file.read', { targetType: 'file', targetId: file.id, kind: file.kind, orderId: delivery?.orderId });
   }
