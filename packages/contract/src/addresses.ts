@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidContactPhone } from './phone.js';
-import { safeText } from './text.js';
+import { line } from './text.js';
 
 /** A customer's address book (/api/v1/addresses): pickup points and recipients saved while booking. */
 
@@ -11,7 +11,7 @@ export type TSavedAddressKind = (typeof SAVED_ADDRESS_KINDS)[number];
 export const SAVED_ADDRESS_CAP = 100;
 export const SAVED_ADDRESS_CAP_MESSAGE = `You can save at most ${SAVED_ADDRESS_CAP} addresses; delete one in Account Settings first`;
 
-const text = (label: string, max: number) => safeText(label).trim().max(max, `${label} must be at most ${max} characters`);
+const text = (label: string, max: number) => line(label, max);
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
 const optionalText = (label: string, max: number) => text(label, max).optional().default('');
 

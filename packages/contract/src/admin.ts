@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES } from './deliveries.js';
 import { ZDelivery } from './delivery-api.js';
-import { OPTIN_SOURCES } from './optin.js';
+import { OPTIN_SOURCES, SMS_CONSENT_STATES } from './optin.js';
 import { ZDateBound, ZPageQuery, ZPaging } from './paging.js';
+import { line, note } from './text.js';
 
 /** The staff console's calls (STAFF and above), under /api/v1/admin. */
 
@@ -25,12 +26,12 @@ export const ZAdminDeliveriesQuery = ZPageQuery.extend({
     z.enum(ADMIN_STATUS_FILTERS, { error: `Status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}` }),
   ),
   /** A driver's _id, or "none" for deliveries nobody drives yet. */
-  driverId: z.string().trim().max(64).optional(),
+  driverId: line('Driver', 64).optional(),
   /** Created from / to (inclusive bounds). */
   from: ZDateBound,
   to: ZDateBound,
   /** Matches the order id, the recipient's name or phone. */
-  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  q: line('Search', 100).optional(),
   sort: z.preprocess(
     (v) => (v === '' || v === undefined ? 'required-by' : v),
     z.enum(ADMIN_DELIVERY_SORTS, { error: `Sort must be one of ${ADMIN_DELIVERY_SORTS.join(', ')}` }),
@@ -60,24 +61,22 @@ export const ZAdminDeliveriesResponse = z.object({
 });
 export type TAdminDeliveriesResponse = z.infer<typeof ZAdminDeliveriesResponse>;
 
-export const ZApproveDeliveryRequest = z
-  .object({ note: z.string().trim().max(500, 'Note must be at most 500 characters').optional() })
-  .nullish();
+export const ZApproveDeliveryRequest = z.object({ note: note('Note', 500).optional() }).nullish();
 export type TApproveDeliveryRequest = z.infer<typeof ZApproveDeliveryRequest>;
 
 export const ZAssignDriverRequest = z.object({
-  driverId: z.string({ error: 'Driver is required' }).trim().min(1, 'Driver is required').max(64),
+  driverId: line('Driver', 64).min(1, 'Driver is required'),
   /**
    * The driver the console showed (null: none). When given and the delivery has changed hands since, the
    * assignment is refused with 409, so of two dispatchers assigning at once exactly one wins.
    */
-  replacesDriverId: z.string().max(64).nullable().optional(),
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  replacesDriverId: line('Replaced driver', 64).nullable().optional(),
+  note: note('Note', 500).optional(),
 });
 export type TAssignDriverRequest = z.infer<typeof ZAssignDriverRequest>;
 
 export const ZStaffCancelRequest = z.object({
-  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  reason: note('Reason', 500).min(1, 'Reason is required'),
 });
 export type TStaffCancelRequest = z.infer<typeof ZStaffCancelRequest>;
 
@@ -161,6 +160,8 @@ export const ZAdminOptin = z.object({
   phone: z.string(),
   company: z.string().nullable(),
   consent: z.object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() }),
+  /** SMS consent is double opt-in: pending until the handset replies YES, stopped after a STOP. */
+  smsStatus: z.enum(SMS_CONSENT_STATES),
   source: z.enum(OPTIN_SOURCES),
   consentText: z.string(),
   consentedAt: isoDate,
@@ -170,12 +171,12 @@ export const ZAdminOptinsResponse = z.object({ success: z.literal(true), data: z
 export type TAdminOptinsResponse = z.infer<typeof ZAdminOptinsResponse>;
 
 export const ZAuditQuery = ZPageQuery.extend({
-  actorId: z.string().trim().max(64).optional(),
+  actorId: line('Actor', 64).optional(),
   /** An exact action ("delivery.approve") or a prefix ending in a dot ("delivery."). */
-  action: z.string().trim().max(80).optional(),
+  action: line('Action', 80).optional(),
   /** The kind of thing acted on: delivery, user, optin... */
-  entity: z.string().trim().max(40).optional(),
-  entityId: z.string().trim().max(64).optional(),
+  entity: line('Entity', 40).optional(),
+  entityId: line('Entity id', 64).optional(),
   from: ZDateBound,
   to: ZDateBound,
 });

@@ -3,13 +3,12 @@ import { MESSAGES } from './messages.js';
 import { CHANGE_PASSWORD_RULES } from './password.js';
 import { isValidContactPhone } from './phone.js';
 import { ZLoginRequest, ZSignupPassword } from './schemas.js';
-import { safeText } from './text.js';
+import { line, safeText } from './text.js';
 
 /** Request and response shapes of the account calls (SPEC section 7 and DESIGN.md "API beyond SPEC.md"). */
 
 const email = ZLoginRequest.shape.email;
-const requiredText = (label: string, max: number) =>
-  safeText(label).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const requiredText = (label: string, max: number) => line(label, max).min(1, `${label} is required`);
 
 export const OTP_LENGTH = 6;
 
@@ -68,10 +67,7 @@ export const ZUpdateProfileRequest = z.object({
   firstName: requiredText('First name', 80),
   lastName: requiredText('Last name', 80),
   phone: requiredText('Phone', 25).refine(isValidContactPhone, 'Phone must be a valid phone number'),
-  organisation: safeText('Organisation')
-    .trim()
-    .max(ORGANISATION_MAX, `Organisation must be at most ${ORGANISATION_MAX} characters`)
-    .optional(),
+  organisation: line('Organisation', ORGANISATION_MAX).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 

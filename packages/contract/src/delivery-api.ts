@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text.js';
+import { line } from './text.js';
 import {
   DELIVERY_SORTS,
   DELIVERY_STATUSES,
@@ -110,9 +110,7 @@ export const SEARCH_MAX = 100;
  * What a customer types in 'Search deliveries...': trimmed, a leading '#' dropped (tracking numbers are shown
  * as #MC...), lower-cased; empty means no search.
  */
-export const ZDeliverySearch = safeText('Search')
-  .trim()
-  .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
+export const ZDeliverySearch = line('Search', SEARCH_MAX)
   .transform((q) => q.replace(/^#+/, '').trim().toLowerCase())
   .optional();
 

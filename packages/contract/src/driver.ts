@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES, type TPackageType } from './deliveries.js';
 import { ZProofOfDelivery } from './delivery-api.js';
 import { ZCoords } from './schemas.js';
+import { line, note } from './text.js';
 
 /** The driver app's calls (DRIVER only), under /api/v1/driver. */
 
@@ -52,9 +53,9 @@ export const DRIVER_MOVE_STATUSES = ['moving_to_pickup_location', 'picked_up', '
 export const ZDriverStatusRequest = z.object({
   status: z.enum(DRIVER_MOVE_STATUSES, { error: `Status must be one of ${DRIVER_MOVE_STATUSES.join(', ')}` }),
   location: ZCoords.optional(),
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  note: note('Note', 500).optional(),
   /** The tracking number read from the parcel's label: required for picked_up. */
-  scannedOrderId: z.string().trim().max(40).optional(),
+  scannedOrderId: line('Scanned tracking number', 40).optional(),
 });
 export type TDriverStatusRequest = z.infer<typeof ZDriverStatusRequest>;
 
@@ -63,8 +64,8 @@ export type TDriverJobResponse = z.infer<typeof ZDriverJobResponse>;
 
 /** The text fields of the multipart proof call; files are parts "photo" and "signature" (PNG). */
 export const ZProofOfDeliveryFields = z.object({
-  recipientName: z.string({ error: 'Recipient name is required' }).trim().min(1, 'Recipient name is required').max(120),
-  notes: z.string().trim().max(POD_NOTES_MAX, `Notes must be at most ${POD_NOTES_MAX} characters`).optional().default(''),
+  recipientName: line('Recipient name', 120).min(1, 'Recipient name is required'),
+  notes: note('Notes', POD_NOTES_MAX).optional().default(''),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
 });

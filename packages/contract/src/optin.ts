@@ -8,3 +8,18 @@ export type TOptinSource = (typeof OPTIN_SOURCES)[number];
  */
 export const OPTIN_PAGE_CONSENT_TEXT =
   'By submitting, you agree to receive the updates you selected from MedCourier by SMS and e-mail. Message & data rates may apply. Reply STOP to opt out of SMS, or use the unsubscribe link in any e-mail.';
+
+/**
+ * Where a number's SMS consent stands (double opt-in): none (never asked), pending (a form asked and a text
+ * asking for YES went out), confirmed (the handset replied YES or START), stopped (the handset replied STOP).
+ * Only the handset moves it to confirmed or stopped; a form can never lift a STOP.
+ */
+export const SMS_CONSENT_STATES = ['none', 'pending', 'confirmed', 'stopped'] as const;
+export type TSmsConsentState = (typeof SMS_CONSENT_STATES)[number];
+
+/** The one text a form sends: consent starts with the reply. */
+export const SMS_CONSENT_REQUEST_TEXT =
+  'MedCourier: reply YES to get delivery updates by SMS at this number. Msg & data rates may apply. Reply STOP to opt out. Not you? Ignore this text.';
+
+/** The line the opt-in page adds under 'All set!' when SMS was asked for. */
+export const OPTIN_REPLY_YES_LINE = 'We have sent you a text: reply YES to it to start SMS updates.';

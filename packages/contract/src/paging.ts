@@ -22,5 +22,14 @@ export const ZPaging = z.object({
 });
 export type TPaging = z.infer<typeof ZPaging>;
 
-/** A date filter bound: any ISO date or date-time. */
-export const ZDateBound = z.coerce.date({ error: 'must be a valid date' }).optional();
+/** Dates outside these years are refused (the far ends of JavaScript's range break the database's). */
+export const DATE_BOUND_YEARS = { min: 1900, max: 9999 } as const;
+
+/** A date filter bound: any ISO date or date-time from 1900 to 9999. */
+export const ZDateBound = z.coerce
+  .date({ error: 'must be a valid date' })
+  .refine(
+    (d) => d.getUTCFullYear() >= DATE_BOUND_YEARS.min && d.getUTCFullYear() <= DATE_BOUND_YEARS.max,
+    `must be a date from ${DATE_BOUND_YEARS.min} to ${DATE_BOUND_YEARS.max}`,
+  )
+  .optional();

@@ -5,15 +5,14 @@ import { FEEDBACK_COMMENT_MAX } from './business.js';
 import { MESSAGES } from './messages.js';
 import { isValidContactPhone, isValidPhone } from './phone.js';
 import { SIGNUP_PASSWORD_RULES } from './password.js';
-import { isSafeText, safeText, unsafeTextMessage } from './text.js';
+import { isSafeText, line, note, safeText, unsafeTextMessage } from './text.js';
 
-const required = (label: string) => safeText(label).trim().min(1, `${label} is required`);
+const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`);
 const email = (label = 'Email') =>
-  required(label)
-    .max(254)
+  required(label, 254)
     .pipe(z.email(`${label} must be a valid e-mail address`))
     .transform((e) => e.toLowerCase());
-const contactPhone = (label: string) => required(label).max(25).refine(isValidContactPhone, `${label} must be a valid phone number`);
+const contactPhone = (label: string) => required(label, 25).refine(isValidContactPhone, `${label} must be a valid phone number`);
 
 /** Upper-cases enum input so 'document' and 'DOCUMENT' both count (SPEC writes both). */
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -35,11 +34,11 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZRegisterRequest = z.object({
   email: email(),
-  firstName: required('First name').max(80),
-  lastName: required('Last name').max(80),
+  firstName: required('First name', 80),
+  lastName: required('Last name', 80),
   phone: contactPhone('Phone'),
   password: ZSignupPassword,
-  address: required('Address').max(300),
+  address: required('Address', 300),
   accountType: z.enum(ACCOUNT_TYPES, { error: `Account type must be one of ${ACCOUNT_TYPES.join(', ')}` }),
   /** Ignored (sign-up always makes a CUSTOMER) but recorded when it differs, so it is text like any other. */
   roleId: z
@@ -54,11 +53,11 @@ export type TCoords = z.infer<typeof ZCoords>;
 
 export const ZCreateDeliveryRequest = z.object({
   senderPhone: contactPhone('Sender phone'),
-  pickupAddress: required('Pickup address').max(300),
-  recipientName: required('Recipient name').max(120),
+  pickupAddress: required('Pickup address', 300),
+  recipientName: required('Recipient name', 120),
   recipientPhone: contactPhone('Recipient phone'),
   recipientEmail: email('Recipient e-mail'),
-  deliveryAddress: required('Delivery address').max(300),
+  deliveryAddress: required('Delivery address', 300),
   requiredBy: z.coerce.date({ error: 'Required-by must be a valid date and time' }),
   packageType: upperEnum(PACKAGE_TYPES, 'Package type'),
   packageSize: z.preprocess(
@@ -66,17 +65,13 @@ export const ZCreateDeliveryRequest = z.object({
     z.enum(PACKAGE_SIZES, { error: `Package size must be one of ${PACKAGE_SIZES.join(', ')}` }),
   ),
   deliveryType: upperEnum(DELIVERY_TYPES, 'Delivery type'),
-  specialInstructions: safeText('Special instructions')
-    .trim()
-    .max(1000, 'Special instructions must be at most 1000 characters')
-    .optional()
-    .default(''),
+  specialInstructions: note('Special instructions', 1000).optional().default(''),
 });
 export type TCreateDeliveryRequest = z.infer<typeof ZCreateDeliveryRequest>;
 
 export const ZOptinRequest = z.object({
   phone: safeText('Phone', MESSAGES.phoneRequired).trim().min(1, MESSAGES.phoneRequired).refine(isValidPhone, MESSAGES.phoneInvalid),
-  company: safeText('Company').trim().max(120).optional(),
+  company: line('Company', 120).optional(),
   consent: z
     .object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() })
     .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
@@ -90,10 +85,6 @@ export const ZFeedbackRequest = z.object({
     .int()
     .min(1, MESSAGES.feedbackRatingRequired)
     .max(5, 'Rating must be from 1 to 5'),
-  comment: safeText('Comment')
-    .trim()
-    .max(FEEDBACK_COMMENT_MAX, `Comment must be at most ${FEEDBACK_COMMENT_MAX} characters`)
-    .optional()
-    .default(''),
+  comment: note('Comment', FEEDBACK_COMMENT_MAX).optional().default(''),
 });
 export type TFeedbackRequest = z.infer<typeof ZFeedbackRequest>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPageQuery, ZPaging } from './paging.js';
 import { isValidContactPhone } from './phone.js';
 import { ROLE_IDS, ROLES, type TRole } from './roles.js';
+import { line } from './text.js';
 
 /** Account management (ADMIN and above), under /api/v1/admin/users. */
 
@@ -32,26 +33,20 @@ export type TManagedUser = z.infer<typeof ZManagedUser>;
 export const ZUsersQuery = ZPageQuery.extend({
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }).optional(),
   /** Matches name or e-mail. */
-  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  q: line('Search', 100).optional(),
 });
 export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 export const ZUsersResponse = z.object({ success: z.literal(true), data: z.array(ZManagedUser), paging: ZPaging });
 export type TUsersResponse = z.infer<typeof ZUsersResponse>;
 
 export const ZInviteUserRequest = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
+  email: line('Email', 254)
     .min(1, 'Email is required')
-    .max(254)
     .pipe(z.email('Email must be a valid e-mail address'))
     .transform((e) => e.toLowerCase()),
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(80),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(80),
-  phone: z
-    .string()
-    .trim()
-    .max(25)
+  firstName: line('First name', 80).min(1, 'First name is required'),
+  lastName: line('Last name', 80).min(1, 'Last name is required'),
+  phone: line('Phone', 25)
     .refine((p) => p === '' || isValidContactPhone(p), 'Phone must be a valid phone number')
     .optional()
     .default(''),

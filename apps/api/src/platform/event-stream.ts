@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services.js';
+import { rateLimited } from './app-error.js';
 import type { LiveEvent } from './live-events.js';
 
 export interface EventStreamPlan {
@@ -10,7 +11,14 @@ export interface EventStreamPlan {
   shape: (event: LiveEvent) => Record<string, unknown>;
   /** Ends the stream after this long with a reconnect hint (a signed-in one comes back with a fresh token). */
   maxLifetimeMs?: number;
+  /** Who holds the stream (an account, a client address) and how many streams they may hold open at once. */
+  holder: { key: string; max: number };
+  /** A live event (not a replayed one) that ends the stream at once with a reconnect hint: the account changed. */
+  endsOn?: (event: LiveEvent) => boolean;
 }
+
+/** When a caller at the cap of open streams may try again. */
+export const STREAM_CAP_RETRY_AFTER_S = 30;
 
 /** Last-Event-ID as a stored event id; anything else means "from now on". */
 export function lastEventIdOf(request: FastifyRequest): number | null {
@@ -31,6 +39,10 @@ const frame = (event: LiveEvent, data: Record<string, unknown>) =>
 export async function streamEvents(services: Services, request: FastifyRequest, reply: FastifyReply, plan: EventStreamPlan) {
   const { liveBus, liveStreams, env } = services;
   const afterId = lastEventIdOf(request);
+  // Each open stream holds a socket and a file descriptor: one caller may hold only so many.
+  if (liveStreams.countOf(plan.holder.key) >= plan.holder.max) {
+    throw rateLimited(`Too many open live streams (at most ${plan.holder.max}); close one or try again later`, STREAM_CAP_RETRY_AFTER_S);
+  }
   reply.hijack();
   const raw: ServerResponse = reply.raw;
   raw.writeHead(200, {
@@ -53,19 +65,19 @@ export async function streamEvents(services: Services, request: FastifyRequest, 
     if (replayed.has(event.id) || !plan.carries(event)) return;
     put(frame(event, plan.shape(event)));
   };
+  const endNow = () => {
+    put('retry: 1000\n\n');
+    raw.end();
+  };
   const unsubscribe = liveBus.subscribe((event) => {
-    if (pending) pending.push(event);
+    if (plan.endsOn?.(event)) endNow();
+    else if (pending) pending.push(event);
     else send(event);
   });
   const stream = { write: put, end: () => raw.end() };
-  const unregister = liveStreams.add(stream);
+  const unregister = liveStreams.add(stream, plan.holder.key);
   const heartbeat = setInterval(() => put(': heartbeat\n\n'), env.LIVE_HEARTBEAT_MS);
-  const lifetime = plan.maxLifetimeMs
-    ? setTimeout(() => {
-        put('retry: 1000\n\n');
-        raw.end();
-      }, plan.maxLifetimeMs)
-    : undefined;
+  const lifetime = plan.maxLifetimeMs ? setTimeout(endNow, plan.maxLifetimeMs) : undefined;
   const cleanUp = () => {
     clearInterval(heartbeat);
     clearTimeout(lifetime);

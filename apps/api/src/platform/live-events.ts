@@ -15,7 +15,8 @@ export const LIVE_EVENT_RETENTION_MS = 60 * 60_000;
 const REPLAY_LIMIT = 500;
 const PRUNE_EVERY_MS = 5 * 60_000;
 
-export type LiveEventType = 'delivery.created' | 'delivery.moved' | 'delivery.located' | 'notification.created';
+/** 'account.changed' (disabled, signed out, role changed, deleted) is never sent: it ends the account's open streams. */
+export type LiveEventType = 'delivery.created' | 'delivery.moved' | 'delivery.located' | 'notification.created' | 'account.changed';
 
 export interface NewLiveEvent {
   type: LiveEventType;

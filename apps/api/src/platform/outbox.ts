@@ -23,12 +23,22 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, at: Date): 
   });
 }
 
-export async function enqueueSms(tx: DbOrTx, to: string, text: string, at: Date): Promise<void> {
-  await tx.insert(outboxMessages).values({ channel: 'sms', recipient: to, text, createdAt: at, nextAttemptAt: at });
+/** `purpose` 'sms_consent_request' marks the text asking for YES, the one SMS a number without consent may get. */
+export async function enqueueSms(tx: DbOrTx, to: string, text: string, at: Date, purpose?: 'sms_consent_request'): Promise<void> {
+  await tx
+    .insert(outboxMessages)
+    .values({ channel: 'sms', recipient: to, text, createdAt: at, nextAttemptAt: at, purpose: purpose ?? null });
 }
 
 /** 5 s, 10 s, 20 s ... capped at one hour. */
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+
+export interface OutboxHoldBackInput {
+  channel: 'email' | 'sms';
+  recipient: string;
+  listUnsubscribe: string | null;
+  purpose: 'sms_consent_request' | null;
+}
 
 export interface OutboxWorker {
   /** Sends what is due now; returns how many were sent. */
@@ -51,7 +61,7 @@ export function createOutboxWorker(deps: {
    * Asked just before a message leaves; a reason holds it back (a STOP or an unsubscribe that came after it
    * was queued). The message then ends as failed with that reason.
    */
-  holdBack?: (m: { channel: 'email' | 'sms'; recipient: string; listUnsubscribe: string | null }) => Promise<string | null>;
+  holdBack?: (m: OutboxHoldBackInput) => Promise<string | null>;
 }): OutboxWorker {
   const { db, clock, log } = deps;
   let timer: NodeJS.Timeout | undefined;

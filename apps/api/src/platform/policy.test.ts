@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FINAL_STATUSES } from '@courier/contract';
 import {
   admits,
   hatsFor,
@@ -14,7 +15,7 @@ const owner = { id: 'c1', role: 'CUSTOMER' as const };
 const driver = { id: 'd1', role: 'DRIVER' as const };
 const otherDriver = { id: 'd2', role: 'DRIVER' as const };
 const staff = { id: 's1', role: 'STAFF' as const };
-const delivery = { customerId: 'c1', driverId: 'd1' };
+const delivery = { customerId: 'c1', driverId: 'd1', status: 'in_transit' as const };
 
 describe('the access policy', () => {
   it('lets the owner, the assigned driver and staff read a delivery, and nobody else', () => {
@@ -23,6 +24,15 @@ describe('the access policy', () => {
     expect(mayReadDelivery(staff, delivery)).toBe(true);
     expect(mayReadDelivery(otherDriver, delivery)).toBe(false);
     expect(mayReadDelivery({ id: 'c2', role: 'CUSTOMER' }, delivery)).toBe(false);
+  });
+
+  it('ends the driver’s access when the job is closed (every final status of the table), not the owner’s or staff’s', () => {
+    for (const status of FINAL_STATUSES) {
+      expect(mayReadDelivery(driver, { ...delivery, status }), status).toBe(false);
+      expect(mayReadDelivery(owner, { ...delivery, status })).toBe(true);
+      expect(mayReadDelivery(staff, { ...delivery, status })).toBe(true);
+    }
+    expect(FINAL_STATUSES).toEqual(expect.arrayContaining(['delivered', 'cancelled']));
   });
 
   it('answers moves from the status table for the hats the actor wears', () => {
@@ -59,7 +69,7 @@ describe('the access policy', () => {
   });
 
   it("counts a staff read of someone else's delivery as one to audit, not a read of one's own", () => {
-    const d = { customerId: 'c1', driverId: 'd1' };
+    const d = { customerId: 'c1', driverId: 'd1', status: 'assigned' as const };
     expect(readsAsStaff({ id: 's1', role: 'STAFF' }, d)).toBe(true);
     expect(readsAsStaff({ id: 'c1', role: 'CUSTOMER' }, d)).toBe(false);
     expect(readsAsStaff({ id: 'd1', role: 'DRIVER' }, d)).toBe(false);

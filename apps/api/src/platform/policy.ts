@@ -1,4 +1,4 @@
-import { canMoveStatus, ROLES, STAFF_RANK, type TDeliveryStatus, type TRole, type TStatusActor } from '@courier/contract';
+import { canMoveStatus, isFinalStatus, ROLES, STAFF_RANK, type TDeliveryStatus, type TRole, type TStatusActor } from '@courier/contract';
 import { forbidden } from './app-error.js';
 
 /**
@@ -46,13 +46,17 @@ export const isStaffActor = (actor: Pick<Actor, 'role'>): boolean => rankOf(acto
 export interface DeliveryParties {
   customerId: string;
   driverId: string | null;
+  /** A driver's hold on a job ends once it is closed (a final status of the contract's table). */
+  status: TDeliveryStatus;
 }
 
 /** The hats an actor wears for one delivery, as the status table names them. */
 export function hatsFor(actor: Actor, d: DeliveryParties): TStatusActor[] {
   const hats: TStatusActor[] = [];
   if (d.customerId === actor.id) hats.push('owner');
-  if (d.driverId !== null && d.driverId === actor.id && actor.role === 'DRIVER') hats.push('driver');
+  // The driver wears the hat while the job is theirs and open: not once delivered, cancelled or returned
+  // (final statuses, read from the status table), nor once given to another driver (driverId moves on).
+  if (d.driverId !== null && d.driverId === actor.id && actor.role === 'DRIVER' && !isFinalStatus(d.status)) hats.push('driver');
   if (isStaffActor(actor)) hats.push('staff');
   return hats;
 }

@@ -191,6 +191,10 @@ const staffPages: RouteObject[] = [
       (m) => m.AdminOptinsPage,
     ),
   },
+];
+
+// Account management and the audit log (every IP and phone in it): ADMIN and above.
+const adminPages: RouteObject[] = [
   {
     path: paths.adminAudit,
     ...lazyPage(
@@ -198,10 +202,6 @@ const staffPages: RouteObject[] = [
       (m) => m.AuditLogPage,
     ),
   },
-];
-
-// Account management: ADMIN and above.
-const adminPages: RouteObject[] = [
   {
     path: paths.adminUsers,
     ...lazyPage(

@@ -34,6 +34,10 @@ export const optins = pgTable('optins', {
   consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
   /** Set by an SMS STOP while the number's SMS consent is withdrawn; START clears it. */
   smsWithdrawnAt: timestamp('sms_withdrawn_at', { withTimezone: true }),
+  /** A form asked for SMS and a text asking the number to reply YES went out (pending until YES). */
+  smsRequestedAt: timestamp('sms_requested_at', { withTimezone: true }),
+  /** The handset replied YES or START: consentSms is true from then until a STOP. */
+  smsConfirmedAt: timestamp('sms_confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -69,6 +73,8 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** 'sms_consent_request' for the text asking a number to reply YES; null for delivery updates. */
+    purpose: text('purpose').$type<'sms_consent_request'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -103,3 +109,9 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.actorId, t.key] })],
 );
+
+/** Inbound SMS already applied, by the provider's MessageSid, so a replayed webhook call changes nothing. */
+export const inboundSmsMessages = pgTable('inbound_sms_messages', {
+  messageSid: text('message_sid').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});

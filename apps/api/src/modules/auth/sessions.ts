@@ -3,6 +3,7 @@ import { roleFromId } from '@courier/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
+import { publishLiveEvent } from '../../platform/live-events.js';
 import { signAccessToken } from './access-token.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { newOpaqueToken } from './one-time-secrets.js';
@@ -35,8 +36,12 @@ export async function issueSession(
   return { token, refreshToken: refresh.token };
 }
 
+/** Tells every process that an account changed (signed out, disabled, role changed): its open live streams end. */
+export const announceAccountChange = (tx: DbOrTx, userId: string) => publishLiveEvent(tx, { type: 'account.changed', userIds: [userId] });
+
 /** Ends every session of a user, or every one but `exceptFamilyId` (the caller's own). */
 export async function revokeSessions(tx: DbOrTx, userId: string, now: Date, exceptFamilyId?: string): Promise<void> {
+  await announceAccountChange(tx, userId);
   await tx
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -50,8 +55,10 @@ export async function revokeSessions(tx: DbOrTx, userId: string, now: Date, exce
 }
 
 export async function revokeFamily(tx: DbOrTx, familyId: string, now: Date): Promise<void> {
-  await tx
+  const ended = await tx
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ userId: refreshTokens.userId });
+  for (const userId of new Set(ended.map((r) => r.userId))) await announceAccountChange(tx, userId);
 }

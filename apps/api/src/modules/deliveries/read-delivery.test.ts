@@ -61,12 +61,29 @@ describe('the delivery page tells its story to the owner only', () => {
     expect(data.cancelReason).toBeNull();
   });
 
-  it('gives the assigned driver and staff the delivery without its story', async () => {
-    for (const reader of [driver, staff]) {
-      const res = await read(delivered.id, reader);
+  it('gives the assigned driver (while the job is open) and staff the delivery without its story', async () => {
+    const open = await createDelivery(t.db, { customerId: owner.id, status: 'in_transit', driverId: driver.id });
+    for (const [reader, d] of [
+      [driver, open],
+      [staff, delivered],
+    ] as const) {
+      const res = await read(d.id, reader);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ _id: delivered.id, timeline: [], pod: null, deliveredAt: null, cancelReason: null });
+      expect(res.json().data).toMatchObject({ _id: d.id, timeline: [], pod: null, deliveredAt: null, cancelReason: null });
     }
+  });
+
+  it('ends the driver’s access when the job is closed (delivered, cancelled) or given to another driver: 404 as for a stranger', async () => {
+    expect((await read(delivered.id, driver)).statusCode).toBe(404);
+    const cancelled = await createDelivery(t.db, { customerId: owner.id, status: 'cancelled', driverId: driver.id });
+    expect((await read(cancelled.id, driver)).statusCode).toBe(404);
+    const { user: next } = await createUser(t.db, { role: 'DRIVER' });
+    const handedOn = await createDelivery(t.db, { customerId: owner.id, status: 'assigned', driverId: driver.id });
+    expect((await read(handedOn.id, driver)).statusCode).toBe(200);
+    await t.db.update(deliveries).set({ driverId: next.id }).where(eq(deliveries.id, handedOn.id));
+    const res = await read(handedOn.id, driver);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.stringify(res.json())).not.toContain('@');
   });
 
   it('says why a cancelled delivery was cancelled, to the owner only, and shows no estimate', async () => {

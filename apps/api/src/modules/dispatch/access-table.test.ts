@@ -29,7 +29,7 @@ describe('who may call each staff, user-management and driver route', () => {
     { method: 'GET', url: '/api/v1/admin/stats', admits: STAFF },
     { method: 'GET', url: '/api/v1/admin/feedback', admits: STAFF },
     { method: 'GET', url: '/api/v1/admin/optins', admits: STAFF },
-    { method: 'GET', url: '/api/v1/admin/audit', admits: STAFF },
+    { method: 'GET', url: '/api/v1/admin/audit', admits: ADMINS },
     { method: 'GET', url: '/api/v1/admin/users', admits: ADMINS },
     { method: 'POST', url: '/api/v1/admin/users', admits: ADMINS, payload: {} },
     { method: 'PATCH', url: `/api/v1/admin/users/${people?.CUSTOMER.id ?? 'x'}`, admits: ADMINS, payload: {} },

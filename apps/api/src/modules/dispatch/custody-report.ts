@@ -1,18 +1,23 @@
-import { PACKAGE_TYPE_LABELS, statusLabel, type TPackageType } from '@courier/contract';
+import { isSafeLine, PACKAGE_TYPE_LABELS, statusLabel, type TPackageType } from '@courier/contract';
 import PDFDocument from 'pdfkit';
-import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { formatBusinessTime } from '../deliveries/business-time.js';
 import { findDeliveryView } from './find-delivery-view.js';
 import { readCustody } from './read-custody.js';
 
+/** Anything that is not one line of printable text (controls, bidirectional overrides, line separators) shows as '?'. */
+const printable = (value: string) => Array.from(value, (ch) => (isSafeLine(ch) ? ch : '?')).join('');
+/** A one-line value written by a person, in quotes and on one line whatever it holds. */
+const quoted = (value: string) => `\u201C${printable(value)}\u201D`;
+
 /**
  * A printable chain-of-custody report (US Letter) for labs and pharmacies that must file one: the parcel,
  * every hand-over with actor, time and place, the proof of delivery and the chain's verdict.
  */
 export async function printCustodyReport(services: Services, actor: Actor, input: { idOrOrderId: string }) {
-  const record = await readCustody(services, actor, input);
+  // readCustody audits the read as 'custody.report': one row for the call.
+  const record = await readCustody(services, actor, input, 'custody.report');
   const view = await findDeliveryView(services.db, record.delivery.id);
   const d = record.delivery;
   const tz = services.env.BUSINESS_TZ;
@@ -26,6 +31,18 @@ export async function printCustodyReport(services: Services, actor: Actor, input
   });
   const line = (label: string, value: string) =>
     doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  /**
+   * What a person wrote (a note, a name given at the door) goes under its heading, indented and each line in
+   * quotes, so no text a user writes can stand at the margin and pass for one of the report's own lines.
+   */
+  const written = (label: string, value: string) => {
+    doc.font('Helvetica-Oblique').text(`${label}:`, left, doc.y, { width });
+    for (const row of value.split(/\r\n|\r|\n/))
+      doc.font('Helvetica').text(`\u201C${printable(row)}\u201D`, left + 18, doc.y, { width: width - 18 });
+    doc.x = left;
+  };
 
   doc.font('Helvetica-Bold').fontSize(18).text('Chain of custody report');
   doc
@@ -39,8 +56,8 @@ export async function printCustodyReport(services: Services, actor: Actor, input
   line('Tracking number', d.orderId);
   line('Status', statusLabel(d.status));
   line('Package', `${PACKAGE_TYPE_LABELS[d.packageType as TPackageType] ?? d.packageType}, ${d.packageSize}`);
-  line('From', d.pickupAddress);
-  line('To', `${d.recipientName}, ${d.deliveryAddress}`);
+  line('From', quoted(d.pickupAddress));
+  line('To', `${quoted(d.recipientName)}, ${quoted(d.deliveryAddress)}`);
   line('Required by', formatBusinessTime(d.requiredBy, tz));
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(13).text('Hand-overs');
@@ -50,12 +67,12 @@ export async function printCustodyReport(services: Services, actor: Actor, input
       .font('Helvetica-Bold')
       .fontSize(10)
       .text(`${e.seq}. ${statusLabel(e.status)} - ${formatBusinessTime(new Date(e.timestamp), tz)}`);
-    const who = e.actor ? `${e.actor.name}${e.actorRole ? ` (${e.actorRole})` : ''}` : (e.actorRole ?? 'system');
+    const who = e.actor ? `${quoted(e.actor.name)}${e.actorRole ? ` (${e.actorRole})` : ''}` : (e.actorRole ?? 'system');
     doc
       .font('Helvetica')
       .fontSize(9)
-      .text(`By: ${who}    Place: ${e.location ?? 'not recorded'}`);
-    if (e.note) doc.text(`Note: ${e.note}`);
+      .text(`By: ${who}    Place: ${e.location ? quoted(e.location) : 'not recorded'}`);
+    if (e.note) written('Note, as written', e.note);
     doc.fillColor('#666').fontSize(7).text(`Hash ${e.hash}`).fillColor('#000');
   }
   doc.moveDown();
@@ -63,11 +80,11 @@ export async function printCustodyReport(services: Services, actor: Actor, input
   const pod = view?.pod;
   doc.font('Helvetica').fontSize(10);
   if (pod) {
-    line('Received by', pod.recipientName);
     line('At', formatBusinessTime(pod.capturedAt, tz));
     line('Photo', pod.photoFileId ? 'on file' : 'none');
     line('Signature', pod.signatureFileId ? 'on file' : 'none');
-    if (pod.notes) line('Notes', pod.notes);
+    written('Received by, as written', pod.recipientName);
+    if (pod.notes) written('Notes, as written', pod.notes);
   } else doc.text('None recorded.');
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(13).text('Verdict');
@@ -79,10 +96,5 @@ export async function printCustodyReport(services: Services, actor: Actor, input
     .fillColor('#000');
   doc.end();
   const pdf = await done;
-  await recordAudit(
-    services.db,
-    { actorId: actor.id, action: 'custody.report', targetType: 'delivery', targetId: d.id, ip: actor.ip, details: { orderId: d.orderId } },
-    now,
-  );
   return { pdf, fileName: `custody-${d.orderId}.pdf` };
 }

@@ -128,7 +128,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/audit',
-    { ...common, schema: { ...schema, querystring: ZAuditQuery, response: { 200: ZAuditResponse } } },
+    { onRequest: app.admit('admin'), schema: { ...schema, querystring: ZAuditQuery, response: { 200: ZAuditResponse } } },
     async (request) => listAudit(services, actorOf(request), request.query),
   );
 };

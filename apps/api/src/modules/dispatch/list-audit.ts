@@ -7,9 +7,9 @@ import { pageOf } from './paging.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The audit log, newest first; read-only: no call changes or deletes a row. */
+/** The audit log, newest first, for ADMIN and above (it holds every IP and phone); read-only: no call changes or deletes a row. */
 export async function listAudit(services: Services, actor: Actor, query: TAuditQuery): Promise<TAuditResponse> {
-  assertAudience(actor, 'staff');
+  assertAudience(actor, 'admin');
   if (query.actorId && !UUID.test(query.actorId)) return { success: true, data: [], paging: pageOf(0, query) };
   const action = query.action
     ? query.action.endsWith('.')

@@ -2,6 +2,7 @@ import { ACTIVE_STATUSES, type TAdminDeliveriesQuery, type TAdminDeliveriesRespo
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
 import type { JsonContext } from '../deliveries/delivery-json.js';
 import { selectDispatchViews, toDispatchJson } from './dispatch.queries.js';
@@ -65,6 +66,19 @@ export async function listDispatchDeliveries(
         .limit(paging.limit)
         .offset(offset)
     : [];
+  // The board shows recipients' names and phones: every list and search is a read of personal data.
+  await auditRead(services, actor, query.q ? 'delivery.search' : 'delivery.list', {
+    query: query.q,
+    filters: {
+      status: query.status,
+      driverId: query.driverId,
+      from: query.from?.toISOString(),
+      to: query.to?.toISOString(),
+      sort: query.sort,
+    },
+    page: paging.page,
+    rows: views.length,
+  });
   return {
     success: true,
     deliveries: views.map((v) => toDispatchJson(v, ctx)),

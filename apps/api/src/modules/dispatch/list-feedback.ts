@@ -2,6 +2,7 @@ import type { TAdminFeedbackResponse } from '@courier/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import { deliveries, feedback } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
 import { pageOf } from './paging.js';
 
@@ -21,6 +22,7 @@ export async function listFeedback(
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
     .limit(paging.limit)
     .offset(offset);
+  await auditRead(services, actor, 'feedback.list', { page: paging.page, rows: rows.length });
   return {
     success: true,
     data: rows.map(({ f, orderId }) => ({

@@ -2,6 +2,7 @@ import type { TAdminOptinsResponse } from '@courier/contract';
 import { count, desc } from 'drizzle-orm';
 import { optins } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
 import { pageOf } from './paging.js';
 
@@ -16,6 +17,7 @@ export async function listOptins(services: Services, actor: Actor, query: { page
     .orderBy(desc(optins.consentedAt), desc(optins.id))
     .limit(paging.limit)
     .offset(offset);
+  await auditRead(services, actor, 'optin.list', { page: paging.page, rows: rows.length });
   return {
     success: true,
     data: rows.map((o) => ({
@@ -23,6 +25,7 @@ export async function listOptins(services: Services, actor: Actor, query: { page
       phone: o.phone,
       company: o.company,
       consent: { sms: o.consentSms, email: o.consentEmail, marketing: o.consentMarketing },
+      smsStatus: o.smsWithdrawnAt ? 'stopped' : o.consentSms ? 'confirmed' : o.smsRequestedAt ? 'pending' : 'none',
       source: o.source,
       consentText: o.consentText,
       consentedAt: o.consentedAt.toISOString(),

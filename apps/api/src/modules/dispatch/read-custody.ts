@@ -2,6 +2,7 @@ import type { TCustodyEvent, TCustodyResponse, TCustodyVerdict } from '@courier/
 import { inArray } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
 import { listCustodyEvents, verifyCustodyChain } from '../deliveries/custody.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
@@ -17,7 +18,13 @@ export interface CustodyRecord {
  * The chain of custody with its verdict: every event re-hashed and linked to the one before; the first
  * that does not match is named. A chain whose last event is not the delivery's status lost its end.
  */
-export async function readCustody(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<CustodyRecord> {
+export async function readCustody(
+  services: Services,
+  actor: Actor,
+  input: { idOrOrderId: string },
+  /** The audit action of this read: the custody call, or the PDF report built on it. */
+  as: 'custody.read' | 'custody.report' = 'custody.read',
+): Promise<CustodyRecord> {
   assertAudience(actor, 'staff');
   const delivery = await findDeliveryRow(services, actor, input.idOrOrderId);
   const rows = await listCustodyEvents(services.db, delivery.id);
@@ -71,6 +78,7 @@ export async function readCustody(services: Services, actor: Actor, input: { idO
     hash: e.hash,
     prevHash: e.prevHash,
   }));
+  await auditRead(services, actor, as, { targetType: 'delivery', targetId: delivery.id, orderId: delivery.orderId });
   return { delivery, events, verdict };
 }
 

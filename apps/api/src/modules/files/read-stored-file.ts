@@ -2,7 +2,8 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, shippingLabels, storedFiles } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
-import { type Actor, mayReadFile } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
+import { type Actor, mayReadFile, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,7 +18,7 @@ export interface StoredFileDownload {
 /** The delivery a file belongs to: its package image, label or proof of delivery. */
 async function deliveryOfFile(db: Db, fileId: string) {
   const [row] = await db
-    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
@@ -39,10 +40,11 @@ async function deliveryOfFile(db: Db, fileId: string) {
  * its assigned driver or staff. Anyone else gets the same 404 as for a file that does not exist.
  */
 export async function readStoredFile(
-  { db, storage }: Services,
+  services: Services,
   reader: Actor | 'signed',
   { fileId }: { fileId: string },
 ): Promise<StoredFileDownload> {
+  const { db, storage } = services;
   if (!UUID.test(fileId)) throw notFound('File not found');
   const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId)).limit(1);
   if (!file) throw notFound('File not found');
@@ -55,6 +57,11 @@ export async function readStoredFile(
     bytes = await storage.get(file.path);
   } catch {
     throw notFound('File not found');
+  }
+  // A staff member opening someone else's file (a proof photo, a signature, a label) reads personal data.
+  const partiesOf = delivery ?? { customerId: file.ownerId ?? '', driverId: null, status: 'pending' as const };
+  if (reader !== 'signed' && readsAsStaff(reader, partiesOf)) {
+    await auditRead(services, reader, 'file.read', { targetType: 'file', targetId: file.id, kind: file.kind, orderId: delivery?.orderId });
   }
   const stem = `${file.kind.replace('_', '-')}${delivery ? `-${delivery.orderId}` : ''}`;
   return { bytes, contentType: file.contentType, fileName: `${stem}.${EXTENSIONS[file.contentType] ?? 'bin'}` };

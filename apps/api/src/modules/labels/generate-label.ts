@@ -54,7 +54,7 @@ async function ensureLabel(services: Services, actor: Actor, input: { idOrOrderI
   const key = deliveryKey(input.idOrOrderId);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
   const [found] = await db
-    .select({ id: deliveries.id, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .select({ id: deliveries.id, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
     .from(deliveries)
     .where(key)
     .limit(1);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
+import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { watchMyUpdates } from './watch-my-updates.js';
 
 /** Server-sent events for signed-in screens; the public tracking stream lives with tracking. */
@@ -8,6 +9,8 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/events',
     {
       preHandler: app.authenticate,
+      // Opening a stream counts like any other signed-in call (after authenticate: per account).
+      config: perCallerLimit(60, '1 minute'),
       schema: {
         tags: ['live'],
         security: [{ bearer: [] }],

@@ -14,15 +14,21 @@ export const accountEventJson = (e: LiveEvent) => ({
   at: e.createdAt.toISOString(),
 });
 
+/** Open signed-in streams one account may hold at once (a few tabs and devices); the next answers 429. */
+export const MAX_STREAMS_PER_ACCOUNT = 10;
+
 /**
  * The signed-in stream: a customer's own deliveries and notifications, a driver's jobs, the board for staff.
- * It ends when an access token would, so the client comes back with a fresh one and a disabled or signed-out
- * account stops receiving.
+ * It ends within moments of the account changing (disabled, signed out, role changed, deleted: an
+ * 'account.changed' event every process hears), and at the latest when an access token would; the client
+ * comes back with a fresh token, which a disabled or signed-out account no longer has.
  */
 export async function watchMyUpdates(services: Services, actor: Actor, request: FastifyRequest, reply: FastifyReply) {
   await streamEvents(services, request, reply, {
-    carries: (e) => mayWatchLiveEvent(actor, e),
+    carries: (e) => e.type !== 'account.changed' && mayWatchLiveEvent(actor, e),
     shape: accountEventJson,
     maxLifetimeMs: ACCESS_TOKEN_TTL_S * 1000,
+    holder: { key: `account:${actor.id}`, max: MAX_STREAMS_PER_ACCOUNT },
+    endsOn: (e) => e.type === 'account.changed' && e.userIds.includes(actor.id),
   });
 }

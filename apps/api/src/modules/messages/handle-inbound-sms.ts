@@ -1,5 +1,5 @@
-import { and, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { optins } from '../../db/schema/index.js';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { inboundSmsMessages, optins } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -9,9 +9,9 @@ import { phoneKeys } from './sms-consent.js';
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
 const START_WORDS = new Set(['START', 'UNSTOP', 'YES']);
 
-export type InboundSmsOutcome = 'stopped' | 'started' | 'ignored';
+export type InboundSmsOutcome = 'stopped' | 'started' | 'ignored' | 'repeated';
 
-export const keywordOf = (body: string): InboundSmsOutcome => {
+export const keywordOf = (body: string): Exclude<InboundSmsOutcome, 'repeated'> => {
   const word = body.trim().toUpperCase();
   if (STOP_WORDS.has(word)) return 'stopped';
   if (START_WORDS.has(word)) return 'started';
@@ -19,20 +19,30 @@ export const keywordOf = (body: string): InboundSmsOutcome => {
 };
 
 /**
- * A reply from a phone (the signature was checked by the route): STOP withdraws the number's SMS consent,
- * START renews it; both are stamped with the time and kept in the audit log like the opt-in itself.
+ * A reply from a phone (the signature was checked by the route). SMS consent is double opt-in: YES or START
+ * from the handset is what grants it (after a form asked, or to renew after a STOP); STOP withdraws it. Both
+ * are stamped with the time and kept in the audit log like the opt-in itself. A call whose MessageSid was
+ * already applied is a replay (a captured START sent again after a STOP) and changes nothing.
  */
 export async function handleInboundSms(
   services: Pick<Services, 'db' | 'clock'>,
   context: Pick<Anonymous, 'ip'>,
-  sms: { from: string; body: string },
+  sms: { from: string; body: string; messageSid?: string },
 ): Promise<InboundSmsOutcome> {
   const outcome = keywordOf(sms.body);
   if (outcome === 'ignored') return outcome;
   const keys = phoneKeys(sms.from);
   if (keys.length === 0) return 'ignored';
   const at = services.clock.now();
-  await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
+    if (sms.messageSid) {
+      const fresh = await tx
+        .insert(inboundSmsMessages)
+        .values({ messageSid: sms.messageSid.slice(0, 64), receivedAt: at })
+        .onConflictDoNothing()
+        .returning({ sid: inboundSmsMessages.messageSid });
+      if (fresh.length === 0) return 'repeated' as const;
+    }
     const changed =
       outcome === 'stopped'
         ? await tx
@@ -42,8 +52,8 @@ export async function handleInboundSms(
             .returning({ id: optins.id, phone: optins.phone })
         : await tx
             .update(optins)
-            .set({ consentSms: true, smsWithdrawnAt: null, consentedAt: at })
-            .where(and(inArray(optins.phone, keys), isNotNull(optins.smsWithdrawnAt)))
+            .set({ consentSms: true, smsWithdrawnAt: null, smsConfirmedAt: at, consentedAt: at })
+            .where(and(inArray(optins.phone, keys), or(eq(optins.consentSms, false), isNotNull(optins.smsWithdrawnAt))))
             .returning({ id: optins.id, phone: optins.phone });
     await recordAudit(
       tx,
@@ -52,10 +62,16 @@ export async function handleInboundSms(
         targetType: 'optin',
         targetId: changed[0]?.id,
         ip: context.ip,
-        details: { phone: sms.from, keyword: sms.body.trim().toUpperCase(), optins: changed.map((c) => c.id), at: at.toISOString() },
+        details: {
+          phone: sms.from,
+          keyword: sms.body.trim().toUpperCase(),
+          messageSid: sms.messageSid ?? null,
+          optins: changed.map((c) => c.id),
+          at: at.toISOString(),
+        },
       },
       at,
     );
+    return outcome;
   });
-  return outcome;
 }

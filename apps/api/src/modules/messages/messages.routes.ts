@@ -37,7 +37,11 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isValidTwilioSignature(services.env.TWILIO_AUTH_TOKEN, url, params, typeof signature === 'string' ? signature : undefined)) {
         throw forbidden('Invalid signature');
       }
-      await handleInboundSms(services, anonymousOf(request), { from: params.From ?? '', body: params.Body ?? '' });
+      await handleInboundSms(services, anonymousOf(request), {
+        from: params.From ?? '',
+        body: params.Body ?? '',
+        messageSid: params.MessageSid || undefined,
+      });
       return reply.type('text/xml').send(EMPTY_TWIML);
     },
   );

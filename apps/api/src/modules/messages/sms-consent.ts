@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { optins } from '../../db/schema/index.js';
 
@@ -15,7 +15,7 @@ export function phoneKeys(phone: string): string[] {
   return [...keys];
 }
 
-/** The number gave SMS consent (the opt-in page or banner) and has not withdrawn it (STOP). */
+/** The number confirmed SMS consent (replied YES or START after a form asked) and has not withdrawn it (STOP). */
 export async function hasSmsConsent(tx: DbOrTx, phone: string | null | undefined): Promise<boolean> {
   const keys = phone ? phoneKeys(phone) : [];
   if (keys.length === 0) return false;
@@ -23,6 +23,18 @@ export async function hasSmsConsent(tx: DbOrTx, phone: string | null | undefined
     .select({ id: optins.id })
     .from(optins)
     .where(and(inArray(optins.phone, keys), eq(optins.consentSms, true), isNull(optins.smsWithdrawnAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The number replied STOP and has not replied START since. */
+export async function hasStoppedSms(tx: DbOrTx, phone: string): Promise<boolean> {
+  const keys = phoneKeys(phone);
+  if (keys.length === 0) return false;
+  const rows = await tx
+    .select({ id: optins.id })
+    .from(optins)
+    .where(and(inArray(optins.phone, keys), isNotNull(optins.smsWithdrawnAt)))
     .limit(1);
   return rows.length > 0;
 }

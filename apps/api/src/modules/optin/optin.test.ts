@@ -1,13 +1,44 @@
-import { MESSAGES, OPTIN_PAGE_CONSENT_TEXT } from '@courier/contract';
+import { MESSAGES, OPTIN_PAGE_CONSENT_TEXT, SMS_CONSENT_REQUEST_TEXT } from '@courier/contract';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser } from '../../db/seed/factories.js';
 import { auditEvents, optins } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
+import { inboundSms, startFakeSmsProvider, TWILIO_TEST_ENV } from '../messages/messages-test-kit.js';
+import { hasSmsConsent } from '../messages/sms-consent.js';
 
 describe('SMS and e-mail opt-in', () => {
   const clock = fixedClock('2026-03-02T20:00:00Z');
-  const t = useTestApp({ clock });
+  let sms: Awaited<ReturnType<typeof startFakeSmsProvider>>;
+  // The SMS provider is faked at its HTTP boundary; its URL is known only once it listens.
+  const smsUrl = { toString: () => sms.url };
+  beforeAll(async () => {
+    sms = await startFakeSmsProvider();
+  });
+  afterAll(() => sms.close());
+  const t = useTestApp({
+    clock,
+    env: {
+      ...TWILIO_TEST_ENV,
+      get TWILIO_API_URL() {
+        return String(smsUrl);
+      },
+    },
+  });
+  beforeEach(() => {
+    sms.received.length = 0;
+  });
+  const drain = async () => {
+    while ((await t.app.services.outbox.drain()) > 0);
+  };
+  const textsTo = async (e164: string) => {
+    await drain();
+    return sms.received.filter((m) => m.to === e164).map((m) => m.text);
+  };
+  let sid = 0;
+  const reply = (from: string, body: string, messageSid = `SM${String(++sid).padStart(32, '0')}`) =>
+    t.app.inject(inboundSms({ From: from, Body: body, MessageSid: messageSid, To: TWILIO_TEST_ENV.TWILIO_FROM }));
   let sent = 0;
   const optin = (payload: unknown, remoteAddress = `10.4.0.${++sent % 250}`) =>
     t.app.inject({
@@ -36,7 +67,8 @@ describe('SMS and e-mail opt-in', () => {
     expect(row).toMatchObject({
       phone: '+16175550101',
       company: 'Longwood Labs',
-      consentSms: true,
+      consentSms: false,
+      smsRequestedAt: clock.now(),
       consentEmail: true,
       consentMarketing: false,
       source: 'page',
@@ -53,7 +85,8 @@ describe('SMS and e-mail opt-in', () => {
         phone: '+16175550101',
         source: 'page',
         submitted: { sms: true, email: true, marketing: false },
-        consent: { sms: true, email: true, marketing: false },
+        consent: { sms: false, email: true, marketing: false },
+        smsConfirmationSent: true,
         consentText: OPTIN_PAGE_CONSENT_TEXT,
         consentedAt: '2026-03-02T20:00:00.000Z',
       },
@@ -69,7 +102,7 @@ describe('SMS and e-mail opt-in', () => {
     expect(rows[0]).toMatchObject({ consentSms: false, consentEmail: true, consentMarketing: false, consentedAt: clock.now() });
     const audits = await consentAudits(rows[0].id);
     expect(audits.map((a) => a.details?.consent)).toEqual([
-      { sms: true, email: true, marketing: true },
+      { sms: false, email: true, marketing: true },
       { sms: false, email: true, marketing: false },
     ]);
   });
@@ -81,7 +114,8 @@ describe('SMS and e-mail opt-in', () => {
     expect(res.statusCode).toBe(200);
     const row = await rowFor('+16175550103');
     expect(row).toMatchObject({
-      consentSms: true,
+      consentSms: false,
+      smsRequestedAt: clock.now(),
       consentEmail: true,
       consentMarketing: false,
       company: 'Fenway Pharmacy',
@@ -93,7 +127,7 @@ describe('SMS and e-mail opt-in', () => {
     expect(audits[1].details).toMatchObject({
       source: 'banner',
       submitted: { sms: true, email: false, marketing: false },
-      consent: { sms: true, email: true, marketing: false },
+      consent: { sms: false, email: true, marketing: false },
       consentText: MESSAGES.optinConsentNotice,
     });
   });
@@ -132,5 +166,97 @@ describe('SMS and e-mail opt-in', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
     expect((await optin({ phone: '+16175550105', consent: { sms: true } }, '10.7.7.8')).statusCode).toBe(200);
+  });
+
+  describe('SMS consent is double opt-in: only the handset gives it', () => {
+    it('a form sends one text asking for YES; consent starts with the signed YES and is kept in the audit log', async () => {
+      const res = await optin({ phone: '617 555 0120', consent: { sms: true, email: false, marketing: false }, source: 'banner' });
+      expect(res.json()).toEqual({ success: true, message: 'Your communication preferences have been saved.' });
+      expect(await hasSmsConsent(t.db, '+16175550120')).toBe(false);
+      expect(await textsTo('+16175550120')).toEqual([SMS_CONSENT_REQUEST_TEXT]);
+
+      clock.advance(60_000);
+      expect((await reply('+16175550120', 'yes')).statusCode).toBe(200);
+      const row = await rowFor('6175550120');
+      expect(row).toMatchObject({ consentSms: true, smsConfirmedAt: clock.now(), smsWithdrawnAt: null });
+      expect(await hasSmsConsent(t.db, '+16175550120')).toBe(true);
+      const [confirmed] = await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'optin.sms_start'), eq(auditEvents.targetId, row.id)));
+      expect(confirmed.details).toMatchObject({ keyword: 'YES', optins: [row.id] });
+    });
+
+    it('a form never lifts a STOP and texts nothing to a number that replied STOP; START from the handset does', async () => {
+      await optin({ phone: '+16175550121', consent: { sms: true, email: false, marketing: false } });
+      expect(await textsTo('+16175550121')).toHaveLength(1);
+      await reply('+16175550121', 'YES');
+      await reply('+16175550121', 'STOP');
+      clock.advance(2 * 24 * 3_600_000);
+      for (const source of ['page', 'banner'] as const) {
+        expect((await optin({ phone: '+16175550121', consent: { sms: true, email: true, marketing: false }, source })).statusCode).toBe(
+          200,
+        );
+      }
+      expect(await rowFor('+16175550121')).toMatchObject({ consentSms: false, smsWithdrawnAt: expect.any(Date) });
+      expect(await hasSmsConsent(t.db, '+16175550121')).toBe(false);
+      expect(await textsTo('+16175550121')).toHaveLength(1);
+      await reply('+16175550121', 'START');
+      expect(await hasSmsConsent(t.db, '+16175550121')).toBe(true);
+    });
+
+    it('a form with SMS unticked silences nobody: only STOP withdraws', async () => {
+      await optin({ phone: '+16175550122', consent: { sms: true, email: false, marketing: false } });
+      await reply('+16175550122', 'YES');
+      const res = await optin({ phone: '+16175550122', consent: { sms: false, email: true, marketing: false } });
+      expect(res.statusCode).toBe(200);
+      expect(await hasSmsConsent(t.db, '+16175550122')).toBe(true);
+      expect(await rowFor('+16175550122')).toMatchObject({ consentSms: true, consentEmail: true });
+    });
+
+    it('asks a number at most once a day, and never again once it said YES', async () => {
+      const ask = () => optin({ phone: '+16175550123', consent: { sms: true, email: false, marketing: false }, source: 'banner' });
+      await ask();
+      await ask();
+      clock.advance(3_600_000);
+      await ask();
+      expect(await textsTo('+16175550123')).toHaveLength(1);
+      clock.advance(24 * 3_600_000);
+      await ask();
+      expect(await textsTo('+16175550123')).toHaveLength(2);
+      await reply('+16175550123', 'YES');
+      clock.advance(2 * 24 * 3_600_000);
+      await ask();
+      expect(await textsTo('+16175550123')).toHaveLength(2);
+    });
+
+    it('lists pending, confirmed and stopped numbers for staff', async () => {
+      const admin = await createUser(t.db, { role: 'ADMIN' });
+      for (const n of ['30', '31', '32']) await optin({ phone: `+161755501${n}`, consent: { sms: true, email: false, marketing: false } });
+      await reply('+16175550131', 'YES');
+      await reply('+16175550132', 'YES');
+      await reply('+16175550132', 'STOP');
+      await optin({ phone: '+16175550133', consent: { sms: false, email: true, marketing: false } });
+      const res = await t.app.inject({ url: '/api/v1/admin/optins?limit=80', headers: await t.bearer(admin.user) });
+      const status = Object.fromEntries((res.json().data as { phone: string; smsStatus: string }[]).map((o) => [o.phone, o.smsStatus]));
+      expect(status).toMatchObject({
+        '+16175550130': 'pending',
+        '+16175550131': 'confirmed',
+        '+16175550132': 'stopped',
+        '+16175550133': 'none',
+      });
+    });
+
+    it('ignores a replayed inbound SMS: a START captured before a STOP does not lift it', async () => {
+      await optin({ phone: '+16175550124', consent: { sms: true, email: false, marketing: false } });
+      const captured = 'SM00000000000000000000000000000START';
+      await reply('+16175550124', 'START', captured);
+      await reply('+16175550124', 'STOP');
+      expect(await hasSmsConsent(t.db, '+16175550124')).toBe(false);
+      expect((await reply('+16175550124', 'START', captured)).statusCode).toBe(200);
+      expect(await hasSmsConsent(t.db, '+16175550124')).toBe(false);
+      const starts = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'optin.sms_start'));
+      expect(starts.filter((a) => a.details?.messageSid === captured)).toHaveLength(1);
+    });
   });
 });

@@ -1,12 +1,17 @@
-import { MESSAGES, normalizePhone, OPTIN_PAGE_CONSENT_TEXT } from '@courier/contract';
-import { sql } from 'drizzle-orm';
+import { MESSAGES, normalizePhone, OPTIN_PAGE_CONSENT_TEXT, SMS_CONSENT_REQUEST_TEXT } from '@courier/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { optins } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
+import { enqueueSms } from '../../platform/outbox.js';
+import { toE164 } from '../messages/sms-consent.js';
 import type { Services } from '../../services.js';
 import type { TOptinBody } from './optin.schemas.js';
 
 export const OPTIN_SAVED = 'Your communication preferences have been saved.';
+
+/** A number is asked for its YES at most once in this time, so the form cannot be used to text someone over and over. */
+export const SMS_CONSENT_REQUEST_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export interface OptinRequestContext {
   ip?: string;
@@ -16,11 +21,14 @@ export interface OptinRequestContext {
 /**
  * Records consent so it can be proven later: the row holds the latest consent for a phone, and every
  * submission is also written to the audit log with the text the person agreed to.
- * The page shows all three boxes, so it states the whole consent; the banner only asks for SMS, so it
- * can grant but never withdraw what the page recorded.
+ * The page shows all three boxes, so it states the whole e-mail and service-update consent; the banner only
+ * asks for SMS, so it can grant but never withdraw what the page recorded.
+ * SMS is double opt-in: a form never grants or withdraws it. Ticking SMS sends one text asking the number to
+ * reply YES (not to a number that replied STOP, and at most once a day); the signed YES or START grants it
+ * (handle-inbound-sms.ts) and only STOP withdraws it, so nobody can switch another person's texts on or off.
  */
 export async function recordOptin(
-  services: Pick<Services, 'db' | 'clock'>,
+  services: Pick<Services, 'db' | 'clock' | 'outbox'>,
   body: TOptinBody,
   context: OptinRequestContext,
 ): Promise<{ message: string }> {
@@ -33,6 +41,7 @@ export async function recordOptin(
   const fromBanner = body.source === 'banner';
   const merged = (column: AnyPgColumn) =>
     fromBanner ? sql`${column} or excluded.${sql.identifier(column.name)}` : sql`excluded.${sql.identifier(column.name)}`;
+  const askAgainBefore = new Date(at.getTime() - SMS_CONSENT_REQUEST_EVERY_MS);
 
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -40,7 +49,7 @@ export async function recordOptin(
       .values({
         phone,
         company,
-        consentSms: body.consent.sms,
+        consentSms: false,
         consentEmail: body.consent.email,
         consentMarketing: body.consent.marketing,
         source: body.source,
@@ -54,11 +63,8 @@ export async function recordOptin(
         target: optins.phone,
         set: {
           company: sql`coalesce(excluded.company, ${optins.company})`,
-          consentSms: merged(optins.consentSms),
           consentEmail: merged(optins.consentEmail),
           consentMarketing: merged(optins.consentMarketing),
-          // A fresh SMS consent lifts an earlier STOP.
-          smsWithdrawnAt: body.consent.sms ? null : sql`${optins.smsWithdrawnAt}`,
           source: body.source,
           consentText,
           ip: context.ip ?? null,
@@ -67,6 +73,15 @@ export async function recordOptin(
         },
       })
       .returning();
+    const askForYes =
+      body.consent.sms &&
+      !row.consentSms &&
+      row.smsWithdrawnAt === null &&
+      (row.smsRequestedAt === null || row.smsRequestedAt <= askAgainBefore);
+    if (askForYes) {
+      await tx.update(optins).set({ smsRequestedAt: at }).where(eq(optins.id, row.id));
+      await enqueueSms(tx, toE164(phone), SMS_CONSENT_REQUEST_TEXT, at, 'sms_consent_request');
+    }
     await recordAudit(
       tx,
       {
@@ -80,6 +95,7 @@ export async function recordOptin(
           source: body.source,
           submitted: body.consent,
           consent: { sms: row.consentSms, email: row.consentEmail, marketing: row.consentMarketing },
+          smsConfirmationSent: askForYes,
           consentText,
           userAgent,
           consentedAt: at.toISOString(),
@@ -88,5 +104,6 @@ export async function recordOptin(
       at,
     );
   });
+  if (body.consent.sms) services.outbox.kick();
   return { message: OPTIN_SAVED };
 }

@@ -12,11 +12,18 @@ export const publicEventJson = (e: LiveEvent) => ({
   at: e.createdAt.toISOString(),
 });
 
+/** Open public streams one client address may hold at once; the next answers 429. */
+export const MAX_PUBLIC_STREAMS_PER_ADDRESS = 20;
+/** A public stream ends after this long with a reconnect hint, so none stays open for ever. */
+export const PUBLIC_STREAM_LIFETIME_MS = 60 * 60_000;
+
 /** The public stream of one parcel: an unknown or malformed number answers the tracking call's 404. */
 export async function watchTrackedParcel(services: Services, rawTrackingNumber: string, request: FastifyRequest, reply: FastifyReply) {
   const { orderId } = await findPublicDelivery(services.db, rawTrackingNumber);
   await streamEvents(services, request, reply, {
     carries: (e) => e.public && e.orderId === orderId,
     shape: publicEventJson,
+    maxLifetimeMs: PUBLIC_STREAM_LIFETIME_MS,
+    holder: { key: `address:${request.ip}`, max: MAX_PUBLIC_STREAMS_PER_ADDRESS },
   });
 }

@@ -5,6 +5,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { revokeSessions } from '../auth/sessions.js';
+import { refuseLastSuperAdmin, refuseWhileParcelsOnBoard } from './account-guards.js';
 
 /**
  * Closes the signed-in user's account: flagged deleted (never removed, so its deliveries stay in the
@@ -16,6 +17,8 @@ export async function deleteAccount(services: Services, actor: Actor) {
   const userId = actor.id;
   const now = clock.now();
   await db.transaction(async (tx) => {
+    await refuseLastSuperAdmin(tx, userId);
+    if (actor.role === 'DRIVER') await refuseWhileParcelsOnBoard(tx, userId, 'deleted');
     const [row] = await tx
       .update(users)
       .set({ isDeleted: true, deletedAt: now, updatedAt: now })

@@ -2,6 +2,7 @@ import { ROLE_IDS, type TUsersQuery, type TUsersResponse } from '@courier/contra
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
 import { pageOf } from '../dispatch/paging.js';
 import { toManagedUser } from './managed-user-json.js';
@@ -24,5 +25,11 @@ export async function listUsers(services: Services, actor: Actor, query: TUsersQ
     .orderBy(asc(users.roleId), asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(paging.limit)
     .offset(offset);
+  await auditRead(services, actor, query.q ? 'user.search' : 'user.list', {
+    query: query.q,
+    role: query.role,
+    page: paging.page,
+    rows: rows.length,
+  });
   return { success: true, data: rows.map(toManagedUser), paging };
 }

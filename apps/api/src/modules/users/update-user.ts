@@ -5,7 +5,8 @@ import { conflict, forbidden, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience, mayGrantRole, mayManageAccount } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { revokeSessions } from '../auth/sessions.js';
+import { announceAccountChange, revokeSessions } from '../auth/sessions.js';
+import { refuseLastSuperAdmin, refuseWhileParcelsOnBoard } from './account-guards.js';
 import { toManagedUser } from './managed-user-json.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +39,8 @@ export async function updateUser(
     const enabling = input.isActive === true && target.isDisabled;
     const roleChange = newRole !== undefined && input.roleId !== target.roleId;
     if (!disabling && !enabling && !roleChange) throw conflict('Nothing to change: the account already has this role and state');
+    if (disabling || roleChange) await refuseLastSuperAdmin(tx, target.id);
+    if ((disabling || roleChange) && targetRole === 'DRIVER') await refuseWhileParcelsOnBoard(tx, target.id, 'disabled');
     const [row] = await tx
       .update(users)
       .set({
@@ -48,6 +51,7 @@ export async function updateUser(
       .where(and(eq(users.id, target.id)))
       .returning();
     if (disabling) await revokeSessions(tx, target.id, now);
+    else if (roleChange) await announceAccountChange(tx, target.id);
     const audit = (action: string, details: Record<string, unknown>) =>
       recordAudit(tx, { actorId: actor.id, action, targetType: 'user', targetId: target.id, ip: actor.ip, details }, now);
     if (roleChange) await audit('user.role_change', { from: targetRole, to: newRole });

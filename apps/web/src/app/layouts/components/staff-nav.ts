@@ -17,7 +17,7 @@ const staffNav: TStaffNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
   { label: 'Feedback', to: paths.adminFeedback, icon: MessageSquareHeart, roles: STAFF },
   { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
-  { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: STAFF },
+  { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: ADMINS },
   { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
   { label: 'Failed messages', to: paths.adminMessages, icon: MailWarning, roles: ADMINS },
 ];

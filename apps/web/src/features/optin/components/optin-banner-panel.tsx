@@ -1,4 +1,4 @@
-import { MESSAGES } from '@courier/contract';
+import { MESSAGES, OPTIN_REPLY_YES_LINE } from '@courier/contract';
 import clsx from 'clsx';
 import { BellRing, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -28,7 +28,8 @@ export function OptinBannerPanel({ onClose, onError }: { onClose: () => void; on
         onSuccess: (message) => {
           setPhone('');
           onClose();
-          toast.success(message || 'You are subscribed to SMS updates.');
+          // SMS is double opt-in: nothing is sent until the phone replies YES to the text.
+          toast.success(`${message || 'Your communication preferences have been saved.'} ${OPTIN_REPLY_YES_LINE}`);
         },
         onError: (failure) => {
           const message = optinErrorMessage(failure);

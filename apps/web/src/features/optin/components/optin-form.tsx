@@ -18,8 +18,8 @@ const inputClass = (invalid: boolean) =>
     invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
   );
 
-/** The opt-in page's form (SPEC section 2, 5); calls onSubscribed with the server's message. */
-export function OptinForm({ onSubscribed }: { onSubscribed: (message: string) => void }) {
+/** The opt-in page's form (SPEC section 2, 5); calls onSubscribed with the server's message and whether SMS was asked for. */
+export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, askedForSms: boolean) => void }) {
   const [phone, setPhone] = useState('');
   const [company, setCompany] = useState('');
   const [consent, setConsent] = useState<TConsent>({ sms: false, email: false, marketing: false });
@@ -42,7 +42,7 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string) =>
     subscribe.mutate(
       { phone: phone.trim(), company: company.trim() || undefined, consent, source: 'page' },
       {
-        onSuccess: onSubscribed,
+        onSuccess: (message) => onSubscribed(message, consent.sms),
         onError: (failure) => {
           const message = optinErrorMessage(failure);
           const field = optinErrorField(failure);

@@ -1,3 +1,4 @@
+import type { TSmsConsentState } from '@courier/contract';
 import { Check, Minus } from 'lucide-react';
 import { useState } from 'react';
 import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
@@ -18,15 +19,25 @@ function Consent({ given, label }: { given: boolean; label: string }) {
   );
 }
 
+const SMS_STATUS: Record<TSmsConsentState, { label: string; className: string }> = {
+  none: { label: 'Not asked', className: 'bg-slate-100 text-slate-700' },
+  pending: { label: 'Pending YES', className: 'bg-amber-50 text-amber-800 ring-1 ring-amber-200' },
+  confirmed: { label: 'Confirmed', className: 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' },
+  stopped: { label: 'Stopped', className: 'bg-red-50 text-red-800 ring-1 ring-red-200' },
+};
+
 /** /admin/optins: who agreed to what, in which words and when (the proof a carrier asks for). */
 export function AdminOptinsPage() {
   const [page, setPage] = useState(1);
   const query = useAdminOptins(page);
   return (
-    <BackOfficePage title="SMS opt-ins" intro="Every consent, with the exact text agreed to and when.">
+    <BackOfficePage
+      title="SMS opt-ins"
+      intro="Every consent, with the exact text agreed to and when. SMS starts only when the phone replies YES (pending until then) and ends with STOP."
+    >
       <PagedTable
-        headings={['Phone', 'Company', 'Consent', 'Source', 'Text agreed to', 'When']}
-        minWidth="min-w-[760px]"
+        headings={['Phone', 'Company', 'SMS', 'Consent', 'Source', 'Text agreed to', 'When']}
+        minWidth="min-w-[860px]"
         query={query}
         failed="Could not load the opt-ins"
         empty="No opt-in yet."
@@ -38,6 +49,11 @@ export function AdminOptinsPage() {
             </td>
             <td data-label="Company" className={tdClass}>
               {o.company || <span className="text-slate-400">—</span>}
+            </td>
+            <td data-label="SMS" className={`${tdClass} whitespace-nowrap`}>
+              <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${SMS_STATUS[o.smsStatus].className}`}>
+                {SMS_STATUS[o.smsStatus].label}
+              </span>
             </td>
             <td data-label="Consent" className={`${tdClass} space-y-0.5 whitespace-nowrap`}>
               <Consent given={o.consent.sms} label="SMS" />

@@ -1,5 +1,5 @@
-import { COMPANY, MESSAGES } from '@courier/contract';
-import { ArrowRight, CircleCheck, Clock, ShieldCheck, Smartphone } from 'lucide-react';
+import { COMPANY, MESSAGES, OPTIN_REPLY_YES_LINE } from '@courier/contract';
+import { ArrowRight, CircleCheck, Clock, MessageSquareReply, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -15,6 +15,7 @@ const reasons = [
 /** SMS, e-mail and service update opt-in: /optin (SPEC section 2). */
 export function OptinPage() {
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
+  const [askedForSms, setAskedForSms] = useState(false);
   const doneHeading = useRef<HTMLHeadingElement>(null);
 
   // The confirmation is shorter than the form: bring it into view and give it focus for screen readers.
@@ -55,7 +56,12 @@ export function OptinPage() {
             <>
               <h2 className="text-xl font-semibold text-slate-900">Your communication preferences</h2>
               <p className="mt-1 mb-6 text-sm text-slate-600">Fields marked * are required.</p>
-              <OptinForm onSubscribed={(message) => setSavedMessage(message)} />
+              <OptinForm
+                onSubscribed={(message, sms) => {
+                  setAskedForSms(sms);
+                  setSavedMessage(message);
+                }}
+              />
             </>
           ) : (
             <div className="flex flex-col items-center py-8 text-center" role="status">
@@ -68,6 +74,13 @@ export function OptinPage() {
               <p className="mt-2 max-w-sm text-slate-600">
                 {savedMessage || 'Your communication preferences have been saved.'} You can change them at any time.
               </p>
+              {askedForSms ? (
+                // SMS is double opt-in: texts start only once the phone replies YES.
+                <p className="mt-5 flex max-w-sm items-start gap-3 rounded-xl bg-brand-50 px-4 py-3 text-left font-medium text-brand-900 ring-1 ring-brand-100">
+                  <MessageSquareReply aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                  {OPTIN_REPLY_YES_LINE}
+                </p>
+              ) : null}
               <Link to={paths.home} className={buttonClass({ size: 'lg', className: 'mt-8' })}>
                 Continue
                 <ArrowRight aria-hidden="true" className="size-5" />
