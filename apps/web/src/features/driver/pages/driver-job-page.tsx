@@ -6,6 +6,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format-date';
 import { requiredByCountdown, useNow } from '@/lib/required-by';
 import { BackLink } from '../components/back-to-jobs';
+import { CouldNotDeliverLink, ExceptionNotice } from '../components/exception-notice';
 import { JobStop } from '../components/job-stop';
 import { NextActionButton } from '../components/next-action-button';
 import { nextAction } from '../lib/next-action';
@@ -51,6 +52,7 @@ export function DriverJobPage() {
       </p>
 
       <div className="mt-4 space-y-3">
+        <ExceptionNotice job={job} status={status} />
         <JobStop
           title="Pickup"
           name={job.senderName}
@@ -60,7 +62,7 @@ export function DriverJobPage() {
           current={!atDropOff && status !== 'delivered'}
         />
         <JobStop
-          title="Drop-off"
+          title={status === 'returning' || status === 'returned' ? 'Return to sender' : 'Drop-off'}
           name={job.recipientName}
           phone={job.recipientPhone}
           address={job.deliveryAddress}
@@ -97,8 +99,9 @@ export function DriverJobPage() {
 
       {nextAction(status) && (
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
-          <div className="mx-auto max-w-xl">
-            <NextActionButton view={view} />
+          <div className="mx-auto flex max-w-xl gap-2">
+            <NextActionButton view={view} className="min-w-0 flex-1" />
+            <CouldNotDeliverLink job={job} status={status} />
           </div>
         </div>
       )}
