@@ -53,14 +53,16 @@ export function DriverJobPage() {
 
       <div className="mt-4 space-y-3">
         <ExceptionNotice job={job} status={status} />
-        <JobStop
-          title="Pickup"
-          name={job.senderName}
-          phone={job.senderPhone}
-          address={job.pickupAddress}
-          coords={job.pickupCoords}
-          current={!atDropOff && status !== 'delivered'}
-        />
+        {status !== 'returning' && status !== 'returned' && (
+          <JobStop
+            title="Pickup"
+            name={job.senderName}
+            phone={job.senderPhone}
+            address={job.pickupAddress}
+            coords={job.pickupCoords}
+            current={!atDropOff && status !== 'delivered'}
+          />
+        )}
         <JobStop
           title={status === 'returning' || status === 'returned' ? 'Return to sender' : 'Drop-off'}
           name={job.recipientName}
@@ -78,7 +80,7 @@ export function DriverJobPage() {
           {job.requiresSignature && (
             <p className="mt-2 flex items-center gap-1.5 font-semibold text-amber-800">
               <PenLine aria-hidden="true" className="size-4" />
-              Recipient's signature required
+              {status === 'returning' ? "Sender's signature required" : "Recipient's signature required"}
             </p>
           )}
           {job.specialInstructions && (
