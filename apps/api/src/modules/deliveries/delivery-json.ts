@@ -1,6 +1,7 @@
 import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
 import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { signedFileUrl } from '../files/file-links.js';
+import { type AttemptRow, attemptJson, type ReturnRow, returnProofJson } from './attempts-json.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type LabelRow = typeof shippingLabels.$inferSelect;
@@ -11,6 +12,10 @@ export interface DeliveryView {
   delivery: DeliveryRow;
   label: LabelRow | null;
   pod: PodRow | null;
+  /** Failed attempts, oldest first. */
+  attempts: AttemptRow[];
+  /** The hand-back that ended a return. */
+  handback: ReturnRow | null;
 }
 
 /** What serializing needs: file links are signed for this reader only when they may see the files. */
@@ -18,9 +23,14 @@ export interface JsonContext {
   jwtKey: Uint8Array;
   now: Date;
   publicUrl: string;
+  /** MAX_DELIVERY_ATTEMPTS, where an answer says whether a re-attempt is still offered. */
+  maxAttempts?: number;
 }
 
 export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;
+
+/** The parcel is still headed for its recipient (so an estimate means something). */
+export const willArrive = (status: string) => !['cancelled', 'returning', 'returned'].includes(status);
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -46,7 +56,7 @@ export function labelJson(label: LabelRow, ctx: JsonContext) {
 }
 
 /** The delivery as its owner sees it (SPEC section 3); never the row itself. */
-export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: JsonContext): TDelivery {
+export function toDeliveryJson({ delivery: d, label, pod, attempts, handback }: DeliveryView, ctx: JsonContext): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {
     _id: d.id,
@@ -65,14 +75,16 @@ export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: J
     status: d.status as TDeliveryStatus,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
-    // A cancelled delivery will not arrive: no estimate (as on tracking).
-    estimatedDelivery: d.status === 'cancelled' ? null : (d.estimatedDelivery?.toISOString() ?? null),
+    // A cancelled or returned delivery will not arrive: no estimate (as on tracking).
+    estimatedDelivery: !willArrive(d.status) ? null : (d.estimatedDelivery?.toISOString() ?? null),
     pickupCoords: coords(d.pickupLat, d.pickupLng),
     deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
     packageImage: link(d.packageImageId),
     shippingLabel: label ? labelJson(label, ctx) : null,
     pod: pod ? podJson(pod, ctx) : null,
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
+    attempts: attempts.map((a) => attemptJson(a, ctx)),
+    returnProof: handback ? returnProofJson(handback, ctx) : null,
   };
 }
 

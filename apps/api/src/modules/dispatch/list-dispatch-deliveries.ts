@@ -1,4 +1,10 @@
-import { ACTIVE_STATUSES, type TAdminDeliveriesQuery, type TAdminDeliveriesResponse, type TDeliveryStatus } from '@courier/contract';
+import {
+  ACTIVE_STATUSES,
+  EXCEPTION_STATUSES,
+  type TAdminDeliveriesQuery,
+  type TAdminDeliveriesResponse,
+  type TDeliveryStatus,
+} from '@courier/contract';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
@@ -14,7 +20,13 @@ function statusFilter(status: TAdminDeliveriesQuery['status']): SQL | undefined 
   if (status === 'all') return undefined;
   // The board's columns: to approve and to assign (open), and on the road.
   if (status === 'open') return inArray(deliveries.status, ['pending', 'approved']);
-  if (status === 'on_the_road') return inArray(deliveries.status, [...ACTIVE_STATUSES]);
+  // Exceptions have their own column: on the road is the regular run.
+  if (status === 'on_the_road')
+    return inArray(
+      deliveries.status,
+      ACTIVE_STATUSES.filter((s) => !EXCEPTION_STATUSES.includes(s)),
+    );
+  if (status === 'exceptions') return inArray(deliveries.status, [...EXCEPTION_STATUSES]);
   return eq(deliveries.status, status as TDeliveryStatus);
 }
 

@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
 import { placeOfFix } from './driver-place.js';
+import { handOverFrom } from './hand-over-from.js';
 import type { DriverMoveInput } from './start-pickup-run.js';
 
 export const SCAN_MISSING = "scannedOrderId: Scan or type the tracking number on the parcel's label";
@@ -17,10 +18,20 @@ const normalized = (s: string) => s.replace(/[\s-]/g, '').toUpperCase();
  * delivery's, so the wrong parcel is never signed for.
  */
 export async function confirmPickup(services: Services, actor: Actor, input: DriverMoveInput & { scannedOrderId?: string }) {
-  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'picked_up' }, (d) => {
+  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'picked_up' }, async (d) => {
     const scanned = input.scannedOrderId?.trim();
     if (!scanned) throw badRequest(SCAN_MISSING, 'scannedOrderId');
     if (normalized(scanned) !== normalized(d.orderId)) throw conflict(scanMismatch(scanned));
+    // A re-attempt by another driver: the parcel changes hands between drivers, where the first one is.
+    const from = await handOverFrom(services.db, d);
+    if (from) {
+      return {
+        place: placeOfFix(input.location) ?? { label: d.currentLabel, lat: d.currentLat, lng: d.currentLng },
+        note: input.note || `Collected from ${from.name} (custody hand-over); label scanned`,
+        audit: { action: 'delivery.pickup', details: { scannedOrderId: normalized(scanned), handOverFrom: from.driverId } },
+        within: input.within,
+      };
+    }
     return {
       place: placeOfFix(input.location) ?? { label: d.pickupLabel, lat: d.pickupLat, lng: d.pickupLng },
       note: input.note || 'Picked up; label scanned',

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
+import { type AttemptRow, attemptJson, attemptsColumn } from '../deliveries/attempts-json.js';
 import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
@@ -21,10 +22,21 @@ export interface JobView {
   delivery: DeliveryRow;
   pod: PodRow | null;
   senderName: string;
+  attempts: AttemptRow[];
+}
+
+/** A re-attempt by another driver: until pickup, the parcel is with the driver of the last attempt, not at the sender. */
+export function collectFromOf(d: Pick<DeliveryRow, 'status' | 'driverId'>, attempts: AttemptRow[]): AttemptRow | null {
+  const last = attempts.at(-1);
+  if (last?.decision !== 'reattempt' || !last.driverId || last.driverId === d.driverId) return null;
+  return d.status === 'assigned' || d.status === 'moving_to_pickup_location' ? last : null;
 }
 
 /** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
-export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
+export function toDriverJob({ delivery: d, pod, senderName, attempts }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
+  // Going back: the sender's address is the drop-off, and the sender takes it.
+  const back = d.status === 'returning' || d.status === 'returned';
+  const collectFrom = collectFromOf(d, attempts);
   return {
     _id: d.id,
     orderId: d.orderId,
@@ -35,10 +47,10 @@ export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrde
     senderPhone: d.senderPhone,
     pickupAddress: d.pickupAddress,
     pickupCoords: coords(d.pickupLat, d.pickupLng),
-    recipientName: d.recipientName,
-    recipientPhone: d.recipientPhone,
-    deliveryAddress: d.deliveryAddress,
-    deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
+    recipientName: back ? senderName : d.recipientName,
+    recipientPhone: back ? d.senderPhone : d.recipientPhone,
+    deliveryAddress: back ? d.pickupAddress : d.deliveryAddress,
+    deliveryCoords: back ? coords(d.pickupLat, d.pickupLng) : coords(d.deliveryLat, d.deliveryLng),
     requiredBy: d.requiredBy?.toISOString() ?? null,
     packageType: d.packageType as TPackageType,
     packageSize: d.packageSize as TPackageSize,
@@ -46,20 +58,29 @@ export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrde
     specialInstructions: d.specialInstructions,
     requiresSignature: needsSignature(d.packageType),
     pod: pod ? podJson(pod, ctx) : null,
+    attempts: attempts.map((a) => attemptJson(a, ctx)),
+    collectFrom: collectFrom ? (collectFrom.driverName ?? 'the previous driver') : null,
   };
 }
 
 export function selectJobViews(db: DbOrTx) {
   return db
-    .select({ delivery: deliveries, pod: proofsOfDelivery, firstName: users.firstName, lastName: users.lastName })
+    .select({ delivery: deliveries, pod: proofsOfDelivery, firstName: users.firstName, lastName: users.lastName, attempts: attemptsColumn })
     .from(deliveries)
     .innerJoin(users, eq(users.id, deliveries.customerId))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));
 }
 
-export const jobViewOf = (r: { delivery: DeliveryRow; pod: PodRow | null; firstName: string; lastName: string }): JobView => ({
+export const jobViewOf = (r: {
+  delivery: DeliveryRow;
+  pod: PodRow | null;
+  firstName: string;
+  lastName: string;
+  attempts: AttemptRow[];
+}): JobView => ({
   delivery: r.delivery,
   pod: r.pod,
+  attempts: r.attempts,
   senderName: `${r.firstName} ${r.lastName}`.trim(),
 });
 

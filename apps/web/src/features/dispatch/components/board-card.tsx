@@ -6,13 +6,17 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
 import { DeliveryActions } from './delivery-actions';
+import { ExceptionSummary } from './exception-summary';
 
 /** One delivery on the dispatch board: where from and to, who, how urgent, and the moves staff may make. */
 export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
   return (
     <li
       aria-label={`Delivery #${d.orderId}`}
-      className={clsx('rounded-xl border bg-white p-3 shadow-sm', d.isLate ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200')}
+      className={clsx(
+        'rounded-xl border bg-white p-3 shadow-sm',
+        d.isLate || d.decisionLate ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200',
+      )}
     >
       <div className="flex flex-wrap items-center gap-2">
         <Link to={paths.adminDelivery(d._id)} className="font-mono text-sm font-semibold text-brand-700 hover:underline">
@@ -23,6 +27,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
           <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
         </span>
       </div>
+      <ExceptionSummary delivery={d} />
       <dl className="mt-2 space-y-1 text-sm text-slate-700">
         {d.customer.name && (
           <div className="flex gap-2">
@@ -75,7 +80,9 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         )}
       </dl>
       <div className="mt-3">
-        <DeliveryActions delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id }} />
+        <DeliveryActions
+          delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id, canReattempt: d.canReattempt }}
+        />
       </div>
     </li>
   );

@@ -23,7 +23,12 @@ export interface TQueuedProof extends TQueuedBase {
   photo: Blob | null;
   signature: Blob | null;
 }
-export type TQueued = TQueuedMove | TQueuedProof;
+/** A failed attempt's photo, sent after the attempt itself (POST .../attempt-photo). */
+export interface TQueuedAttemptPhoto extends TQueuedBase {
+  kind: 'attempt-photo';
+  photo: Blob;
+}
+export type TQueued = TQueuedMove | TQueuedProof | TQueuedAttemptPhoto;
 
 export interface TOutboxStorage {
   load(): Promise<TQueued[]>;
