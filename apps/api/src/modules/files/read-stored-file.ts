@@ -18,14 +18,14 @@ export interface StoredFileDownload {
 /** The delivery a file belongs to: its package image, label, proof of delivery, a failed attempt's photo or the hand-back's. */
 async function deliveryOfFile(db: Db, fileId: string) {
   const [attempt] = await db
-    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
     .from(deliveryAttempts)
     .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
     .where(eq(deliveryAttempts.photoFileId, fileId))
     .limit(1);
   if (attempt) return attempt;
   const [handback] = await db
-    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
     .from(deliveryReturns)
     .innerJoin(deliveries, eq(deliveries.id, deliveryReturns.deliveryId))
     .where(or(eq(deliveryReturns.photoFileId, fileId), eq(deliveryReturns.signatureFileId, fileId)))
