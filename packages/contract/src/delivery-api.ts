@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHandling } from './medical.js';
 import { safeText } from './text.js';
 import {
   DELIVERY_SORTS,
@@ -58,6 +59,7 @@ export const ZDelivery = z.object({
   shippingLabel: ZShippingLabel.nullable(),
   pod: ZProofOfDelivery.nullable(),
   trackingUrl: z.string(),
+  ...ZHandling.shape,
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

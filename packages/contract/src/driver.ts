@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES, type TPackageType } from './deliveries.js';
 import { ZProofOfDelivery } from './delivery-api.js';
 import { ZCoords } from './schemas.js';
+import { ZHandling, ZPackagingChecklist, ZTemperatureC } from './medical.js';
 
 /** The driver app's calls (DRIVER only), under /api/v1/driver. */
 
@@ -41,6 +42,7 @@ export const ZDriverJob = z.object({
   specialInstructions: z.string(),
   requiresSignature: z.boolean(),
   pod: ZProofOfDelivery.nullable(),
+  ...ZHandling.shape,
 });
 export type TDriverJob = z.infer<typeof ZDriverJob>;
 
@@ -55,6 +57,10 @@ export const ZDriverStatusRequest = z.object({
   note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
   /** The tracking number read from the parcel's label: required for picked_up. */
   scannedOrderId: z.string().trim().max(40).optional(),
+  /** The parcel's temperature at pickup: required for a temperature-controlled parcel. */
+  temperatureC: z.number({ error: 'temperatureC must be a number of degrees Celsius' }).min(-100).max(100).optional(),
+  /** The UN3373 packaging checklist: required, all true, at pickup of a UN3373 specimen. */
+  packaging: ZPackagingChecklist.optional(),
 });
 export type TDriverStatusRequest = z.infer<typeof ZDriverStatusRequest>;
 
@@ -67,6 +73,13 @@ export const ZProofOfDeliveryFields = z.object({
   notes: z.string().trim().max(POD_NOTES_MAX, `Notes must be at most ${POD_NOTES_MAX} characters`).optional().default(''),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
+  /** The parcel's temperature at hand-over: required for a temperature-controlled parcel. */
+  temperatureC: z.preprocess((v) => (v === '' ? undefined : v), ZTemperatureC.optional()),
+  /** The ID check of a controlled substance (ZIdCheck): type, last 4 characters only, name, relationship. */
+  idType: z.string().optional(),
+  idLast4: z.string().optional(),
+  idName: z.string().optional(),
+  relationship: z.string().optional(),
 });
 export type TProofOfDeliveryFields = z.infer<typeof ZProofOfDeliveryFields>;
 

@@ -4,6 +4,7 @@ import { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/in
 import { notFound } from '../../platform/app-error.js';
 import { type Actor, mayReadDelivery } from '../../platform/policy.js';
 import type { DeliveryView } from './delivery-json.js';
+import { readingsColumn } from './handling-json.js';
 import { ORDER_ID_PATTERN } from './order-id.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,7 +21,7 @@ export const DELIVERY_NOT_FOUND = 'Delivery not found';
 /** The selection every delivery answer starts from: the row, its label and its proof of delivery. */
 export function selectDeliveryViews(db: DbOrTx) {
   return db
-    .select({ delivery: deliveries, label: shippingLabels, pod: proofsOfDelivery })
+    .select({ delivery: deliveries, label: shippingLabels, pod: proofsOfDelivery, readings: readingsColumn })
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));

@@ -1,6 +1,7 @@
 import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
 import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { signedFileUrl } from '../files/file-links.js';
+import { handlingJson, type RawReading } from './handling-json.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type LabelRow = typeof shippingLabels.$inferSelect;
@@ -11,6 +12,8 @@ export interface DeliveryView {
   delivery: DeliveryRow;
   label: LabelRow | null;
   pod: PodRow | null;
+  /** The temperature readings, from the views' subquery; absent reads as none. */
+  readings?: RawReading[] | null;
 }
 
 /** What serializing needs: file links are signed for this reader only when they may see the files. */
@@ -46,7 +49,7 @@ export function labelJson(label: LabelRow, ctx: JsonContext) {
 }
 
 /** The delivery as its owner sees it (SPEC section 3); never the row itself. */
-export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: JsonContext): TDelivery {
+export function toDeliveryJson({ delivery: d, label, pod, readings }: DeliveryView, ctx: JsonContext): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {
     _id: d.id,
@@ -73,6 +76,7 @@ export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: J
     shippingLabel: label ? labelJson(label, ctx) : null,
     pod: pod ? podJson(pod, ctx) : null,
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
+    ...handlingJson(d, readings),
   };
 }
 

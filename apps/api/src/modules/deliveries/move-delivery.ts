@@ -1,11 +1,11 @@
-import { cannotMoveMessage, type TDeliveryStatus } from '@courier/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { cannotMoveMessage, HOLD_MESSAGE, type TDeliveryStatus } from '@courier/contract';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
-import { type Actor, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
+import { type Actor, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { notifyStatusChange } from '../notifications/notify-status-change.js';
 import { appendCustodyEvent } from './custody.js';
@@ -21,7 +21,12 @@ export interface Place {
 /** What a move does besides the status: decided by the use case once access and the table allow it. */
 export interface MovePlan {
   /** Further columns of the row (driver, cancel reason). */
-  set?: Partial<Pick<DeliveryRow, 'driverId' | 'cancelReason'>>;
+  set?: Partial<
+    Pick<
+      DeliveryRow,
+      'driverId' | 'cancelReason' | 'approvedAt' | 'holdReason' | 'holdSince' | 'dispositionAction' | 'dispositionNote' | 'dispositionAt'
+    >
+  >;
   /** Where the hand-over happened; the parcel's current place becomes it. Absent: where the parcel was. */
   place?: Place;
   note: string;
@@ -35,7 +40,15 @@ export interface MovePlan {
 export interface MoveInput {
   idOrOrderId: string;
   to: TDeliveryStatus;
+  /**
+   * A MANAGER's disposition 'discard' of a parcel on hold: it ends the trip as cancelled from wherever it is
+   * (off the status table, which lets nobody cancel a parcel on board otherwise).
+   */
+  discardOnHold?: boolean;
 }
+
+/** A parcel on hold is not handed over until staff record a disposition. */
+export const onHoldConflict = () => conflict(`${HOLD_MESSAGE}. Dispatch must record a disposition first.`);
 
 /** Finds the delivery the actor may see; anyone else gets the same 404 as for an unknown one. */
 export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Actor, idOrOrderId: string): Promise<DeliveryRow> {
@@ -59,7 +72,11 @@ export async function moveDelivery(
   plan: (d: DeliveryRow) => MovePlan | Promise<MovePlan>,
 ): Promise<DeliveryRow> {
   const d = await findDeliveryRow(services, actor, input.idOrOrderId);
-  if (!mayMoveDelivery(actor, d, d.status, input.to)) throw conflict(cannotMoveMessage(d.status, input.to));
+  const allowed = input.discardOnHold
+    ? input.to === 'cancelled' && mayDiscardHeldDelivery(actor, d)
+    : mayMoveDelivery(actor, d, d.status, input.to);
+  if (!allowed) throw conflict(cannotMoveMessage(d.status, input.to));
+  if (input.to === 'delivered' && d.holdSince) throw onHoldConflict();
   const p = await plan(d);
   const now = services.clock.now();
   const place = p.place ?? { label: d.currentLabel, lat: d.currentLat, lng: d.currentLng };
@@ -78,12 +95,19 @@ export async function moveDelivery(
         and(
           eq(deliveries.id, d.id),
           eq(deliveries.status, d.status),
+          // A hold placed since the read still stops the hand-over; a discard needs the hold it was decided on.
+          input.to === 'delivered' ? isNull(deliveries.holdSince) : undefined,
+          input.discardOnHold ? isNotNull(deliveries.holdSince) : undefined,
           d.driverId === null ? isNull(deliveries.driverId) : eq(deliveries.driverId, d.driverId),
         ),
       )
       .returning();
     if (!row) {
-      const [current] = await tx.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, d.id));
+      const [current] = await tx
+        .select({ status: deliveries.status, holdSince: deliveries.holdSince })
+        .from(deliveries)
+        .where(eq(deliveries.id, d.id));
+      if (input.to === 'delivered' && current?.holdSince) throw onHoldConflict();
       throw conflict(
         current?.status === d.status
           ? 'This delivery was just changed by someone else. Reload it and try again.'

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, shippingLabels, users } from '../../db/schema/index.js';
 import { type DeliveryView, type JsonContext, toDeliveryJson } from '../deliveries/delivery-json.js';
+import { readingsColumn } from '../deliveries/handling-json.js';
 
 export const customers = alias(users, 'customer');
 export const drivers = alias(users, 'driver');
@@ -22,6 +23,7 @@ export function selectDispatchViews(db: DbOrTx) {
       delivery: deliveries,
       label: shippingLabels,
       pod: proofsOfDelivery,
+      readings: readingsColumn,
       customer: {
         id: customers.id,
         firstName: customers.firstName,

@@ -2,6 +2,7 @@ import { badRequest, conflict } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
+import { checkPickupHandling, type HandOverFacts, recordPickupHandling } from '../medical/pickup-checks.js';
 import { placeOfFix } from './driver-place.js';
 import type { DriverMoveInput } from './start-pickup-run.js';
 
@@ -16,16 +17,24 @@ const normalized = (s: string) => s.replace(/[\s-]/g, '').toUpperCase();
  * The driver has the parcel: the tracking number read from its label (scanned or typed) must be this
  * delivery's, so the wrong parcel is never signed for.
  */
-export async function confirmPickup(services: Services, actor: Actor, input: DriverMoveInput & { scannedOrderId?: string }) {
+export async function confirmPickup(
+  services: Services,
+  actor: Actor,
+  input: DriverMoveInput & { scannedOrderId?: string } & HandOverFacts,
+) {
   return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'picked_up' }, (d) => {
     const scanned = input.scannedOrderId?.trim();
     if (!scanned) throw badRequest(SCAN_MISSING, 'scannedOrderId');
     if (normalized(scanned) !== normalized(d.orderId)) throw conflict(scanMismatch(scanned));
+    checkPickupHandling(d, input);
     return {
       place: placeOfFix(input.location) ?? { label: d.pickupLabel, lat: d.pickupLat, lng: d.pickupLng },
       note: input.note || 'Picked up; label scanned',
       audit: { action: 'delivery.pickup', details: { scannedOrderId: normalized(scanned) } },
-      within: input.within,
+      within: async (tx, row) => {
+        await recordPickupHandling(tx, services, actor, row, input);
+        await input.within?.(tx, row);
+      },
     };
   });
 }

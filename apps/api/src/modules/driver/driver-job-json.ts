@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
+import { handlingJson, type RawReading, readingsColumn } from '../deliveries/handling-json.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -21,10 +22,11 @@ export interface JobView {
   delivery: DeliveryRow;
   pod: PodRow | null;
   senderName: string;
+  readings?: RawReading[] | null;
 }
 
 /** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
-export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
+export function toDriverJob({ delivery: d, pod, senderName, readings }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
   return {
     _id: d.id,
     orderId: d.orderId,
@@ -46,20 +48,34 @@ export function toDriverJob({ delivery: d, pod, senderName }: JobView, routeOrde
     specialInstructions: d.specialInstructions,
     requiresSignature: needsSignature(d.packageType),
     pod: pod ? podJson(pod, ctx) : null,
+    ...handlingJson(d, readings),
   };
 }
 
 export function selectJobViews(db: DbOrTx) {
   return db
-    .select({ delivery: deliveries, pod: proofsOfDelivery, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      delivery: deliveries,
+      pod: proofsOfDelivery,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      readings: readingsColumn,
+    })
     .from(deliveries)
     .innerJoin(users, eq(users.id, deliveries.customerId))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));
 }
 
-export const jobViewOf = (r: { delivery: DeliveryRow; pod: PodRow | null; firstName: string; lastName: string }): JobView => ({
+export const jobViewOf = (r: {
+  delivery: DeliveryRow;
+  pod: PodRow | null;
+  firstName: string;
+  lastName: string;
+  readings?: RawReading[] | null;
+}): JobView => ({
   delivery: r.delivery,
   pod: r.pod,
+  readings: r.readings,
   senderName: `${r.firstName} ${r.lastName}`.trim(),
 });
 

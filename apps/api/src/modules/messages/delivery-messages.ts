@@ -100,7 +100,7 @@ export const customerSms = (event: DeliveryEvent, f: EventFacts) =>
   `${COMPANY.name}: ${statusSentence(event, f)} Track: ${f.trackingUrl} Reply STOP to opt out.`;
 
 /** To the recipient, who never signed up: only the pickup and the delivery, with an unsubscribe link. */
-export function recipientEmail(to: string, event: 'picked_up' | 'delivered', f: EventFacts, unsubscribeUrl: string) {
+export function recipientEmail(to: string, event: 'picked_up' | 'delivered', f: EventFacts, unsubscribeUrl: string, receiptUrl?: string) {
   const pickedUp = event === 'picked_up';
   return composeEmail({
     to,
@@ -113,15 +113,20 @@ export function recipientEmail(to: string, event: 'picked_up' | 'delivered', f: 
     ],
     action: pickedUp
       ? { label: 'Follow your delivery', href: f.trackingUrl }
-      : { label: 'Rate this delivery', href: `${f.trackingUrl}/feedback` },
+      : receiptUrl
+        ? { label: 'Confirm receipt', href: receiptUrl }
+        : { label: 'Rate this delivery', href: `${f.trackingUrl}/feedback` },
+    // The receiving lab records receipt (CLIA); the link works for 7 days and once.
+    after:
+      !pickedUp && receiptUrl ? [`Rate this delivery: ${f.trackingUrl}/feedback`, 'The receipt link works once, for 7 days.'] : undefined,
     unsubscribeUrl,
   });
 }
 
-export const recipientSms = (event: 'picked_up' | 'delivered', f: EventFacts) =>
+export const recipientSms = (event: 'picked_up' | 'delivered', f: EventFacts, receiptUrl?: string) =>
   event === 'picked_up'
     ? `${COMPANY.name}: delivery ${f.orderId} for you was picked up. Follow it: ${f.trackingUrl} Reply STOP to opt out.`
-    : `${COMPANY.name}: delivery ${f.orderId} was delivered. Rate it: ${f.trackingUrl}/feedback Reply STOP to opt out.`;
+    : `${COMPANY.name}: delivery ${f.orderId} was delivered.${receiptUrl ? ` Confirm receipt: ${receiptUrl}` : ''} Rate it: ${f.trackingUrl}/feedback Reply STOP to opt out.`;
 
 /** What the owner reads in the app: every move. */
 export function customerNotice(event: DeliveryEvent, f: EventFacts): { title: string; message: string } {
