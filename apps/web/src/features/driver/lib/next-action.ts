@@ -34,7 +34,8 @@ export function statusWithQueued(job: Pick<TDriverJob, '_id' | 'status'>, queued
   let status = job.status;
   for (const item of queued) {
     if (item.deliveryId !== job._id) continue;
-    status = item.kind === 'proof' ? 'delivered' : item.body.status;
+    if (item.kind === 'proof') status = 'delivered';
+    else if (item.kind === 'status') status = item.body.status;
   }
   return status;
 }

@@ -23,7 +23,17 @@ export interface TQueuedProof extends TQueuedBase {
   photo: Blob | null;
   signature: Blob | null;
 }
-export type TQueued = TQueuedMove | TQueuedProof;
+/** A probe reading taken along the way (issue 24); its time is when the driver took it, not when it is sent. */
+export interface TQueuedReading extends TQueuedBase {
+  kind: 'temperature';
+  body: { celsius: number; at: string };
+}
+/** A data logger's CSV export. */
+export interface TQueuedLog extends TQueuedBase {
+  kind: 'temperature-log';
+  csv: string;
+}
+export type TQueued = TQueuedMove | TQueuedProof | TQueuedReading | TQueuedLog;
 
 export interface TOutboxStorage {
   load(): Promise<TQueued[]>;
