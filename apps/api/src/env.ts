@@ -51,6 +51,8 @@ export const ZEnv = z.object({
     }, 'must be an IANA time zone'),
   /** How long a stop may wait for requests in flight before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000).default(10_000),
+  /** Failed attempts a delivery may have: past it, only a return is offered (a re-attempt answers 409). */
+  MAX_DELIVERY_ATTEMPTS: z.coerce.number().int('must be a whole number').min(1).max(10).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES } from './deliveries.js';
 import { ZDelivery } from './delivery-api.js';
+import { ZAttemptFigures } from './exceptions.js';
 import { OPTIN_SOURCES } from './optin.js';
 import { ZDateBound, ZPageQuery, ZPaging } from './paging.js';
 
@@ -16,7 +17,7 @@ export const ADMIN_DELIVERY_SORTS = ['required-by', 'newest'] as const;
 export type TAdminDeliverySort = (typeof ADMIN_DELIVERY_SORTS)[number];
 
 /** Board columns besides a single status: to approve, to assign, on the road. */
-export const ADMIN_STATUS_FILTERS = ['all', 'open', 'on_the_road', ...DELIVERY_STATUSES] as const;
+export const ADMIN_STATUS_FILTERS = ['all', 'open', 'on_the_road', 'exceptions', ...DELIVERY_STATUSES] as const;
 export type TAdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
 
 /** The medical filters of the board. */
@@ -55,6 +56,8 @@ export const ZAdminDelivery = ZDelivery.extend({
   customer: ZPersonRef.extend({ organisation: z.string() }),
   driver: ZPersonRef.nullable(),
   isLate: z.boolean(),
+  /** A failed attempt waiting longer than EXCEPTION_DECISION_MINUTES for dispatch's decision. */
+  decisionLate: z.boolean(),
   currentLocation: z.string().nullable(),
   currentCoords: ZLatLng.nullable(),
   cancelReason: z.string().nullable(),
@@ -138,13 +141,20 @@ export type TAdminDriver = z.infer<typeof ZAdminDriver>;
 export const ZAdminDriversResponse = z.object({ success: z.literal(true), data: z.array(ZAdminDriver) });
 export type TAdminDriversResponse = z.infer<typeof ZAdminDriversResponse>;
 
-export const ZAdminStats = z.object({
+export const ZAdminStats = ZAttemptFigures.extend({
   byStatus: z.record(z.enum(DELIVERY_STATUSES), z.number().int()),
   total: z.number().int(),
   late: z.number().int(),
   deliveredToday: z.number().int(),
   averageRating: z.number().nullable(),
   ratingCount: z.number().int(),
+  /** Failed attempts waiting for a decision plus returns under way (the exceptions queue). */
+  exceptions: z.number().int(),
+  /** Failed attempts waiting longer than EXCEPTION_DECISION_MINUTES. */
+  exceptionsLate: z.number().int(),
+  /** The same figures for each of the last days (business time zone), newest first. */
+  byDay: z.array(ZAttemptFigures.extend({ day: z.string() })),
+  byDriver: z.array(ZAttemptFigures.extend({ driver: z.object({ _id: z.string(), name: z.string() }) })),
 });
 export type TAdminStats = z.infer<typeof ZAdminStats>;
 export const ZAdminStatsResponse = z.object({ success: z.literal(true), data: ZAdminStats });

@@ -6,12 +6,23 @@ export const DELIVERY_STATUSES = [
   'picked_up',
   'in_transit',
   'delivered',
+  'failed_attempt',
+  'returning',
+  'returned',
   'cancelled',
 ] as const;
 export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Dashboard groups (SPEC section 4). */
-export const ACTIVE_STATUSES: readonly TDeliveryStatus[] = ['assigned', 'picked_up', 'in_transit', 'moving_to_pickup_location'];
+export const ACTIVE_STATUSES: readonly TDeliveryStatus[] = [
+  'assigned',
+  'picked_up',
+  'in_transit',
+  'moving_to_pickup_location',
+  // An exception is still under way: the parcel is on board, waiting for a second attempt or going back.
+  'failed_attempt',
+  'returning',
+];
 export const COMPLETED_STATUSES: readonly TDeliveryStatus[] = ['delivered'];
 export const PENDING_STATUSES: readonly TDeliveryStatus[] = ['pending'];
 /** The profile page counts only these as active. */
@@ -24,9 +35,15 @@ export const STATUS_TRANSITIONS: Record<TDeliveryStatus, Partial<Record<TDeliver
   approved: { assigned: ['staff'], cancelled: ['staff'] },
   assigned: { assigned: ['staff'], moving_to_pickup_location: ['driver'], cancelled: ['staff'] },
   moving_to_pickup_location: { picked_up: ['driver'] },
-  picked_up: { in_transit: ['driver'] },
-  in_transit: { delivered: ['driver'] },
+  // After pickup a cancel (or a disposition) sends the parcel back: returning, never a silent cancelled.
+  picked_up: { in_transit: ['driver'], returning: ['staff'] },
+  in_transit: { delivered: ['driver'], failed_attempt: ['driver'], returning: ['staff'] },
+  // Staff decide: the same driver tries again (in_transit), another driver collects it (assigned), or it goes back.
+  failed_attempt: { in_transit: ['staff'], assigned: ['staff'], returning: ['staff'] },
+  // The hand-back to the sender, with proof, through the proof-of-delivery call.
+  returning: { returned: ['driver'] },
   delivered: {},
+  returned: {},
   cancelled: {},
 };
 

@@ -10,6 +10,7 @@ import {
   PACKAGE_TYPES,
   PAGE_SIZES,
 } from './deliveries.js';
+import { ZDeliveryAttempt, ZReturnProof } from './exceptions.js';
 
 /** Response shapes of the customer's delivery, label, notification and geo calls: the server serializes through them. */
 
@@ -59,6 +60,10 @@ export const ZDelivery = z.object({
   shippingLabel: ZShippingLabel.nullable(),
   pod: ZProofOfDelivery.nullable(),
   trackingUrl: z.string(),
+  /** Each failed attempt, oldest first ([] when none). */
+  attempts: z.array(ZDeliveryAttempt),
+  /** The hand-back to the sender, once a return is done. */
+  returnProof: ZReturnProof.nullable(),
   ...ZHandling.shape,
 });
 export type TDelivery = z.infer<typeof ZDelivery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES, type TPackageType } from './deliveries.js';
 import { ZProofOfDelivery } from './delivery-api.js';
+import { ATTEMPT_NOTE_MAX, ATTEMPT_REASONS, OTHER_NEEDS_NOTE, ZDeliveryAttempt } from './exceptions.js';
 import { ZCoords } from './schemas.js';
 import { ZHandling, ZPackagingChecklist, ZTemperatureC } from './medical.js';
 
@@ -42,6 +43,10 @@ export const ZDriverJob = z.object({
   specialInstructions: z.string(),
   requiresSignature: z.boolean(),
   pod: ZProofOfDelivery.nullable(),
+  /** The failed attempts so far. */
+  attempts: z.array(ZDeliveryAttempt),
+  /** A re-attempt by another driver: the parcel is collected from this driver (name), not from the sender. */
+  collectFrom: z.string().nullable(),
   ...ZHandling.shape,
 });
 export type TDriverJob = z.infer<typeof ZDriverJob>;
@@ -49,19 +54,30 @@ export type TDriverJob = z.infer<typeof ZDriverJob>;
 export const ZDriverJobsResponse = z.object({ success: z.literal(true), data: z.array(ZDriverJob) });
 export type TDriverJobsResponse = z.infer<typeof ZDriverJobsResponse>;
 
-/** A move by the driver; delivered is not one of them: it is reached through the proof call only. */
-export const DRIVER_MOVE_STATUSES = ['moving_to_pickup_location', 'picked_up', 'in_transit'] as const;
-export const ZDriverStatusRequest = z.object({
-  status: z.enum(DRIVER_MOVE_STATUSES, { error: `Status must be one of ${DRIVER_MOVE_STATUSES.join(', ')}` }),
-  location: ZCoords.optional(),
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
-  /** The tracking number read from the parcel's label: required for picked_up. */
-  scannedOrderId: z.string().trim().max(40).optional(),
-  /** The parcel's temperature at pickup: required for a temperature-controlled parcel. */
-  temperatureC: z.number({ error: 'temperatureC must be a number of degrees Celsius' }).min(-100).max(100).optional(),
-  /** The UN3373 packaging checklist: required, all true, at pickup of a UN3373 specimen. */
-  packaging: ZPackagingChecklist.optional(),
-});
+/**
+ * A move by the driver; delivered and returned are not among them: they are reached through the proof call
+ * only. failed_attempt needs a reason (and a note when the reason is other).
+ */
+export const DRIVER_MOVE_STATUSES = ['moving_to_pickup_location', 'picked_up', 'in_transit', 'failed_attempt'] as const;
+export const ZDriverStatusRequest = z
+  .object({
+    status: z.enum(DRIVER_MOVE_STATUSES, { error: `Status must be one of ${DRIVER_MOVE_STATUSES.join(', ')}` }),
+    location: ZCoords.optional(),
+    note: z.string().trim().max(ATTEMPT_NOTE_MAX, `Note must be at most ${ATTEMPT_NOTE_MAX} characters`).optional(),
+    /** The tracking number read from the parcel's label: required for picked_up. */
+    scannedOrderId: z.string().trim().max(40).optional(),
+    /** Why the drop failed: required for failed_attempt. */
+    reason: z.enum(ATTEMPT_REASONS, { error: `Reason must be one of ${ATTEMPT_REASONS.join(', ')}` }).optional(),
+    /** The parcel's temperature at pickup: required for a temperature-controlled parcel. */
+    temperatureC: z.number({ error: 'temperatureC must be a number of degrees Celsius' }).min(-100).max(100).optional(),
+    /** The UN3373 packaging checklist: required, all true, at pickup of a UN3373 specimen. */
+    packaging: ZPackagingChecklist.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status !== 'failed_attempt') return;
+    if (!body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: `Reason must be one of ${ATTEMPT_REASONS.join(', ')}` });
+    else if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: OTHER_NEEDS_NOTE });
+  });
 export type TDriverStatusRequest = z.infer<typeof ZDriverStatusRequest>;
 
 export const ZDriverJobResponse = z.object({ success: z.literal(true), message: z.string(), data: ZDriverJob });

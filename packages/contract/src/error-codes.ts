@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** 409: the delivery was cancelled, so it has no label (or other parcel paperwork). */
   'DELIVERY_CANCELLED',
+  /** 409: the delivery has had MAX_DELIVERY_ATTEMPTS failed attempts: only a return is offered now. */
+  'ATTEMPTS_EXHAUSTED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -20,4 +20,5 @@ export * from './driver.js';
 export * from './tracking.js';
 export * from './outbox-admin.js';
 export * from './addresses.js';
+export * from './exceptions.js';
 export * from './medical.js';

@@ -28,9 +28,16 @@ export function movesFor(from: TDeliveryStatus, actor: TStatusActor): TDeliveryS
     .map(([to]) => to);
 }
 
-/** The driver's next step on the way to delivered (the big button), or null when the driver has none. */
+/**
+ * The driver's next step (the big button), or null when the driver has none: on the way to delivered, or,
+ * for a parcel going back, the hand-back (returned). A failed attempt is never the big button.
+ */
 export function nextDriverStatus(from: TDeliveryStatus): TDeliveryStatus | null {
-  return movesFor(from, 'driver').find((to) => to !== from && reachableStatuses(to).has('delivered')) ?? null;
+  return (
+    movesFor(from, 'driver').find(
+      (to) => to !== from && to !== 'failed_attempt' && (reachableStatuses(to).has('delivered') || to === 'returned'),
+    ) ?? null
+  );
 }
 
 /** A label is worth printing while the parcel can still be, or has been, delivered: never once cancelled. */
@@ -39,14 +46,19 @@ export const mayHaveLabel = (status: TDeliveryStatus): boolean => reachableStatu
 /** Feedback is for a delivered order only: the one final status the parcel reaches by being handed over. */
 export const acceptsFeedback = (status: TDeliveryStatus): boolean => status === 'delivered' && isFinalStatus(status);
 
-/** No move leaves these (delivered, cancelled): the delivery is over. */
+/** No move leaves these (delivered, returned, cancelled): the delivery is over. */
 export const FINAL_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter(isFinalStatus);
 
-/** The parcel is with the driver (picked up, not yet delivered): the driver's position is the parcel's. */
-export const ON_BOARD_STATUSES: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];
+/** The parcel is with the driver (picked up, not yet handed over): the driver's position is the parcel's. */
+export const ON_BOARD_STATUSES: readonly TDeliveryStatus[] = ['picked_up', 'in_transit', 'failed_attempt', 'returning'];
 
-/** A driver's open jobs: the statuses where the driver still has a step towards delivered. */
-export const DRIVER_OPEN_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter((s) => nextDriverStatus(s) !== null);
+/** A driver's open jobs: a step still to make, or a parcel still on board (a failed attempt waiting for dispatch). */
+export const DRIVER_OPEN_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter(
+  (s) => nextDriverStatus(s) !== null || ON_BOARD_STATUSES.includes(s),
+);
+
+/** Dispatch's exceptions queue: failed attempts waiting for a decision and returns under way. */
+export const EXCEPTION_STATUSES: readonly TDeliveryStatus[] = ['failed_attempt', 'returning'];
 
 /** The refusal every side shows for a move the table does not allow. */
 export const cannotMoveMessage = (from: TDeliveryStatus, to: TDeliveryStatus) => `Cannot change status from ${from} to ${to}`;

@@ -29,6 +29,8 @@ export const ZTimelineEntry = z.object({
   timestamp: z.string(),
   /** The server's rendering for the visitor's offset; the browser formats `timestamp` itself when it can. */
   displayTime: z.string(),
+  /** A failed attempt's reason in plain words when it says nothing personal (recipient absent, no access, wrong address), else null. */
+  detail: z.string().nullable(),
 });
 
 export type TTrackingEvent = z.infer<typeof ZTimelineEntry>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { TDeliveryStatus } from '@courier/contract';
+import type { TAttemptReason, TDeliveryStatus } from '@courier/contract';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
 
@@ -75,7 +75,7 @@ export const deliveries = pgTable(
     index('deliveries_driver_idx').on(t.driverId),
     index('deliveries_late_due_idx')
       .on(t.requiredBy)
-      .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled')`),
+      .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled', 'returning', 'returned')`),
     index('deliveries_stat_escalation_idx')
       .on(t.approvedAt)
       .where(sql`${t.priority} = 'stat' AND ${t.statEscalatedAt} IS NULL AND ${t.status} = 'approved'`),
@@ -164,6 +164,48 @@ export const proofsOfDelivery = pgTable('proofs_of_delivery', {
   photoFileId: uuid('photo_file_id').references(() => storedFiles.id),
   signatureFileId: uuid('signature_file_id').references(() => storedFiles.id),
   recipientName: text('recipient_name').notNull(),
+  notes: text('notes').notNull().default(''),
+  capturedBy: uuid('captured_by').references(() => users.id),
+  capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+});
+
+/** One failed attempt (migration 0008), with what dispatch decided about it. */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id),
+    n: integer('n').notNull(),
+    driverId: uuid('driver_id').references(() => users.id),
+    reason: text('reason').$type<TAttemptReason>().notNull(),
+    note: text('note').notNull().default(''),
+    photoFileId: uuid('photo_file_id').references(() => storedFiles.id),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    decision: text('decision').$type<'reattempt' | 'return'>(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    nextWindowFrom: timestamp('next_window_from', { withTimezone: true }),
+    nextWindowTo: timestamp('next_window_to', { withTimezone: true }),
+  },
+  (t) => [
+    unique('delivery_attempts_n_uq').on(t.deliveryId, t.n),
+    index('delivery_attempts_photo_idx').on(t.photoFileId).where(sql`${t.photoFileId} IS NOT NULL`),
+    index('delivery_attempts_attempted_at_idx').on(t.attemptedAt),
+  ],
+);
+
+/** The hand-back to the sender that ends a return (migration 0008): who took it back, photo and/or signature. */
+export const deliveryReturns = pgTable('delivery_returns', {
+  deliveryId: uuid('delivery_id')
+    .primaryKey()
+    .references(() => deliveries.id),
+  photoFileId: uuid('photo_file_id').references(() => storedFiles.id),
+  signatureFileId: uuid('signature_file_id').references(() => storedFiles.id),
+  receivedBy: text('received_by').notNull(),
   notes: text('notes').notNull().default(''),
   capturedBy: uuid('captured_by').references(() => users.id),
   capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),

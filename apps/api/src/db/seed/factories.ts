@@ -11,7 +11,7 @@ import {
 } from '@courier/contract';
 import { ARGON2_OPTIONS } from '../bootstrap.js';
 import type { Db } from '../client.js';
-import { deliveries, users } from '../schema/index.js';
+import { deliveries, deliveryAttempts, users } from '../schema/index.js';
 import { appendCustodyEvent } from '../../modules/deliveries/custody.js';
 import { newOrderId } from '../../modules/deliveries/order-id.js';
 import { createOfflineGeocoder } from '../../platform/geocoder/index.js';
@@ -54,10 +54,14 @@ export async function createUser(db: Db, input: UserFactoryInput = {}) {
   return { user, password };
 }
 
-/** The path a delivery takes to reach a status; cancelled leaves from pending. */
+/** The path a delivery takes to reach a status; cancelled leaves from pending; a return follows one failed attempt. */
 export function statusPath(target: TDeliveryStatus): TDeliveryStatus[] {
   if (target === 'cancelled') return ['pending', 'cancelled'];
   const flow = DELIVERY_STATUSES.filter((s) => s !== 'cancelled');
+  const drive = flow.slice(0, flow.indexOf('in_transit') + 1);
+  const exception = ['failed_attempt', 'returning', 'returned'] as const;
+  const at = (exception as readonly TDeliveryStatus[]).indexOf(target);
+  if (at >= 0) return [...drive, ...exception.slice(0, at + 1)];
   return flow.slice(0, flow.indexOf(target) + 1);
 }
 
@@ -138,16 +142,29 @@ export async function createDelivery(db: Db, input: DeliveryFactoryInput) {
       })
       .returning();
     for (const [i, s] of path.entries()) {
-      // The parcel is at pickup until it leaves, then at the drop-off once delivered.
-      const here = s === 'delivered' ? drop : s === 'in_transit' ? null : pickup;
+      // The parcel is at pickup until it leaves, then at the drop-off once delivered (or tried there).
+      const here = s === 'delivered' || s === 'failed_attempt' ? drop : s === 'in_transit' || s === 'returning' ? null : pickup;
+      const at = new Date(createdAt.getTime() + step * i);
+      if (s === 'failed_attempt') {
+        await tx.insert(deliveryAttempts).values({
+          deliveryId: delivery.id,
+          n: 1,
+          driverId: input.driverId ?? null,
+          reason: 'recipient_absent',
+          note: '',
+          attemptedAt: at,
+          ...(status !== 'failed_attempt' ? { decision: 'return' as const, decidedAt: new Date(at.getTime() + step) } : {}),
+        });
+      }
       await appendCustodyEvent(tx, {
         deliveryId: delivery.id,
         status: s,
         locationLabel: here?.label ?? (s === 'in_transit' ? 'In transit' : null),
         lat: here?.lat ?? null,
         lng: here?.lng ?? null,
-        actorRole: s === 'pending' ? 'CUSTOMER' : ['approved', 'assigned', 'cancelled'].includes(s) ? 'STAFF' : 'DRIVER',
-        at: new Date(createdAt.getTime() + step * i),
+        actorRole: s === 'pending' ? 'CUSTOMER' : ['approved', 'assigned', 'cancelled', 'returning'].includes(s) ? 'STAFF' : 'DRIVER',
+        note: s === 'failed_attempt' ? 'Attempt 1 failed [recipient_absent]: Recipient absent' : undefined,
+        at,
       });
     }
     return delivery;

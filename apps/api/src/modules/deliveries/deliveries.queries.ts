@@ -1,8 +1,9 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
+import { deliveries, deliveryReturns, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { type Actor, mayReadDelivery } from '../../platform/policy.js';
+import { attemptsColumn } from './attempts-json.js';
 import type { DeliveryView } from './delivery-json.js';
 import { readingsColumn } from './handling-json.js';
 import { ORDER_ID_PATTERN } from './order-id.js';
@@ -18,13 +19,21 @@ export function deliveryKey(idOrOrderId: string): SQL | null {
 
 export const DELIVERY_NOT_FOUND = 'Delivery not found';
 
-/** The selection every delivery answer starts from: the row, its label and its proof of delivery. */
+/** The selection every delivery answer starts from: the row, its label, its proof of delivery, its attempts and hand-back. */
 export function selectDeliveryViews(db: DbOrTx) {
   return db
-    .select({ delivery: deliveries, label: shippingLabels, pod: proofsOfDelivery, readings: readingsColumn })
+    .select({
+      delivery: deliveries,
+      label: shippingLabels,
+      pod: proofsOfDelivery,
+      attempts: attemptsColumn,
+      handback: deliveryReturns,
+      readings: readingsColumn,
+    })
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
-    .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));
+    .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
+    .leftJoin(deliveryReturns, eq(deliveryReturns.deliveryId, deliveries.id));
 }
 
 /** A delivery the actor may read in full (owner, assigned driver, staff); any other answers like an unknown one. */

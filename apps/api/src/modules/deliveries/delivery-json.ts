@@ -2,6 +2,7 @@ import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPacka
 import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { signedFileUrl } from '../files/file-links.js';
 import { handlingJson, type RawReading } from './handling-json.js';
+import { type AttemptRow, attemptJson, type ReturnRow, returnProofJson } from './attempts-json.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type LabelRow = typeof shippingLabels.$inferSelect;
@@ -12,6 +13,10 @@ export interface DeliveryView {
   delivery: DeliveryRow;
   label: LabelRow | null;
   pod: PodRow | null;
+  /** Failed attempts, oldest first. */
+  attempts: AttemptRow[];
+  /** The hand-back that ended a return. */
+  handback: ReturnRow | null;
   /** The temperature readings, from the views' subquery; absent reads as none. */
   readings?: RawReading[] | null;
 }
@@ -24,6 +29,9 @@ export interface JsonContext {
 }
 
 export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;
+
+/** The parcel is still headed for its recipient (so an estimate means something). */
+export const willArrive = (status: string) => !['cancelled', 'returning', 'returned'].includes(status);
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -49,7 +57,7 @@ export function labelJson(label: LabelRow, ctx: JsonContext) {
 }
 
 /** The delivery as its owner sees it (SPEC section 3); never the row itself. */
-export function toDeliveryJson({ delivery: d, label, pod, readings }: DeliveryView, ctx: JsonContext): TDelivery {
+export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {
     _id: d.id,
@@ -68,14 +76,16 @@ export function toDeliveryJson({ delivery: d, label, pod, readings }: DeliveryVi
     status: d.status as TDeliveryStatus,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
-    // A cancelled delivery will not arrive: no estimate (as on tracking).
-    estimatedDelivery: d.status === 'cancelled' ? null : (d.estimatedDelivery?.toISOString() ?? null),
+    // A cancelled or returned delivery will not arrive: no estimate (as on tracking).
+    estimatedDelivery: !willArrive(d.status) ? null : (d.estimatedDelivery?.toISOString() ?? null),
     pickupCoords: coords(d.pickupLat, d.pickupLng),
     deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
     packageImage: link(d.packageImageId),
     shippingLabel: label ? labelJson(label, ctx) : null,
     pod: pod ? podJson(pod, ctx) : null,
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
+    attempts: attempts.map((a) => attemptJson(a, ctx)),
+    returnProof: handback ? returnProofJson(handback, ctx) : null,
     ...handlingJson(d, readings),
   };
 }

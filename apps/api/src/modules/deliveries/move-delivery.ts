@@ -1,4 +1,4 @@
-import { cannotMoveMessage, HOLD_MESSAGE, type TDeliveryStatus } from '@courier/contract';
+import { cannotMoveMessage, HOLD_MESSAGE, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
@@ -7,6 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { type Actor, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { notifyStatusChange } from '../notifications/notify-status-change.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
@@ -20,11 +21,19 @@ export interface Place {
 
 /** What a move does besides the status: decided by the use case once access and the table allow it. */
 export interface MovePlan {
-  /** Further columns of the row (driver, cancel reason). */
+  /** Further columns of the row (driver, cancel reason, the new estimate of a re-attempt, approval, hold, disposition). */
   set?: Partial<
     Pick<
       DeliveryRow,
-      'driverId' | 'cancelReason' | 'approvedAt' | 'holdReason' | 'holdSince' | 'dispositionAction' | 'dispositionNote' | 'dispositionAt'
+      | 'driverId'
+      | 'cancelReason'
+      | 'estimatedDelivery'
+      | 'approvedAt'
+      | 'holdReason'
+      | 'holdSince'
+      | 'dispositionAction'
+      | 'dispositionNote'
+      | 'dispositionAt'
     >
   >;
   /** Where the hand-over happened; the parcel's current place becomes it. Absent: where the parcel was. */
@@ -33,8 +42,18 @@ export interface MovePlan {
   audit: { action: string; details?: Record<string, unknown> };
   /** Who signed for it, for the delivered messages. */
   signedBy?: string;
+  /** What the messages tell, when it is not the new status itself (a re-attempt), and its facts. */
+  message?: MoveMessage;
   /** Further writes in the same transaction (the proof of delivery, the idempotency key). */
   within?: (tx: Tx, moved: DeliveryRow) => Promise<void>;
+}
+
+export interface MoveMessage {
+  event?: DeliveryEvent;
+  /** A failed attempt's reason code. */
+  reason?: TAttemptReason;
+  /** A re-attempt's window. */
+  window?: { from: Date; to: Date };
 }
 
 export interface MoveInput {
@@ -49,6 +68,8 @@ export interface MoveInput {
 
 /** A parcel on hold is not handed over until staff record a disposition. */
 export const onHoldConflict = () => conflict(`${HOLD_MESSAGE}. Dispatch must record a disposition first.`);
+/** Services whose database is an open transaction: a move made with them commits or rolls back with it. */
+export const withinTransaction = (services: Services, tx: Tx): Services => ({ ...services, db: tx as unknown as Services['db'] });
 
 /** Finds the delivery the actor may see; anyone else gets the same 404 as for an unknown one. */
 export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Actor, idOrOrderId: string): Promise<DeliveryRow> {
@@ -64,6 +85,8 @@ export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Act
  * 'Cannot change status from X to Y' otherwise); the row changes only if it still holds the status and
  * driver it was read with, so of two racing moves one wins and the other gets 409. The row, its custody
  * event, the audit row, the notifications and the live-update event commit together; the outbox is kicked after.
+ * Inside another use case's transaction, pass `withinTransaction(services, tx)`: the move then runs in a
+ * savepoint of that transaction and commits (or rolls back) with it.
  */
 export async function moveDelivery(
   services: Services,
@@ -137,7 +160,7 @@ export async function moveDelivery(
       },
       now,
     );
-    await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy });
+    await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy, ...p.message });
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);

@@ -1,8 +1,16 @@
-import { FINAL_STATUSES, LATE_WINDOW_MINUTES, type TAdminDelivery, type TDeliveryStatus, type TPersonRef } from '@courier/contract';
+import {
+  EXCEPTION_DECISION_MINUTES,
+  FINAL_STATUSES,
+  LATE_WINDOW_MINUTES,
+  type TAdminDelivery,
+  type TDeliveryStatus,
+  type TPersonRef,
+} from '@courier/contract';
 import { and, eq, lte, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { deliveries, proofsOfDelivery, shippingLabels, users } from '../../db/schema/index.js';
+import { deliveries, deliveryReturns, proofsOfDelivery, shippingLabels, users } from '../../db/schema/index.js';
+import { type AttemptRow, attemptsColumn, openAttempt } from '../deliveries/attempts-json.js';
 import { type DeliveryView, type JsonContext, toDeliveryJson } from '../deliveries/delivery-json.js';
 import { readingsColumn } from '../deliveries/handling-json.js';
 
@@ -23,6 +31,8 @@ export function selectDispatchViews(db: DbOrTx) {
       delivery: deliveries,
       label: shippingLabels,
       pod: proofsOfDelivery,
+      attempts: attemptsColumn,
+      handback: deliveryReturns,
       readings: readingsColumn,
       customer: {
         id: customers.id,
@@ -37,20 +47,30 @@ export function selectDispatchViews(db: DbOrTx) {
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
+    .leftJoin(deliveryReturns, eq(deliveryReturns.deliveryId, deliveries.id))
     .leftJoin(customers, eq(customers.id, deliveries.customerId))
     .leftJoin(drivers, eq(drivers.id, deliveries.driverId));
 }
 export type { PersonRow };
 
+/** Over, or on its way back to the sender: its required-by no longer applies. */
+const NEVER_LATE: readonly TDeliveryStatus[] = [...FINAL_STATUSES, 'returning'];
+
 /** Not yet handed over (nor withdrawn) and required-by past or within the late window. */
 export function lateCondition(now: Date): SQL {
   const edge = new Date(now.getTime() + LATE_WINDOW_MINUTES * 60_000);
-  return and(notInArray(deliveries.status, [...FINAL_STATUSES]), lte(deliveries.requiredBy, edge)) as SQL;
+  return and(notInArray(deliveries.status, [...NEVER_LATE]), lte(deliveries.requiredBy, edge)) as SQL;
 }
 
 export function isLate(d: { status: string; requiredBy: Date | null }, now: Date): boolean {
-  if (FINAL_STATUSES.includes(d.status as TDeliveryStatus) || !d.requiredBy) return false;
+  if (NEVER_LATE.includes(d.status as TDeliveryStatus) || !d.requiredBy) return false;
   return d.requiredBy.getTime() <= now.getTime() + LATE_WINDOW_MINUTES * 60_000;
+}
+
+/** A failed attempt dispatch has not decided on within EXCEPTION_DECISION_MINUTES. */
+export function isDecisionLate(status: string, attempts: AttemptRow[], now: Date): boolean {
+  const open = openAttempt(status, attempts);
+  return !!open && new Date(open.at).getTime() <= now.getTime() - EXCEPTION_DECISION_MINUTES * 60_000;
 }
 
 const ref = (p: PersonRow | null): TPersonRef | null =>
@@ -65,6 +85,7 @@ export function toDispatchJson(view: DispatchView, ctx: JsonContext): TAdminDeli
       : { _id: d.customerId, name: '', email: '', phone: '', organisation: '' },
     driver: ref(view.driver),
     isLate: isLate(d, ctx.now),
+    decisionLate: isDecisionLate(d.status, view.attempts, ctx.now),
     currentLocation: d.currentLabel,
     currentCoords: d.currentLat !== null && d.currentLng !== null ? { lat: d.currentLat, lng: d.currentLng } : null,
     cancelReason: d.cancelReason,

@@ -13,6 +13,8 @@ import {
   ZAuditQuery,
   ZAuditResponse,
   ZCustodyResponse,
+  ZReattemptRequest,
+  ZReturnRequest,
   ZStaffCancelRequest,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,6 +32,8 @@ import { listFeedback } from './list-feedback.js';
 import { listOptins } from './list-optins.js';
 import { custodyResponse, readCustody } from './read-custody.js';
 import { readDispatchStats } from './read-dispatch-stats.js';
+import { reattemptFromDispatch } from './reattempt-from-dispatch.js';
+import { returnFromDispatch } from './return-from-dispatch.js';
 import { showDispatchDelivery } from './show-dispatch-delivery.js';
 
 const ZIdParams = z.object({ id: z.string().max(64) });
@@ -85,6 +89,38 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/deliveries/:id/cancel',
     { ...common, schema: { ...schema, params: ZIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => cancelFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason }),
+  );
+
+  app.post(
+    '/v1/admin/deliveries/:id/reattempt',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description:
+          'Decides a failed attempt: another attempt in window { from, to }, by the same driver (driverId absent or the same: back to in_transit) or by another (assigned; the new driver collects the parcel from the first). 409 ATTEMPTS_EXHAUSTED past MAX_DELIVERY_ATTEMPTS.',
+        params: ZIdParams,
+        body: ZReattemptRequest,
+        response: { 200: ZAdminDeliveryResponse },
+      },
+    },
+    async (request) => reattemptFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body }),
+  );
+
+  app.post(
+    '/v1/admin/deliveries/:id/return',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description:
+          'Sends a picked-up, in-transit or failed delivery back to its sender (returning); the driver ends it with the hand-back proof.',
+        params: ZIdParams,
+        body: ZReturnRequest,
+        response: { 200: ZAdminDeliveryResponse },
+      },
+    },
+    async (request) => returnFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body.note }),
   );
 
   app.get(

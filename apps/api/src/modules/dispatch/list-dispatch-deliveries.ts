@@ -1,4 +1,10 @@
-import { ACTIVE_STATUSES, type TAdminDeliveriesQuery, type TAdminDeliveriesResponse, type TDeliveryStatus } from '@courier/contract';
+import {
+  ACTIVE_STATUSES,
+  EXCEPTION_STATUSES,
+  type TAdminDeliveriesQuery,
+  type TAdminDeliveriesResponse,
+  type TDeliveryStatus,
+} from '@courier/contract';
 import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
@@ -14,6 +20,7 @@ function statusFilter(status: TAdminDeliveriesQuery['status']): SQL | undefined 
   // The board's columns: to approve and to assign (open), and on the road.
   if (status === 'open') return inArray(deliveries.status, ['pending', 'approved']);
   if (status === 'on_the_road') return inArray(deliveries.status, [...ACTIVE_STATUSES]);
+  if (status === 'exceptions') return inArray(deliveries.status, [...EXCEPTION_STATUSES]);
   return eq(deliveries.status, status as TDeliveryStatus);
 }
 

@@ -1,12 +1,16 @@
-import { DELIVERY_STATUSES, type TAdminStatsResponse, type TDeliveryStatus } from '@courier/contract';
-import { and, avg, count, eq, gte } from 'drizzle-orm';
-import { deliveries, feedback } from '../../db/schema/index.js';
+import { DELIVERY_STATUSES, EXCEPTION_DECISION_MINUTES, type TAdminStatsResponse, type TDeliveryStatus } from '@courier/contract';
+import { and, avg, count, eq, gte, isNull, lte } from 'drizzle-orm';
+import { deliveries, deliveryAttempts, feedback } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { instantOf, localMoment } from '../deliveries/business-time.js';
+import { readAttemptFigures } from './attempt-figures.js';
 import { lateCondition } from './dispatch.queries.js';
 
-/** The console's tiles: counts per status, late ones, delivered today (business time zone), average rating. */
+/**
+ * The console's tiles: counts per status, late ones, delivered today (business time zone), average rating,
+ * the exceptions queue, and first-attempt figures overall, by day and by driver.
+ */
 export async function readDispatchStats(services: Services, actor: Actor): Promise<TAdminStatsResponse> {
   assertAudience(actor, 'staff');
   const { db, clock, env } = services;
@@ -22,6 +26,19 @@ export async function readDispatchStats(services: Services, actor: Actor): Promi
     .from(deliveries)
     .where(and(eq(deliveries.status, 'delivered'), gte(deliveries.updatedAt, midnight)));
   const [rating] = await db.select({ average: avg(feedback.rating), n: count() }).from(feedback);
+  // Failed attempts nobody decided on within the decision window.
+  const [{ exceptionsLate }] = await db
+    .select({ exceptionsLate: count() })
+    .from(deliveryAttempts)
+    .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
+    .where(
+      and(
+        eq(deliveries.status, 'failed_attempt'),
+        isNull(deliveryAttempts.decision),
+        lte(deliveryAttempts.attemptedAt, new Date(now.getTime() - EXCEPTION_DECISION_MINUTES * 60_000)),
+      ),
+    );
+  const figures = await readAttemptFigures(db, now, env.BUSINESS_TZ);
   return {
     success: true,
     data: {
@@ -31,6 +48,9 @@ export async function readDispatchStats(services: Services, actor: Actor): Promi
       deliveredToday: Number(deliveredToday),
       averageRating: rating.average === null ? null : Math.round(Number(rating.average) * 100) / 100,
       ratingCount: Number(rating.n),
+      exceptions: byStatus.failed_attempt + byStatus.returning,
+      exceptionsLate: Number(exceptionsLate),
+      ...figures,
     },
   };
 }

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
+import { type AttemptRow, attemptJson, attemptsColumn } from '../deliveries/attempts-json.js';
 import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
 import { handlingJson, type RawReading, readingsColumn } from '../deliveries/handling-json.js';
 
@@ -22,11 +23,26 @@ export interface JobView {
   delivery: DeliveryRow;
   pod: PodRow | null;
   senderName: string;
+  attempts: AttemptRow[];
   readings?: RawReading[] | null;
 }
 
+/** A re-attempt by another driver: until pickup, the parcel is with the driver of the last attempt, not at the sender. */
+export function collectFromOf(d: Pick<DeliveryRow, 'status' | 'driverId'>, attempts: AttemptRow[]): AttemptRow | null {
+  const last = attempts.at(-1);
+  if (last?.decision !== 'reattempt' || !last.driverId || last.driverId === d.driverId) return null;
+  return d.status === 'assigned' || d.status === 'moving_to_pickup_location' ? last : null;
+}
+
 /** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
-export function toDriverJob({ delivery: d, pod, senderName, readings }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
+export function toDriverJob(
+  { delivery: d, pod, senderName, attempts, readings }: JobView,
+  routeOrder: number,
+  ctx: JsonContext,
+): TDriverJob {
+  // Going back: the sender's address is the drop-off, and the sender takes it.
+  const back = d.status === 'returning' || d.status === 'returned';
+  const collectFrom = collectFromOf(d, attempts);
   return {
     _id: d.id,
     orderId: d.orderId,
@@ -37,10 +53,10 @@ export function toDriverJob({ delivery: d, pod, senderName, readings }: JobView,
     senderPhone: d.senderPhone,
     pickupAddress: d.pickupAddress,
     pickupCoords: coords(d.pickupLat, d.pickupLng),
-    recipientName: d.recipientName,
-    recipientPhone: d.recipientPhone,
-    deliveryAddress: d.deliveryAddress,
-    deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
+    recipientName: back ? senderName : d.recipientName,
+    recipientPhone: back ? d.senderPhone : d.recipientPhone,
+    deliveryAddress: back ? d.pickupAddress : d.deliveryAddress,
+    deliveryCoords: back ? coords(d.pickupLat, d.pickupLng) : coords(d.deliveryLat, d.deliveryLng),
     requiredBy: d.requiredBy?.toISOString() ?? null,
     packageType: d.packageType as TPackageType,
     packageSize: d.packageSize as TPackageSize,
@@ -48,6 +64,8 @@ export function toDriverJob({ delivery: d, pod, senderName, readings }: JobView,
     specialInstructions: d.specialInstructions,
     requiresSignature: needsSignature(d.packageType),
     pod: pod ? podJson(pod, ctx) : null,
+    attempts: attempts.map((a) => attemptJson(a, ctx)),
+    collectFrom: collectFrom ? (collectFrom.driverName ?? 'the previous driver') : null,
     ...handlingJson(d, readings),
   };
 }
@@ -59,6 +77,7 @@ export function selectJobViews(db: DbOrTx) {
       pod: proofsOfDelivery,
       firstName: users.firstName,
       lastName: users.lastName,
+      attempts: attemptsColumn,
       readings: readingsColumn,
     })
     .from(deliveries)
@@ -71,10 +90,12 @@ export const jobViewOf = (r: {
   pod: PodRow | null;
   firstName: string;
   lastName: string;
+  attempts: AttemptRow[];
   readings?: RawReading[] | null;
 }): JobView => ({
   delivery: r.delivery,
   pod: r.pod,
+  attempts: r.attempts,
   readings: r.readings,
   senderName: `${r.firstName} ${r.lastName}`.trim(),
 });

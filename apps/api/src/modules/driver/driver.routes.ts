@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
+import { attachAttemptPhoto, readAttemptPhoto } from './attach-attempt-photo.js';
 import { listDriverJobs } from './list-driver-jobs.js';
 import { moveJob } from './move-job.js';
 import { readProofForm } from './read-proof-form.js';
@@ -34,7 +35,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         description:
-          'moving_to_pickup_location, picked_up (with scannedOrderId) or in_transit. A retry with the same Idempotency-Key applies once.',
+          'moving_to_pickup_location, picked_up (with scannedOrderId), in_transit, or failed_attempt (with reason: recipient_absent, refused, wrong_address, access_denied, damaged, unsafe_location or other, which needs a note). A retry with the same Idempotency-Key applies once.',
         params: ZIdParams,
         headers: ZIdempotencyHeaders,
         body: ZDriverStatusRequest,
@@ -56,7 +57,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         description:
-          'multipart/form-data: photo (JPEG, PNG or WebP) and/or signature (PNG), recipientName, notes (up to 1000), lat and lng optional. Moves the job to delivered. Honours Idempotency-Key.',
+          'multipart/form-data: photo (JPEG, PNG or WebP) and/or signature (PNG), recipientName, notes (up to 1000), lat and lng optional. Moves the job to delivered; on a returning job it records the hand-back to the sender (recipientName is who took it back) and moves it to returned. Honours Idempotency-Key.',
         params: ZIdParams,
         headers: ZIdempotencyHeaders,
         response: { 200: ZDriverJobResponse },
@@ -66,6 +67,27 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
       recordProofOfDelivery(services, actorOf(request), {
         idOrOrderId: request.params.id,
         ...(await readProofForm(request)),
+        idempotencyKey: request.headers['idempotency-key'],
+      }),
+  );
+
+  app.post(
+    '/v1/driver/deliveries/:id/attempt-photo',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description:
+          "multipart/form-data: file (JPEG, PNG or WebP, up to 5 MB). Adds the photo to the caller's latest failed attempt on this delivery. Honours Idempotency-Key.",
+        params: ZIdParams,
+        headers: ZIdempotencyHeaders,
+        response: { 200: ZDriverJobResponse },
+      },
+    },
+    async (request) =>
+      attachAttemptPhoto(services, actorOf(request), {
+        idOrOrderId: request.params.id,
+        photo: await readAttemptPhoto(request),
         idempotencyKey: request.headers['idempotency-key'],
       }),
   );

@@ -4,14 +4,21 @@ import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { confirmPickup } from './confirm-pickup.js';
 import { driverJobAnswer } from './driver-job-json.js';
+import { recordFailedAttempt } from './record-failed-attempt.js';
 import { startPickupRun } from './start-pickup-run.js';
 import { startTransit } from './start-transit.js';
 
-const MOVES = { moving_to_pickup_location: startPickupRun, picked_up: confirmPickup, in_transit: startTransit } as const;
+const MOVES = {
+  moving_to_pickup_location: startPickupRun,
+  picked_up: confirmPickup,
+  in_transit: startTransit,
+  failed_attempt: recordFailedAttempt,
+} as const;
 const DONE: Record<TDriverStatusRequest['status'], string> = {
   moving_to_pickup_location: 'On the way to pickup',
   picked_up: 'Parcel picked up',
   in_transit: 'On the way to the recipient',
+  failed_attempt: 'Attempt recorded; dispatch will decide the next step',
 };
 
 /** The driver's status call: one of the driver's moves, applied once per Idempotency-Key. */

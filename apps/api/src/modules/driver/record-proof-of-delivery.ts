@@ -1,22 +1,20 @@
 import { ID_TYPE_LABELS, type TDriverJobResponse, ZIdCheck, ZProofOfDeliveryFields } from '@courier/contract';
-import type { Tx } from '../../db/client.js';
-import { proofsOfDelivery, storedFiles } from '../../db/schema/index.js';
-import type { TStoredFileKind } from '../../db/schema/files.js';
-import { AppError, badRequest } from '../../platform/app-error.js';
+import { proofsOfDelivery } from '../../db/schema/index.js';
+import { badRequest } from '../../platform/app-error.js';
 import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
-import { checkImage } from '../../platform/storage.js';
 import type { Services } from '../../services.js';
-import { moveDelivery } from '../deliveries/move-delivery.js';
-import { type CleanImage, cleanPackageImage } from '../deliveries/package-image.js';
 import { appendCustodyEvent } from '../deliveries/custody.js';
+import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
+import { cleanPackageImage } from '../deliveries/package-image.js';
 import { holdOnDeliveryReading } from '../medical/delivery-reading.js';
 import { checkTemperatureGiven } from '../medical/pickup-checks.js';
 import { recordReadings } from '../medical/record-readings.js';
 import { driverJobAnswer, needsSignature } from './driver-job-json.js';
+import { cleanSignature, POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE, storeEvidence } from './hand-over-evidence.js';
+import { recordReturnHandback } from './record-return-handback.js';
 
-export const POD_NEEDS_EVIDENCE = 'photo: Take a photo or capture the signature';
-export const POD_NEEDS_SIGNATURE = "signature: Medication and medical supplies need the recipient's signature";
+export { POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE } from './hand-over-evidence.js';
 
 export interface ProofInput {
   idOrOrderId: string;
@@ -26,33 +24,20 @@ export interface ProofInput {
   idempotencyKey?: string;
 }
 
-/** A signature pad exports PNG; anything else is not a signature. */
-async function cleanSignature(bytes: Buffer): Promise<CleanImage> {
-  const { mime } = await checkImage(bytes, 'signature');
-  if (mime !== 'image/png') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'signature: must be a PNG image', { field: 'signature' });
-  return cleanPackageImage(bytes, 'signature');
-}
-
-async function storeEvidence(tx: Tx, services: Services, ownerId: string, image: CleanImage | null, kind: TStoredFileKind, at: Date) {
-  if (!image) return null;
-  const path = await services.storage.put(image.bytes, image.ext);
-  const [row] = await tx
-    .insert(storedFiles)
-    .values({ ownerId, kind, contentType: image.mime, size: image.bytes.length, path, createdAt: at })
-    .returning({ id: storedFiles.id });
-  return row.id;
-}
-
 /**
  * delivered is reached only here: the assigned driver hands the parcel over with a photo and/or the
  * recipient's signature (required for medication and medical supplies), the recipient's name and notes.
  * The proof, the move and its custody event commit together; a retry with the same key applies once.
+ * On a returning parcel the same proof records the hand-back to the sender instead (returned).
  */
 export async function recordProofOfDelivery(services: Services, actor: Actor, input: ProofInput): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
   const fields = ZProofOfDeliveryFields.parse(input.fields);
   const scope = `pod:${input.idOrOrderId}`;
   return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope }, async (claim) => {
+    // A parcel on its way back: the same call records the hand-back to the sender (returned).
+    const current = await findDeliveryRow(services, actor, input.idOrOrderId);
+    if (current.status === 'returning') return recordReturnHandback(services, actor, { ...input, fields, claim });
     const moved = await moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'delivered' }, async (d) => {
       if (!input.photo && !input.signature) throw badRequest(POD_NEEDS_EVIDENCE, 'photo');
       if (needsSignature(d.packageType) && !input.signature) throw badRequest(POD_NEEDS_SIGNATURE, 'signature');

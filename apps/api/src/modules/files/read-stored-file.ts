@@ -1,6 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deliveries, proofsOfDelivery, shippingLabels, storedFiles } from '../../db/schema/index.js';
+import { deliveries, deliveryAttempts, deliveryReturns, proofsOfDelivery, shippingLabels, storedFiles } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { type Actor, mayReadFile } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -14,8 +14,22 @@ export interface StoredFileDownload {
   fileName: string;
 }
 
-/** The delivery a file belongs to: its package image, label or proof of delivery. */
+/** The delivery a file belongs to: its package image, label, proof of delivery, a failed attempt's photo or the hand-back's. */
 async function deliveryOfFile(db: Db, fileId: string) {
+  const [attempt] = await db
+    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .from(deliveryAttempts)
+    .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
+    .where(eq(deliveryAttempts.photoFileId, fileId))
+    .limit(1);
+  if (attempt) return attempt;
+  const [handback] = await db
+    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
+    .from(deliveryReturns)
+    .innerJoin(deliveries, eq(deliveries.id, deliveryReturns.deliveryId))
+    .where(or(eq(deliveryReturns.photoFileId, fileId), eq(deliveryReturns.signatureFileId, fileId)))
+    .limit(1);
+  if (handback) return handback;
   const [row] = await db
     .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId })
     .from(deliveries)

@@ -242,6 +242,27 @@ describe('medical handling', () => {
       expect(res.json().data.cancelReason).toContain('Frozen solid');
     });
 
+    it('returns a held parcel to the sender through the return leg; the hold does not block the hand-back', async () => {
+      const d = await fridge('in_transit');
+      await reading(d.id, 15);
+      const res = await disposition(d.id, people.MANAGER, { action: 'return', note: 'Warm: back to the lab' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({
+        status: 'returning',
+        hold: null,
+        disposition: { action: 'return', note: 'Warm: back to the lab' },
+      });
+      // Another excursion on the way back holds it again, but the sender may still take it back.
+      await reading(d.id, 16);
+      expect((await rowOf(d.id)).holdSince).not.toBeNull();
+      const back = await pod(d.id, {});
+      expect(back.statusCode).toBe(200);
+      expect(back.json().data.status).toBe('returned');
+      const events = await listCustodyEvents(t.db, d.id);
+      expect(verifyCustodyChain(events).valid).toBe(true);
+      expect(events.find((e) => e.kind === 'disposition')?.note).toContain('Return to sender');
+    });
+
     it('takes a data logger’s CSV, naming the line of a bad row and keeping nothing then', async () => {
       const d = await fridge('in_transit');
       const bad = await log(d.id, 'time,celsius\n2026-03-02T10:00:00Z,4.0\n\n2026-03-02T10:05:00Z,warm\n');

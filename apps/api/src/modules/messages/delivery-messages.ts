@@ -1,4 +1,4 @@
-import { COMPANY, type TDeliveryStatus } from '@courier/contract';
+import { ATTEMPT_REASON_LABELS, COMPANY, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
 import { composeEmail } from '../../platform/email.js';
 import { formatBusinessTime } from '../deliveries/business-time.js';
 
@@ -8,8 +8,8 @@ import { formatBusinessTime } from '../deliveries/business-time.js';
  * order id and the status, nothing else.
  */
 
-/** What happened, as the customer hears it; 'late' is the sweep's, not a status. */
-export type DeliveryEvent = 'requested' | TDeliveryStatus | 'late';
+/** What happened, as the customer hears it; 'late' is the sweep's and 'reattempt' dispatch's, not statuses. */
+export type DeliveryEvent = 'requested' | TDeliveryStatus | 'late' | 'reattempt';
 
 export interface EventFacts {
   orderId: string;
@@ -23,6 +23,10 @@ export interface EventFacts {
   cancelReason?: string | null;
   /** Who signed for it at delivery. */
   signedBy?: string | null;
+  /** A failed attempt's reason code. */
+  reason?: TAttemptReason;
+  /** A re-attempt's window. */
+  window?: { from: Date; to: Date };
 }
 
 const HEADLINE: Record<DeliveryEvent, string> = {
@@ -36,6 +40,10 @@ const HEADLINE: Record<DeliveryEvent, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   late: 'Running late',
+  failed_attempt: 'Delivery attempted',
+  reattempt: 'New delivery attempt',
+  returning: 'Returning to sender',
+  returned: 'Returned to sender',
 };
 
 /** The events the customer also hears of by e-mail and SMS (in-app hears of every move). */
@@ -47,7 +55,24 @@ export const OUTSIDE_EVENTS: ReadonlySet<DeliveryEvent> = new Set([
   'delivered',
   'cancelled',
   'late',
+  'failed_attempt',
+  'reattempt',
+  'returning',
+  'returned',
 ]);
+
+/** The exceptions the recipient hears of: "we missed you", then the next window. */
+export type RecipientEvent = 'picked_up' | 'delivered' | 'failed_attempt' | 'reattempt';
+export const RECIPIENT_EVENTS: ReadonlySet<DeliveryEvent> = new Set<DeliveryEvent>([
+  'picked_up',
+  'delivered',
+  'failed_attempt',
+  'reattempt',
+]);
+
+/** A reason in plain words, lower-cased for a sentence. */
+const reasonWords = (f: EventFacts) => (f.reason ? ATTEMPT_REASON_LABELS[f.reason].toLowerCase() : null);
+const windowWords = (f: EventFacts) => (f.window ? `between ${when(f, f.window.from)} and ${when(f, f.window.to)}` : null);
 
 export const subjectOf = (event: DeliveryEvent, orderId: string) => `${orderId}: ${HEADLINE[event]}`;
 
@@ -75,6 +100,14 @@ function statusSentence(event: DeliveryEvent, f: EventFacts): string {
       return `Delivery ${f.orderId} was cancelled${f.cancelReason ? `. Reason: ${f.cancelReason}` : ''}.`;
     case 'late':
       return `Delivery ${f.orderId} is running late: it ${dueClause(f)}.`;
+    case 'failed_attempt':
+      return `Delivery ${f.orderId} could not be delivered at ${when(f, f.at)}${reasonWords(f) ? ` (${reasonWords(f)})` : ''}. Dispatch will arrange another attempt or its return to you.`;
+    case 'reattempt':
+      return `A new delivery attempt for ${f.orderId} is scheduled${windowWords(f) ? ` ${windowWords(f)}` : ''}.`;
+    case 'returning':
+      return `Delivery ${f.orderId} is being returned to the sender${f.cancelReason ? `. Reason: ${f.cancelReason}` : ''}.`;
+    case 'returned':
+      return `Delivery ${f.orderId} was returned to the sender at ${when(f, f.at)}.`;
     default:
       return `Delivery ${f.orderId} is now ${HEADLINE[event].toLowerCase()}.`;
   }
@@ -99,8 +132,27 @@ export function customerEmail(to: string, firstName: string, event: DeliveryEven
 export const customerSms = (event: DeliveryEvent, f: EventFacts) =>
   `${COMPANY.name}: ${statusSentence(event, f)} Track: ${f.trackingUrl} Reply STOP to opt out.`;
 
-/** To the recipient, who never signed up: only the pickup and the delivery, with an unsubscribe link. */
-export function recipientEmail(to: string, event: 'picked_up' | 'delivered', f: EventFacts, unsubscribeUrl: string, receiptUrl?: string) {
+/** "We missed you": no reason (it may be about them), the tracking link and, once set, the next window. */
+function missedYouParagraph(event: 'failed_attempt' | 'reattempt', f: EventFacts) {
+  return event === 'failed_attempt'
+    ? `A ${COMPANY.name} courier tried to deliver ${f.orderId} to you at ${when(f, f.at)} but could not hand it over. We will let you know the next delivery window.`
+    : `We missed you earlier with delivery ${f.orderId}. The next delivery window is ${windowWords(f) ?? 'being arranged'}.`;
+}
+
+/**
+ * To the recipient, who never signed up: the pickup, a missed drop and its next window, the delivery (with
+ * the receipt link when given); with an unsubscribe link.
+ */
+export function recipientEmail(to: string, event: RecipientEvent, f: EventFacts, unsubscribeUrl: string, receiptUrl?: string) {
+  if (event === 'failed_attempt' || event === 'reattempt') {
+    return composeEmail({
+      to,
+      subject: `${f.orderId}: We missed you`,
+      paragraphs: ['Hello,', missedYouParagraph(event, f)],
+      action: { label: 'Follow your delivery', href: f.trackingUrl },
+      unsubscribeUrl,
+    });
+  }
   const pickedUp = event === 'picked_up';
   return composeEmail({
     to,
@@ -123,10 +175,12 @@ export function recipientEmail(to: string, event: 'picked_up' | 'delivered', f: 
   });
 }
 
-export const recipientSms = (event: 'picked_up' | 'delivered', f: EventFacts, receiptUrl?: string) =>
-  event === 'picked_up'
-    ? `${COMPANY.name}: delivery ${f.orderId} for you was picked up. Follow it: ${f.trackingUrl} Reply STOP to opt out.`
-    : `${COMPANY.name}: delivery ${f.orderId} was delivered.${receiptUrl ? ` Confirm receipt: ${receiptUrl}` : ''} Rate it: ${f.trackingUrl}/feedback Reply STOP to opt out.`;
+export const recipientSms = (event: RecipientEvent, f: EventFacts, receiptUrl?: string) =>
+  event === 'failed_attempt' || event === 'reattempt'
+    ? `${COMPANY.name}: ${missedYouParagraph(event, f)} Follow it: ${f.trackingUrl} Reply STOP to opt out.`
+    : event === 'picked_up'
+      ? `${COMPANY.name}: delivery ${f.orderId} for you was picked up. Follow it: ${f.trackingUrl} Reply STOP to opt out.`
+      : `${COMPANY.name}: delivery ${f.orderId} was delivered.${receiptUrl ? ` Confirm receipt: ${receiptUrl}` : ''} Rate it: ${f.trackingUrl}/feedback Reply STOP to opt out.`;
 
 /** What the owner reads in the app: every move. */
 export function customerNotice(event: DeliveryEvent, f: EventFacts): { title: string; message: string } {
@@ -161,6 +215,23 @@ export function customerNotice(event: DeliveryEvent, f: EventFacts): { title: st
         title: 'Delivery running late',
         message: `Your delivery ${o} ${dueClause(f)}.`,
       };
+    case 'failed_attempt':
+      return {
+        title: 'Delivery attempt failed',
+        message: `Your delivery ${o} to ${r} could not be delivered${reasonWords(f) ? `: ${reasonWords(f)}` : ''}. Dispatch will arrange another attempt or its return.`,
+      };
+    case 'reattempt':
+      return {
+        title: 'New delivery attempt',
+        message: `A new attempt to deliver ${o} to ${r} is scheduled${windowWords(f) ? ` ${windowWords(f)}` : ''}.`,
+      };
+    case 'returning':
+      return {
+        title: 'Returning to sender',
+        message: `Your delivery ${o} is on its way back to the pickup address.${f.cancelReason ? ` Reason: ${f.cancelReason}` : ''}`,
+      };
+    case 'returned':
+      return { title: 'Returned to sender', message: `Your delivery ${o} was handed back at the pickup address at ${when(f, f.at)}.` };
   }
 }
 

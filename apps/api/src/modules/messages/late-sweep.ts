@@ -23,7 +23,7 @@ export async function sweepLateDeliveries(services: Pick<Services, 'db' | 'clock
       .where(
         and(
           isNull(deliveries.lateNotifiedAt),
-          notInArray(deliveries.status, ['delivered', 'cancelled']),
+          notInArray(deliveries.status, ['delivered', 'cancelled', 'returning', 'returned']),
           lte(deliveries.requiredBy, new Date(now.getTime() + LATE_MARGIN_MS)),
         ),
       )

@@ -15,6 +15,8 @@ import {
   type DeliveryEvent,
   type EventFacts,
   OUTSIDE_EVENTS,
+  RECIPIENT_EVENTS,
+  type RecipientEvent,
   recipientEmail,
   recipientSms,
   staffNotice,
@@ -23,6 +25,8 @@ import { hasSmsConsent, toE164 } from './sms-consent.js';
 import { normalizeEmail, unsubscribeUrlOf } from './unsubscribe-token.js';
 
 export type MessageServices = Pick<Services, 'publicUrl' | 'env' | 'jwtKey'>;
+/** Facts of the event beyond the delivery row. */
+export type MessageExtra = Pick<EventFacts, 'signedBy' | 'reason' | 'window'>;
 
 const STAFF_ROLE_IDS = [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ADMIN, ROLE_IDS.MANAGER, ROLE_IDS.STAFF];
 
@@ -47,7 +51,7 @@ async function tellCustomer(tx: DbOrTx, d: DeliveryRow, event: DeliveryEvent, f:
 }
 
 /** The recipient never signed up: e-mail unless they unsubscribed, SMS only with their consent. */
-async function tellRecipient(tx: DbOrTx, services: MessageServices, d: DeliveryRow, event: 'picked_up' | 'delivered', f: EventFacts) {
+async function tellRecipient(tx: DbOrTx, services: MessageServices, d: DeliveryRow, event: RecipientEvent, f: EventFacts) {
   const receiptUrl = event === 'delivered' ? receiptUrlOf(services.publicUrl, services.jwtKey, d.id, f.at) : undefined;
   const email = normalizeEmail(d.recipientEmail);
   if (email) {
@@ -72,7 +76,7 @@ async function tellStaff(tx: DbOrTx, d: DeliveryRow, event: 'requested' | 'late'
 /**
  * The one place that decides who hears of a delivery event and enqueues it, inside the transaction of the
  * change: the customer (in-app always; e-mail and SMS by their preferences and the phone's consent), the
- * recipient (pickup and delivery), staff (new requests and late ones).
+ * recipient (pickup, a missed drop and its next window, delivery), staff (new requests and late ones).
  */
 export async function sendDeliveryMessages(
   tx: DbOrTx,
@@ -80,7 +84,7 @@ export async function sendDeliveryMessages(
   d: DeliveryRow,
   event: DeliveryEvent,
   at: Date,
-  extra: { signedBy?: string | null } = {},
+  extra: MessageExtra = {},
 ): Promise<void> {
   const f: EventFacts = {
     orderId: d.orderId,
@@ -92,8 +96,10 @@ export async function sendDeliveryMessages(
     timeZone: services.env.BUSINESS_TZ,
     cancelReason: d.cancelReason,
     signedBy: extra.signedBy,
+    reason: extra.reason,
+    window: extra.window,
   };
   await tellCustomer(tx, d, event, f);
-  if (event === 'picked_up' || event === 'delivered') await tellRecipient(tx, services, d, event, f);
+  if (RECIPIENT_EVENTS.has(event)) await tellRecipient(tx, services, d, event as RecipientEvent, f);
   if (event === 'requested' || event === 'late') await tellStaff(tx, d, event, f);
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
-import { type MessageServices, sendDeliveryMessages } from '../messages/send-delivery-messages.js';
+import type { DeliveryEvent } from '../messages/delivery-messages.js';
+import { type MessageExtra, type MessageServices, sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 
 /** Inside the move's transaction: everyone who hears of this move is told (modules/messages decides who). */
 export async function notifyStatusChange(
@@ -8,7 +9,8 @@ export async function notifyStatusChange(
   services: MessageServices,
   d: DeliveryRow,
   at: Date,
-  facts: { signedBy?: string | null } = {},
+  facts: MessageExtra & { event?: DeliveryEvent } = {},
 ) {
-  await sendDeliveryMessages(tx, services, d, d.status, at, facts);
+  const { event, ...extra } = facts;
+  await sendDeliveryMessages(tx, services, d, event ?? d.status, at, extra);
 }

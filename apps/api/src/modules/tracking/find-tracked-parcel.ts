@@ -1,4 +1,4 @@
-import { MESSAGES, type TDeliveryStatus } from '@courier/contract';
+import { MESSAGES, ON_BOARD_STATUSES, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deliveries, deliveryEvents, driverLocations } from '../../db/schema/index.js';
@@ -10,7 +10,7 @@ import { publicParcelColumns } from './find-public-delivery.js';
  * Statuses in which the parcel travels with its driver, so the driver's last position is the parcel's.
  * Before pickup the driver's position says nothing about the parcel and would expose the driver.
  */
-export const WITH_DRIVER: readonly TDeliveryStatus[] = ['picked_up', 'in_transit'];
+export const WITH_DRIVER: readonly TDeliveryStatus[] = ON_BOARD_STATUSES;
 
 /** A custody event as the public sees it: [status, location label, lat, lng, epoch milliseconds]. */
 type PublicEventTuple = [TDeliveryStatus, string | null, number | null, number | null, number];
@@ -33,10 +33,15 @@ function trackingQuery(db: Db) {
     select json_agg(json_build_array(${deliveryEvents.status}, ${deliveryEvents.locationLabel}, ${deliveryEvents.lat}, ${deliveryEvents.lng},
       floor(extract(epoch from ${deliveryEvents.createdAt}) * 1000)) order by ${deliveryEvents.seq})
     from ${deliveryEvents} where ${deliveryEvents.deliveryId} = ${deliveries.id} and ${deliveryEvents.kind} is null), '[]'::json)`;
+  // The failed attempts' reason codes in order; the tracking view shows only the impersonal ones.
+  const attemptReasons = sql<
+    TAttemptReason[] | null
+  >`(select json_agg(a.reason order by a.n) from delivery_attempts a where a.delivery_id = ${deliveries.id})`;
   return db
     .select({
       ...publicParcelColumns,
       events,
+      attemptReasons,
       driverLat: driverLocations.lat,
       driverLng: driverLocations.lng,
       driverAt: driverLocations.updatedAt,
@@ -65,7 +70,7 @@ export async function findTrackedParcel(db: Db, rawTrackingNumber: string) {
   }
   const [row] = await query.execute({ orderId });
   if (!row) throw notFound(MESSAGES.trackingInvalid);
-  const { events, driverLat, driverLng, driverAt, ...delivery } = row;
+  const { events, attemptReasons, driverLat, driverLng, driverAt, ...delivery } = row;
   const timeline: PublicEvent[] = events.map(([status, locationLabel, lat, lng, at]) => ({
     status,
     locationLabel,
@@ -75,5 +80,5 @@ export async function findTrackedParcel(db: Db, rawTrackingNumber: string) {
   }));
   const driver =
     driverLat !== null && driverLng !== null && driverAt !== null ? { lat: driverLat, lng: driverLng, updatedAt: driverAt } : null;
-  return { delivery, events: timeline, driver };
+  return { delivery, events: timeline, driver, attemptReasons: attemptReasons ?? [] };
 }

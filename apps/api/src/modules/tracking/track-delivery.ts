@@ -5,7 +5,18 @@ import type { Services } from '../../services.js';
 import { findPublicDelivery } from './find-public-delivery.js';
 import { findTrackedParcel } from './find-tracked-parcel.js';
 import { formatLocalTime, type VisitorZone } from './local-time.js';
-import type { TTrackingDetailsResponse, TTrackingResponse, TTrackingResult } from '@courier/contract';
+import {
+  ATTEMPT_REASON_LABELS,
+  PUBLIC_ATTEMPT_REASONS,
+  type TAttemptReason,
+  type TTrackingDetailsResponse,
+  type TTrackingResponse,
+  type TTrackingResult,
+} from '@courier/contract';
+
+/** A failed attempt's reason for the public, only when it says nothing about a person (absent, no access, wrong address). */
+const publicReason = (reason: TAttemptReason | undefined) =>
+  reason && PUBLIC_ATTEMPT_REASONS.includes(reason) ? ATTEMPT_REASON_LABELS[reason] : null;
 
 type TrackingServices = Pick<Services, 'db' | 'clock'>;
 
@@ -24,10 +35,11 @@ function place(label: string | null, lat: number | null, lng: number | null) {
 
 async function trackingView(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
   const { db, clock } = services;
-  const { delivery, events, driver } = await findTrackedParcel(db, rawTrackingNumber);
+  const { delivery, events, driver, attemptReasons } = await findTrackedParcel(db, rawTrackingNumber);
   const now = clock.now();
   const shown = (at: Date) => ({ iso: at.toISOString(), display: formatLocalTime(at, now, zone) });
 
+  let attempt = 0;
   const timeline = events.map((e) => {
     const at = shown(e.createdAt);
     return {
@@ -36,6 +48,7 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
       coords: e.lat !== null && e.lng !== null ? { lat: coarse(e.lat), lng: coarse(e.lng) } : null,
       timestamp: at.iso,
       displayTime: at.display,
+      detail: e.status === 'failed_attempt' ? publicReason(attemptReasons[attempt++]) : null,
     };
   });
 
@@ -48,8 +61,10 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
     current = { label: 'In transit', lat: driver.lat, lng: driver.lng, at: driver.updatedAt };
   }
 
-  // A cancelled delivery will not arrive: no estimate.
-  const estimate = delivery.status === 'cancelled' ? null : (delivery.estimatedDelivery ?? delivery.requiredBy);
+  // A cancelled or returned delivery will not arrive: no estimate.
+  const estimate = ['cancelled', 'returning', 'returned'].includes(delivery.status)
+    ? null
+    : (delivery.estimatedDelivery ?? delivery.requiredBy);
   const currentAt = current ? shown(current.at) : null;
   return {
     trackingNumber: delivery.orderId,

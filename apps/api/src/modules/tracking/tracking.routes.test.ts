@@ -63,6 +63,7 @@ describe('public tracking', () => {
       coords: { lat: body.data.origin.lat, lng: body.data.origin.lng },
       timestamp: '2026-03-01T14:00:00.000Z',
       displayTime: 'Mar 1, 2026, 9:00 AM',
+      detail: null,
     });
     expect(body.data.timeline[5]).toMatchObject({ status: 'in_transit', location: 'In transit', coords: null });
   });
@@ -187,7 +188,7 @@ describe('public tracking', () => {
         'trackingNumber',
       ].sort(),
     );
-    expect(Object.keys(data.timeline[0]).sort()).toEqual(['coords', 'displayTime', 'location', 'status', 'timestamp']);
+    expect(Object.keys(data.timeline[0]).sort()).toEqual(['coords', 'detail', 'displayTime', 'location', 'status', 'timestamp']);
   });
 
   it('shows times in the business time zone when the browser sends no offset', async () => {

@@ -42,6 +42,8 @@ function delivery(overrides: Partial<TDeliveryDetail> = {}): TDeliveryDetail {
     packageImage: null,
     shippingLabel: null,
     pod: null,
+    attempts: [],
+    returnProof: null,
     trackingUrl: 'http://x/track/MC7K2P9QX4WZ',
     timeline: [
       { status: 'pending', place: '55 Fruit St, Boston, MA 02114', coords: null, timestamp: iso(-6) },

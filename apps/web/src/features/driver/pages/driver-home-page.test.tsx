@@ -26,6 +26,8 @@ const job = (over: Partial<TDriverJob>): TDriverJob => ({
   specialInstructions: '',
   requiresSignature: true,
   pod: null,
+  attempts: [],
+  collectFrom: null,
   ...over,
 });
 
