@@ -284,3 +284,7 @@ export const ROUTINE_HANDLING: THandling = {
   disposition: null,
   receipt: null,
 };
+
+/** Dispositions are for MANAGER and above (ranks as in roles.ts: SUPER_ADMIN 4, ADMIN 3, MANAGER 2). */
+export const DISPOSITION_ROLES = ['SUPER_ADMIN', 'ADMIN', 'MANAGER'] as const;
+export const mayRecordDisposition = (role: string | undefined): boolean => (DISPOSITION_ROLES as readonly string[]).includes(role ?? '');
