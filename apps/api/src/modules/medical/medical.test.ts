@@ -459,6 +459,23 @@ describe('medical handling', () => {
     });
   });
 
+  it('prints the handling marks large on the label: STAT, the class, the UN3373 diamond with the responsible person, ID CHECK', async () => {
+    const d = await deliveryIn(t, 'approved', people.CUSTOMER.id, null, {
+      packageType: 'SPECIMEN',
+      handling: { priority: 'stat', temperature: 'refrigerated', specimenCategory: 'UN3373', controlledSubstance: true },
+    });
+    const label = await t.app.inject({ url: `/api/v1/deliveries/${d.id}/label`, headers: people.CUSTOMER.auth });
+    expect(label.statusCode).toBe(200);
+    const pdf = await t.app.inject(label.json().data.pdfUrl);
+    const text = pdfText(pdf.rawPayload);
+    for (const words of ['STAT', 'REFRIGERATE 2-8 °C', 'UN3373', 'BIOLOGICAL SUBSTANCE, CATEGORY B', 'Responsible person: customer', 'ID CHECK REQUIRED'])
+      expect(text).toContain(words);
+    if (process.env.LABEL_OUT) (await import('node:fs')).writeFileSync(process.env.LABEL_OUT, pdf.rawPayload);
+    const plain = await deliveryIn(t, 'approved', people.CUSTOMER.id, null);
+    const plainLabel = await t.app.inject({ url: `/api/v1/deliveries/${plain.id}/label`, headers: people.CUSTOMER.auth });
+    expect(pdfText((await t.app.inject(plainLabel.json().data.pdfUrl)).rawPayload)).not.toContain('HANDLING');
+  });
+
   it('writes an audit row for each disposition', async () => {
     const rows = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'delivery.disposition'));
     expect(rows.length).toBeGreaterThan(0);
