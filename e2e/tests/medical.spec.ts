@@ -18,7 +18,13 @@ const phone: BrowserContextOptions = { ...pixel, viewport: { width: 390, height:
 const SHOTS = process.env.MEDICAL_SHOTS;
 
 async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions) {
-  const context = await browser.newContext({ ...options, baseURL, serviceWorkers: 'block', locale: 'en-US', timezoneId: 'America/New_York' });
+  const context = await browser.newContext({
+    ...options,
+    baseURL,
+    serviceWorkers: 'block',
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  });
   await context.route(
     (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
     (route) => route.abort('blockedbyclient'),
@@ -26,7 +32,14 @@ async function newContext(browser: Browser, baseURL: string, options: BrowserCon
   return context.newPage();
 }
 
-async function personaPage(browser: Browser, baseURL: string, options: BrowserContextOptions, email: string, password: string, landing: RegExp) {
+async function personaPage(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions,
+  email: string,
+  password: string,
+  landing: RegExp,
+) {
   const page = await newContext(browser, baseURL, options);
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
@@ -38,7 +51,15 @@ async function personaPage(browser: Browser, baseURL: string, options: BrowserCo
 
 /** A datetime-local value as the browser (New York) reads it. */
 const localInput = (date: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
     .format(date)
     .replace(' ', 'T');
 
@@ -49,7 +70,9 @@ async function shot(page: Page, name: string) {
 async function staffMoves(request: APIRequestContext, token: string, id: string) {
   const auth = { Authorization: `Bearer ${token}` };
   expect((await request.post(`/api/v1/admin/deliveries/${id}/approve`, { headers: auth, data: {} })).ok()).toBe(true);
-  const drivers = (await (await request.get('/api/v1/admin/drivers', { headers: auth })).json()) as { data: Array<{ _id: string; firstName: string }> };
+  const drivers = (await (await request.get('/api/v1/admin/drivers', { headers: auth })).json()) as {
+    data: Array<{ _id: string; firstName: string }>;
+  };
   const marcus = drivers.data.find((d) => d.firstName === 'Marcus');
   expect((await request.post(`/api/v1/admin/deliveries/${id}/assign`, { headers: auth, data: { driverId: marcus?._id } })).ok()).toBe(true);
 }
@@ -92,7 +115,10 @@ test.describe('medical handling', () => {
     const orderId = ((await customer.getByText(/^MC[0-9A-Z]{10}$/).textContent()) ?? '').trim();
 
     const staffToken = await loginViaApi(request, app.account('STAFF'));
-    const found = await request.get('/api/v1/admin/deliveries', { params: { q: orderId }, headers: { Authorization: `Bearer ${staffToken}` } });
+    const found = await request.get('/api/v1/admin/deliveries', {
+      params: { q: orderId },
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
     const delivery = ((await found.json()) as { deliveries: Array<{ _id: string; priority: string }> }).deliveries[0];
     expect(delivery.priority).toBe('stat');
     await staffMoves(request, staffToken, delivery._id);
@@ -112,7 +138,14 @@ test.describe('medical handling', () => {
     await driver.getByLabel(/Temperature at pickup/).fill('4.1');
     await driver.getByRole('button', { name: 'Confirm pickup' }).click();
     await expect(driver.getByText('Check "Leak-proof primary receptacle" before you take the parcel.')).toBeVisible();
-    for (const line of ['Leak-proof primary receptacle', 'Absorbent material', 'Leak-proof secondary packaging', 'Rigid outer packaging', 'UN3373 diamond on the outer box', 'Responsible person named on the outer box'])
+    for (const line of [
+      'Leak-proof primary receptacle',
+      'Absorbent material',
+      'Leak-proof secondary packaging',
+      'Rigid outer packaging',
+      'UN3373 diamond on the outer box',
+      'Responsible person named on the outer box',
+    ])
       await driver.getByRole('checkbox', { name: new RegExp(line) }).check();
     await expectAccessible(driver, 'driver pickup checklist');
     await shot(driver, 'driver-checklist-phone');
@@ -179,13 +212,25 @@ test.describe('medical handling', () => {
     await shot(customer, 'delivery-handling-desktop');
 
     // The custody chain holds every step in order and still verifies; the PDF report is served.
-    const custody = await request.get(`/api/v1/admin/deliveries/${delivery._id}/custody`, { headers: { Authorization: `Bearer ${staffToken}` } });
+    const custody = await request.get(`/api/v1/admin/deliveries/${delivery._id}/custody`, {
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
     const body = (await custody.json()) as { data: { events: Array<{ note: string | null }>; verdict: { valid: boolean } } };
     expect(body.data.verdict.valid).toBe(true);
     const notes = body.data.events.map((e) => e.note ?? '').join('\n');
-    for (const words of ['UN3373 packaging checked', 'Temperature 4.1 °C', 'Temperature 9.5 °C', 'On hold for temperature', 'Disposition: Continue the delivery', 'Temperature 5.0 °C', 'Receipt: received in good condition by Ana Ruiz'])
+    for (const words of [
+      'UN3373 packaging checked',
+      'Temperature 4.1 °C',
+      'Temperature 9.5 °C',
+      'On hold for temperature',
+      'Disposition: Continue the delivery',
+      'Temperature 5.0 °C',
+      'Receipt: received in good condition by Ana Ruiz',
+    ])
       expect(notes).toContain(words);
-    const report = await request.get(`/api/v1/admin/deliveries/${delivery._id}/custody/report`, { headers: { Authorization: `Bearer ${staffToken}` } });
+    const report = await request.get(`/api/v1/admin/deliveries/${delivery._id}/custody/report`, {
+      headers: { Authorization: `Bearer ${staffToken}` },
+    });
     expect(report.headers()['content-type']).toContain('application/pdf');
   });
 
@@ -213,7 +258,8 @@ test.describe('medical handling', () => {
     const { _id: id, data } = (await booked.json()) as { _id: string; data: { orderId: string } };
     await staffMoves(request, await loginViaApi(request, app.account('STAFF')), id);
     const driverToken = await loginViaApi(request, app.account('DRIVER'));
-    const move = (payload: object) => request.post(`/api/v1/driver/deliveries/${id}/status`, { headers: { Authorization: `Bearer ${driverToken}` }, data: payload });
+    const move = (payload: object) =>
+      request.post(`/api/v1/driver/deliveries/${id}/status`, { headers: { Authorization: `Bearer ${driverToken}` }, data: payload });
     expect((await move({ status: 'moving_to_pickup_location' })).ok()).toBe(true);
     expect((await move({ status: 'picked_up', scannedOrderId: data.orderId })).ok()).toBe(true);
     expect((await move({ status: 'in_transit' })).ok()).toBe(true);

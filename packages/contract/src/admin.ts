@@ -58,6 +58,8 @@ export const ZAdminDelivery = ZDelivery.extend({
   isLate: z.boolean(),
   /** A failed attempt waiting longer than EXCEPTION_DECISION_MINUTES for dispatch's decision. */
   decisionLate: z.boolean(),
+  /** A failed attempt with attempts left (MAX_DELIVERY_ATTEMPTS): a re-attempt is offered; otherwise only a return. */
+  canReattempt: z.boolean(),
   currentLocation: z.string().nullable(),
   currentCoords: ZLatLng.nullable(),
   cancelReason: z.string().nullable(),

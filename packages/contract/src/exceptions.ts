@@ -95,3 +95,11 @@ export const ZAttemptFigures = z.object({
   returns: z.number().int(),
 });
 export type TAttemptFigures = z.infer<typeof ZAttemptFigures>;
+
+/** How timelines (public tracking, the owner's page) name the exception steps; other statuses read as their label. */
+export const EXCEPTION_TIMELINE_WORDS: Readonly<Record<string, string>> = {
+  failed_attempt: 'Delivery attempted',
+  returning: 'Returning to sender',
+  returned: 'Returned',
+};
+export const timelineStepLabel = (status: string): string => EXCEPTION_TIMELINE_WORDS[status] ?? status.toLowerCase().replaceAll('_', ' ');

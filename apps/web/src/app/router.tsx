@@ -248,6 +248,13 @@ const driverPages: RouteObject[] = [
       (m) => m.ProofOfDeliveryPage,
     ),
   },
+  {
+    path: routes.driverFailedAttempt,
+    ...lazyPage(
+      () => import('@/features/driver/pages/failed-attempt-page'),
+      (m) => m.FailedAttemptPage,
+    ),
+  },
 ];
 
 export const routeTree: RouteObject[] = [

@@ -40,6 +40,7 @@ export const paths = {
   driverJob: (id: string) => `/driver/jobs/${enc(id)}`,
   driverPickup: (id: string) => `/driver/jobs/${enc(id)}/pickup`,
   driverProof: (id: string) => `/driver/jobs/${enc(id)}/proof`,
+  driverFailedAttempt: (id: string) => `/driver/jobs/${enc(id)}/could-not-deliver`,
 } as const;
 
 /** Route patterns for the parametric paths above. */
@@ -52,6 +53,7 @@ export const routes = {
   driverJob: '/driver/jobs/:id',
   driverPickup: '/driver/jobs/:id/pickup',
   driverProof: '/driver/jobs/:id/proof',
+  driverFailedAttempt: '/driver/jobs/:id/could-not-deliver',
 } as const;
 
 /** Anchors on the landing page, in header order (SPEC section 2). */

@@ -1,4 +1,15 @@
-import { BadgeCheck, CircleCheckBig, CircleDot, Clock3, type LucideIcon, PackageCheck, Truck } from 'lucide-react';
+import {
+  BadgeCheck,
+  CircleCheckBig,
+  CircleDot,
+  Clock3,
+  type LucideIcon,
+  PackageCheck,
+  PackageX,
+  TriangleAlert,
+  Truck,
+  Undo2,
+} from 'lucide-react';
 
 /** SPEC section 2: delivered green, in_transit blue, pending yellow, every other status grey. */
 const BADGE_CLASSES: Record<string, string> = {
@@ -17,6 +28,10 @@ const ICONS: Record<string, LucideIcon> = {
   picked_up: PackageCheck,
   approved: BadgeCheck,
   pending: Clock3,
+  // Exceptions (issue 23).
+  failed_attempt: TriangleAlert,
+  returning: Undo2,
+  returned: PackageX,
 };
 
 export const statusIcon = (status: string): LucideIcon => ICONS[status] ?? CircleDot;
@@ -28,5 +43,7 @@ const ICON_CLASSES: Record<string, string> = {
   pending: 'bg-amber-100 text-amber-700 ring-amber-200',
   picked_up: 'bg-brand-100 text-brand-700 ring-brand-200',
   approved: 'bg-brand-100 text-brand-700 ring-brand-200',
+  failed_attempt: 'bg-amber-100 text-amber-800 ring-amber-200',
+  returning: 'bg-violet-100 text-violet-700 ring-violet-200',
 };
 export const statusIconClass = (status: string): string => ICON_CLASSES[status] ?? 'bg-slate-100 text-slate-500 ring-slate-200';

@@ -26,6 +26,8 @@ export interface JsonContext {
   jwtKey: Uint8Array;
   now: Date;
   publicUrl: string;
+  /** MAX_DELIVERY_ATTEMPTS, where an answer says whether a re-attempt is still offered. */
+  maxAttempts?: number;
 }
 
 export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;

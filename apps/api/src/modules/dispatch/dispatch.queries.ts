@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MAX_DELIVERY_ATTEMPTS,
   EXCEPTION_DECISION_MINUTES,
   FINAL_STATUSES,
   LATE_WINDOW_MINUTES,
@@ -86,6 +87,7 @@ export function toDispatchJson(view: DispatchView, ctx: JsonContext): TAdminDeli
     driver: ref(view.driver),
     isLate: isLate(d, ctx.now),
     decisionLate: isDecisionLate(d.status, view.attempts, ctx.now),
+    canReattempt: d.status === 'failed_attempt' && view.attempts.length < (ctx.maxAttempts ?? DEFAULT_MAX_DELIVERY_ATTEMPTS),
     currentLocation: d.currentLabel,
     currentCoords: d.currentLat !== null && d.currentLng !== null ? { lat: d.currentLat, lng: d.currentLng } : null,
     cancelReason: d.cancelReason,

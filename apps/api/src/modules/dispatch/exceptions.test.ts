@@ -302,7 +302,7 @@ describe('failed attempts, re-attempts and returns to the sender', () => {
       (await t.app.inject({ method: 'GET', url: '/api/v1/admin/deliveries?status=exceptions&limit=100', headers: staff.auth })).json()
         .deliveries;
     const fresh = (await list()).find((x: { _id: string }) => x._id === d.id);
-    expect(fresh).toMatchObject({ status: 'failed_attempt', decisionLate: false });
+    expect(fresh).toMatchObject({ status: 'failed_attempt', decisionLate: false, canReattempt: true });
     expect((await list()).every((x: { status: string }) => ['failed_attempt', 'returning'].includes(x.status))).toBe(true);
     clock.advance(31 * 60_000);
     staff = await signedInAgain(people.STAFF);

@@ -19,7 +19,12 @@ function statusFilter(status: TAdminDeliveriesQuery['status']): SQL | undefined 
   if (status === 'all') return undefined;
   // The board's columns: to approve and to assign (open), and on the road.
   if (status === 'open') return inArray(deliveries.status, ['pending', 'approved']);
-  if (status === 'on_the_road') return inArray(deliveries.status, [...ACTIVE_STATUSES]);
+  // Exceptions have their own column: on the road is the regular run.
+  if (status === 'on_the_road')
+    return inArray(
+      deliveries.status,
+      ACTIVE_STATUSES.filter((s) => !EXCEPTION_STATUSES.includes(s)),
+    );
   if (status === 'exceptions') return inArray(deliveries.status, [...EXCEPTION_STATUSES]);
   return eq(deliveries.status, status as TDeliveryStatus);
 }

@@ -1,4 +1,11 @@
-import { COMPANY, deliveryTypeLabel, packageSizeLabel, packageTypeLabel, TEMPERATURE_LABEL_MARKS, type TTemperatureClass } from '@courier/contract';
+import {
+  COMPANY,
+  deliveryTypeLabel,
+  packageSizeLabel,
+  packageTypeLabel,
+  TEMPERATURE_LABEL_MARKS,
+  type TTemperatureClass,
+} from '@courier/contract';
 import { formatBusinessTime } from '../deliveries/business-time.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 
@@ -72,7 +79,10 @@ export function labelContent(
       temperature: TEMPERATURE_LABEL_MARKS[d.temperature as TTemperatureClass] ?? null,
       un3373:
         d.specimenCategory === 'UN3373'
-          ? { name: latin1([`${sender.firstName} ${sender.lastName}`.trim(), sender.organisation].filter(Boolean).join(', ')), phone: latin1(sender.phone ?? d.senderPhone) }
+          ? {
+              name: latin1([`${sender.firstName} ${sender.lastName}`.trim(), sender.organisation].filter(Boolean).join(', ')),
+              phone: latin1(sender.phone ?? d.senderPhone),
+            }
           : null,
       idCheck: d.controlledSubstance,
     },

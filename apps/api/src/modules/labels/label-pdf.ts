@@ -155,7 +155,10 @@ function drawHandlingMarks(doc: PDFKit.PDFDocument, c: LabelContent) {
     y = cy + r + 8;
     doc.font('Helvetica-Bold').fontSize(13).text('BIOLOGICAL SUBSTANCE, CATEGORY B', m, y, { width: inner, align: 'center' });
     y += 34;
-    doc.font('Helvetica').fontSize(9).text(`Responsible person: ${u.name}`, m, y, { width: inner, align: 'center', height: 22, ellipsis: true });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Responsible person: ${u.name}`, m, y, { width: inner, align: 'center', height: 22, ellipsis: true });
     doc.text(`Phone: ${u.phone}`, m, y + 22, { width: inner, align: 'center' });
   }
 }

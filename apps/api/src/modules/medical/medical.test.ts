@@ -468,7 +468,14 @@ describe('medical handling', () => {
     expect(label.statusCode).toBe(200);
     const pdf = await t.app.inject(label.json().data.pdfUrl);
     const text = pdfText(pdf.rawPayload);
-    for (const words of ['STAT', 'REFRIGERATE 2-8 °C', 'UN3373', 'BIOLOGICAL SUBSTANCE, CATEGORY B', 'Responsible person: customer', 'ID CHECK REQUIRED'])
+    for (const words of [
+      'STAT',
+      'REFRIGERATE 2-8 °C',
+      'UN3373',
+      'BIOLOGICAL SUBSTANCE, CATEGORY B',
+      'Responsible person: customer',
+      'ID CHECK REQUIRED',
+    ])
       expect(text).toContain(words);
     if (process.env.LABEL_OUT) (await import('node:fs')).writeFileSync(process.env.LABEL_OUT, pdf.rawPayload);
     const plain = await deliveryIn(t, 'approved', people.CUSTOMER.id, null);

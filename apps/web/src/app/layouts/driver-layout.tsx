@@ -16,11 +16,12 @@ export function DriverLayout() {
   const logout = useLogout();
   // A job given or taken by dispatch shows at once.
   useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
-  // Load the job, pickup and proof screens now: a driver who loses the network mid-run still opens them.
+  // Load the job, pickup, proof and failed-attempt screens now: a driver who loses the network mid-run still opens them.
   useEffect(() => {
     void import('@/features/driver/pages/driver-job-page');
     void import('@/features/driver/pages/pickup-check-page');
     void import('@/features/driver/pages/proof-of-delivery-page');
+    void import('@/features/driver/pages/failed-attempt-page');
   }, []);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100">

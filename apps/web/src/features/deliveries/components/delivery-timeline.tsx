@@ -1,4 +1,4 @@
-import { statusLabel, type TDeliveryEvent } from '@courier/contract';
+import { statusLabel, type TDeliveryEvent, timelineStepLabel } from '@courier/contract';
 import clsx from 'clsx';
 import { History } from 'lucide-react';
 import { formatDateTime } from '@/lib/delivery-format';
@@ -29,7 +29,7 @@ export function DeliveryTimeline({ events }: { events: TDeliveryEvent[] }) {
                 />
                 <div className="min-w-0">
                   <p className={clsx('text-sm font-semibold', latest ? 'text-slate-900' : 'text-slate-700')}>
-                    {statusLabel(event.status)}
+                    {timelineStepLabel(event.status)}
                     {latest && <span className="sr-only"> (latest)</span>}
                   </p>
                   {event.place && event.place.toLowerCase() !== statusLabel(event.status) && (

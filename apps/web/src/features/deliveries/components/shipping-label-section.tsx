@@ -36,7 +36,11 @@ export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
   return (
     <DetailCard title="Shipping Label" icon={Tag}>
       {cancelled ? (
-        <p className="text-sm text-slate-600">A cancelled delivery has no shipping label.</p>
+        <p className="text-sm text-slate-600">
+          {delivery.status === 'returning' || delivery.status === 'returned'
+            ? 'A delivery returned to its sender needs no new shipping label.'
+            : 'A cancelled delivery has no shipping label.'}
+        </p>
       ) : label ? (
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-4">

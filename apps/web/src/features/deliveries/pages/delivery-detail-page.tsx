@@ -29,6 +29,7 @@ import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, Field } from '@/components/ui/detail-card';
 import { HandlingDetails } from '@/components/ui/handling-details';
+import { DeliveryAttempts } from '../components/delivery-attempts';
 import { DeliveryTimeline } from '../components/delivery-timeline';
 import { ShippingLabelSection } from '../components/shipping-label-section';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -89,6 +90,9 @@ function ArrivalField({ delivery: d }: { delivery: TDeliveryDetail }) {
     return <Field label="Delivered">{at ? <time dateTime={at}>{formatEstimate(at)}</time> : 'Delivered'}</Field>;
   }
   if (d.status === 'cancelled') return <Field label="Cancelled">{d.cancelReason || 'No reason given'}</Field>;
+  if (d.status === 'returning' || d.status === 'returned') {
+    return <Field label="Delivery">{d.status === 'returned' ? 'Returned to sender' : 'Returning to sender'}</Field>;
+  }
   return (
     <Field label="Estimated delivery">
       {d.estimatedDelivery ? <time dateTime={d.estimatedDelivery}>{formatEstimate(d.estimatedDelivery)}</time> : MESSAGES.notAvailable}
@@ -184,6 +188,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           <DeliveryTimeline events={d.timeline ?? []} />
         </div>
         <div className="space-y-5 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          <DeliveryAttempts delivery={d} />
           <DetailCard title="Recipient" icon={UserRound}>
             <dl className="grid gap-4 sm:grid-cols-3">
               <Field label="Name">{d.recipientName}</Field>

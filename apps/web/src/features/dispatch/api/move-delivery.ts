@@ -1,4 +1,4 @@
-import type { TAdminDeliveryResponse } from '@courier/contract';
+import type { TAdminDeliveryResponse, TReattemptRequest } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dispatchKeys } from './get-admin-deliveries';
@@ -11,6 +11,11 @@ export const approveDelivery = (id: string) => api.post<TAdminDeliveryResponse>(
 export const assignDriver = (id: string, driverId: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/assign`, { driverId });
 /** POST /v1/admin/deliveries/{id}/cancel {reason}. */
 export const cancelDeliveryAsStaff = (id: string, reason: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/cancel`, { reason });
+
+/** POST /v1/admin/deliveries/{id}/reattempt {driverId?, window: {from, to}, note?}. */
+export const reattemptDelivery = (id: string, body: TReattemptRequest) => api.post<TAdminDeliveryResponse>(`${base(id)}/reattempt`, body);
+/** POST /v1/admin/deliveries/{id}/return {note}. */
+export const returnToSender = (id: string, note: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/return`, { note });
 
 /**
  * The caller's reactions live on the hook, not on mutate(): the card that was clicked may leave its
@@ -39,3 +44,7 @@ export const useAssignDriver = (callbacks: TMoveCallbacks<{ id: string; driverId
   useStaffMove(({ id, driverId }: { id: string; driverId: string }) => assignDriver(id, driverId), callbacks);
 export const useCancelDeliveryAsStaff = (callbacks: TMoveCallbacks<{ id: string; reason: string }> = {}) =>
   useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryAsStaff(id, reason), callbacks);
+export const useReattemptDelivery = (callbacks: TMoveCallbacks<{ id: string; body: TReattemptRequest }> = {}) =>
+  useStaffMove(({ id, body }: { id: string; body: TReattemptRequest }) => reattemptDelivery(id, body), callbacks);
+export const useReturnToSender = (callbacks: TMoveCallbacks<{ id: string; note: string }> = {}) =>
+  useStaffMove(({ id, note }: { id: string; note: string }) => returnToSender(id, note), callbacks);

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
 import { DeliveryActions } from './delivery-actions';
 import { HandlingCountdown } from './handling-countdown';
+import { ExceptionSummary } from './exception-summary';
 
 /** One delivery on the dispatch board: where from and to, who, how urgent, and the moves staff may make. */
 export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
@@ -16,7 +17,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
       aria-label={`Delivery #${d.orderId}`}
       className={clsx(
         'rounded-xl border bg-white p-3 shadow-sm',
-        d.isLate || d.hold
+        d.isLate || d.decisionLate || d.hold
           ? 'border-red-300 ring-1 ring-red-200'
           : d.priority === 'stat'
             ? 'border-l-4 border-red-500'
@@ -39,6 +40,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
           <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Receipt rejected</span>
         )}
       </div>
+      <ExceptionSummary delivery={d} />
       <dl className="mt-2 space-y-1 text-sm text-slate-700">
         {d.customer.name && (
           <div className="flex gap-2">
@@ -91,7 +93,9 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         )}
       </dl>
       <div className="mt-3">
-        <DeliveryActions delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id }} />
+        <DeliveryActions
+          delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id, canReattempt: d.canReattempt }}
+        />
       </div>
     </li>
   );

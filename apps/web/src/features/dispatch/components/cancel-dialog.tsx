@@ -14,10 +14,13 @@ export function CancelDialog({
   busy,
   onClose,
   onCancel,
+  afterPickup = false,
 }: {
   open: boolean;
   orderId: string;
   busy: boolean;
+  /** The parcel is with the driver: the cancel sends it back to the sender. */
+  afterPickup?: boolean;
   onClose: () => void;
   onCancel: (reason: string) => void;
 }) {
@@ -52,7 +55,11 @@ export function CancelDialog({
       }
     >
       <form id={formId} noValidate onSubmit={handleSubmit(({ reason }) => onCancel(reason))}>
-        <p className="mb-3">The customer is told. This cannot be undone.</p>
+        <p className="mb-3">
+          {afterPickup
+            ? 'The parcel is already picked up: the driver takes it back to the sender and records the hand-back. The customer is told.'
+            : 'The customer is told. This cannot be undone.'}
+        </p>
         <Field id={fieldId} label="Reason" error={error}>
           <textarea
             id={fieldId}

@@ -1,25 +1,34 @@
 import type { TDeliveryStatus } from '@courier/contract';
 import clsx from 'clsx';
-import { CircleCheck, LoaderCircle, Truck, XCircle } from 'lucide-react';
+import { CalendarClock, CircleCheck, LoaderCircle, Truck, Undo2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
-import { useApproveDelivery, useAssignDriver, useCancelDeliveryAsStaff } from '../api/move-delivery';
+import {
+  useApproveDelivery,
+  useAssignDriver,
+  useCancelDeliveryAsStaff,
+  useReattemptDelivery,
+  useReturnToSender,
+} from '../api/move-delivery';
 import { staffActions } from '../lib/staff-actions';
 import { AssignDialog } from './assign-dialog';
 import { CancelDialog } from './cancel-dialog';
+import { ReattemptDialog, ReturnDialog } from './exception-dialogs';
 
 export interface TActionTarget {
   _id: string;
   orderId: string;
   status: TDeliveryStatus;
   driverId?: string | null;
+  /** A failed attempt with attempts left; otherwise only a return is offered. */
+  canReattempt?: boolean;
 }
 
 /** The staff buttons a delivery's status allows, each with its dialog and toasts. */
 export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTarget; size?: 'sm' | 'md' }) {
-  const [dialog, setDialog] = useState<'assign' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'assign' | 'cancel' | 'reattempt' | 'return' | null>(null);
   const label = `#${delivery.orderId}`;
   const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
   const approve = useApproveDelivery({
@@ -35,13 +44,27 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
     onError: fail('Could not assign the driver'),
   });
   const cancel = useCancelDeliveryAsStaff({
-    onSuccess: () => {
+    onSuccess: (body) => {
       setDialog(null);
-      toast.success(`${label} cancelled`);
+      toast.success(body.data.status === 'returning' ? `${label} returns to the sender` : `${label} cancelled`);
     },
     onError: fail('Could not cancel the delivery'),
   });
-  const actions = staffActions(delivery.status);
+  const reattempt = useReattemptDelivery({
+    onSuccess: (body) => {
+      setDialog(null);
+      toast.success(`${label}: re-attempt scheduled${body.data.driver ? ` with ${body.data.driver.name}` : ''}`);
+    },
+    onError: fail('Could not schedule the re-attempt'),
+  });
+  const sendBack = useReturnToSender({
+    onSuccess: () => {
+      setDialog(null);
+      toast.success(`${label} returns to the sender`);
+    },
+    onError: fail('Could not start the return'),
+  });
+  const actions = staffActions(delivery.status).filter((a) => a !== 'reattempt' || delivery.canReattempt !== false);
   if (actions.length === 0) return null;
 
   return (
@@ -73,6 +96,23 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
           {actions.includes('assign') ? 'Assign' : 'Reassign'}
         </button>
       )}
+      {actions.includes('reattempt') && (
+        <button type="button" className={buttonClass({ size })} aria-label={`Re-attempt ${label}`} onClick={() => setDialog('reattempt')}>
+          <CalendarClock aria-hidden="true" className="size-4" />
+          Re-attempt
+        </button>
+      )}
+      {actions.includes('return') && (
+        <button
+          type="button"
+          className={buttonClass({ size, variant: 'secondary' })}
+          aria-label={`Return ${label} to sender`}
+          onClick={() => setDialog('return')}
+        >
+          <Undo2 aria-hidden="true" className="size-4" />
+          Return
+        </button>
+      )}
       {actions.includes('cancel') && (
         <button
           type="button"
@@ -93,8 +133,24 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
         onClose={() => setDialog(null)}
         onAssign={(driverId) => assign.mutate({ id: delivery._id, driverId })}
       />
+      <ReattemptDialog
+        open={dialog === 'reattempt'}
+        orderId={delivery.orderId}
+        currentDriverId={delivery.driverId}
+        busy={reattempt.isPending}
+        onClose={() => setDialog(null)}
+        onReattempt={(body) => reattempt.mutate({ id: delivery._id, body })}
+      />
+      <ReturnDialog
+        open={dialog === 'return'}
+        orderId={delivery.orderId}
+        busy={sendBack.isPending}
+        onClose={() => setDialog(null)}
+        onReturn={(note) => sendBack.mutate({ id: delivery._id, note })}
+      />
       <CancelDialog
         open={dialog === 'cancel'}
+        afterPickup={delivery.status === 'picked_up' || delivery.status === 'in_transit'}
         orderId={delivery.orderId}
         busy={cancel.isPending}
         onClose={() => setDialog(null)}

@@ -11,9 +11,15 @@ describe('staffActions', () => {
     expect(staffActions('assigned')).toEqual(['reassign', 'cancel']);
   });
 
-  it('offers nothing once the driver has the parcel or it is finished', () => {
-    for (const status of ['moving_to_pickup_location', 'picked_up', 'in_transit', 'delivered', 'cancelled'] as const) {
+  it('offers nothing on the way to pickup, while returning or once finished', () => {
+    for (const status of ['moving_to_pickup_location', 'returning', 'delivered', 'returned', 'cancelled'] as const) {
       expect(staffActions(status)).toEqual([]);
     }
+  });
+
+  it('offers a cancel after pickup (it becomes a return) and decides a failed attempt with re-attempt or return', () => {
+    expect(staffActions('picked_up')).toEqual(['cancel']);
+    expect(staffActions('in_transit')).toEqual(['cancel']);
+    expect(staffActions('failed_attempt')).toEqual(['reattempt', 'return']);
   });
 });

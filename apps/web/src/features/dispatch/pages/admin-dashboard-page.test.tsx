@@ -36,6 +36,7 @@ const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
   driver: null,
   isLate: true,
   decisionLate: false,
+  canReattempt: false,
   currentLocation: null,
   currentCoords: null,
   cancelReason: null,

@@ -13,9 +13,10 @@ const COLUMNS = [
   { title: 'To approve', status: 'pending', empty: 'No request waits for approval.' },
   { title: 'To assign', status: 'approved', empty: 'Every approved delivery has a driver.' },
   { title: 'On the road', status: 'on_the_road', empty: 'No driver is out right now.' },
+  { title: 'Exceptions', status: 'exceptions', empty: 'No failed attempt or return under way.' },
 ] as const;
 
-/** /admin/dashboard: the key figures and the dispatch board (to approve, to assign, on the road). */
+/** /admin/dashboard: the key figures and the dispatch board (to approve, to assign, on the road, exceptions). */
 export function AdminDashboardPage() {
   const stats = useAdminStats();
   const [search, setSearch] = useState('');
@@ -45,8 +46,8 @@ export function AdminDashboardPage() {
       <KpiTiles stats={stats.data} loading={stats.isPending} />
       <HoldQueue />
       <HandlingFilter value={handling} onChange={setHandling} />
-      {/* A phone shows one column at a time, chosen with the switch; a desktop shows the three side by side. */}
-      <fieldset className="mt-6 grid min-w-0 grid-cols-3 gap-1 rounded-xl border-0 bg-slate-200/70 p-1 lg:hidden">
+      {/* A phone shows one column at a time, chosen with the switch; a desktop shows the four side by side. */}
+      <fieldset className="mt-6 grid min-w-0 grid-cols-4 gap-1 rounded-xl border-0 bg-slate-200/70 p-1 lg:hidden">
         <legend className="sr-only">Board column</legend>
         {COLUMNS.map((column) => (
           <button
@@ -55,7 +56,7 @@ export function AdminDashboardPage() {
             aria-pressed={tab === column.status}
             onClick={() => setTab(column.status)}
             className={clsx(
-              'h-10 rounded-lg text-sm font-semibold',
+              'min-h-10 rounded-lg px-1 text-xs font-semibold sm:text-sm',
               tab === column.status ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600',
             )}
           >
@@ -63,7 +64,7 @@ export function AdminDashboardPage() {
           </button>
         ))}
       </fieldset>
-      <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-3">
+      <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-4">
         {COLUMNS.map((column) => (
           <BoardColumn
             key={column.status}

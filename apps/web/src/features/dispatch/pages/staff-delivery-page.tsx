@@ -11,6 +11,7 @@ import { useStaffDelivery } from '../api/get-staff-delivery';
 import { CountdownChip } from '../components/countdown-chip';
 import { CustodyTimeline } from '../components/custody-timeline';
 import { DeliveryActions } from '../components/delivery-actions';
+import { ExceptionSummary } from '../components/exception-summary';
 import { DetailCard as Card, Field } from '@/components/ui/detail-card';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 import { HandlingDetails } from '@/components/ui/handling-details';
@@ -65,8 +66,12 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
             Requested {formatDateTime(d.createdAt)} · updated {formatDateTime(d.updatedAt)}
           </p>
         </div>
-        <DeliveryActions size="md" delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id }} />
+        <DeliveryActions
+          size="md"
+          delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id, canReattempt: d.canReattempt }}
+        />
       </div>
+      <ExceptionSummary delivery={d} />
 
       <div className="mt-5 grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">

@@ -5,8 +5,9 @@ import type { TQueued } from '../lib/outbox';
 const base = (id: string) => `/v1/driver/deliveries/${encodeURIComponent(id)}`;
 
 /**
- * Sends one queued move: POST .../status {status, location?, scannedOrderId?} or the multipart
- * POST .../pod, each with the Idempotency-Key it was queued with.
+ * Sends one queued move: POST .../status {status, location?, scannedOrderId?, reason?}, the multipart
+ * POST .../pod, or a failed attempt's photo (multipart POST .../attempt-photo), each with the
+ * Idempotency-Key it was queued with.
  */
 export function sendQueued(item: TQueued): Promise<TDriverJobResponse> {
   const headers = { [IDEMPOTENCY_HEADER]: item.key };
@@ -16,6 +17,11 @@ export function sendQueued(item: TQueued): Promise<TDriverJobResponse> {
     return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/temperature-log`, new Blob([item.csv], { type: 'text/csv' }), {
       headers,
     });
+  if (item.kind === 'attempt-photo') {
+    const photo = new FormData();
+    photo.append('file', item.photo, 'attempt.jpg');
+    return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/attempt-photo`, photo, { headers });
+  }
   const form = new FormData();
   form.append('recipientName', item.fields.recipientName);
   form.append('notes', item.fields.notes);

@@ -11,7 +11,12 @@ describe('nextAction', () => {
   });
 
   it('offers the driver nothing before assignment or after the end', () => {
-    for (const status of ['pending', 'approved', 'delivered', 'cancelled'] as const) expect(nextAction(status)).toBeNull();
+    for (const status of ['pending', 'approved', 'delivered', 'returned', 'cancelled'] as const) expect(nextAction(status)).toBeNull();
+  });
+
+  it('waits for dispatch after a failed attempt and ends a return with the hand-back proof', () => {
+    expect(nextAction('failed_attempt')).toBeNull();
+    expect(nextAction('returning')).toMatchObject({ kind: 'proof', to: 'returned', label: 'Hand back with proof' });
   });
 });
 
@@ -35,6 +40,20 @@ describe('statusWithQueued', () => {
     expect(statusWithQueued(job, [queued('d1', 'picked_up'), queued('d2', 'in_transit'), queued('d1', 'in_transit')])).toBe('in_transit');
     expect(statusWithQueued(job, [queued('d1', 'proof')])).toBe('delivered');
     expect(statusWithQueued(job, [])).toBe('moving_to_pickup_location');
+  });
+
+  it('shows a failed attempt waiting to be sent, and a queued hand-back as returned', () => {
+    const failed: TQueued = {
+      kind: 'status',
+      key: 'f',
+      deliveryId: 'd1',
+      orderId: 'X',
+      queuedAt: '',
+      body: { status: 'failed_attempt', reason: 'recipient_absent' },
+    };
+    const photo: TQueued = { kind: 'attempt-photo', key: 'ph', deliveryId: 'd1', orderId: 'X', queuedAt: '', photo: new Blob() };
+    expect(statusWithQueued({ _id: 'd1', status: 'in_transit' }, [failed, photo])).toBe('failed_attempt');
+    expect(statusWithQueued({ _id: 'd1', status: 'returning' }, [queued('d1', 'proof')])).toBe('returned');
   });
 });
 

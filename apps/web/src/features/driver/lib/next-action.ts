@@ -16,6 +16,7 @@ const LABELS: Partial<Record<TDeliveryStatus, string>> = {
   picked_up: 'Check parcel & pick up',
   in_transit: 'Start delivery run',
   delivered: 'Deliver with proof',
+  returned: 'Hand back with proof',
 };
 
 /** The big button: the driver's next step from the contract's table, or null when there is none. */
@@ -23,7 +24,8 @@ export function nextAction(status: TDeliveryStatus): TNextAction | null {
   const to = nextDriverStatus(status);
   if (!to) return null;
   const label = LABELS[to] ?? `Mark ${to.replaceAll('_', ' ')}`;
-  if (to === 'delivered') return { kind: 'proof', to, label };
+  // delivered, and returned (the hand-back to the sender), are reached only through the proof.
+  if (to === 'delivered' || to === 'returned') return { kind: 'proof', to, label };
   if (!isDriverMove(to)) return null;
   if (to === 'picked_up') return { kind: 'pickup', to, label };
   return { kind: 'move', to, label };
@@ -34,8 +36,8 @@ export function statusWithQueued(job: Pick<TDriverJob, '_id' | 'status'>, queued
   let status = job.status;
   for (const item of queued) {
     if (item.deliveryId !== job._id) continue;
-    if (item.kind === 'proof') status = 'delivered';
-    else if (item.kind === 'status') status = item.body.status;
+    if (item.kind === 'attempt-photo' || item.kind === 'temperature' || item.kind === 'temperature-log') continue;
+    status = item.kind === 'proof' ? (status === 'returning' ? 'returned' : 'delivered') : item.body.status;
   }
   return status;
 }

@@ -33,7 +33,12 @@ export interface TQueuedLog extends TQueuedBase {
   kind: 'temperature-log';
   csv: string;
 }
-export type TQueued = TQueuedMove | TQueuedProof | TQueuedReading | TQueuedLog;
+/** A failed attempt's photo, sent after the attempt itself (POST .../attempt-photo). */
+export interface TQueuedAttemptPhoto extends TQueuedBase {
+  kind: 'attempt-photo';
+  photo: Blob;
+}
+export type TQueued = TQueuedMove | TQueuedProof | TQueuedAttemptPhoto | TQueuedReading | TQueuedLog;
 
 export interface TOutboxStorage {
   load(): Promise<TQueued[]>;

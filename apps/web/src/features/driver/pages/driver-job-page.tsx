@@ -6,6 +6,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format-date';
 import { requiredByCountdown, useNow } from '@/lib/required-by';
 import { BackLink } from '../components/back-to-jobs';
+import { CouldNotDeliverLink, ExceptionNotice } from '../components/exception-notice';
 import { JobStop } from '../components/job-stop';
 import { NextActionButton } from '../components/next-action-button';
 import { HoldBanner, TemperatureStep } from '../components/temperature-step';
@@ -55,16 +56,19 @@ export function DriverJobPage() {
       </p>
 
       <div className="mt-4 space-y-3">
+        <ExceptionNotice job={job} status={status} />
+        {status !== 'returning' && status !== 'returned' && (
+          <JobStop
+            title="Pickup"
+            name={job.senderName}
+            phone={job.senderPhone}
+            address={job.pickupAddress}
+            coords={job.pickupCoords}
+            current={!atDropOff && status !== 'delivered'}
+          />
+        )}
         <JobStop
-          title="Pickup"
-          name={job.senderName}
-          phone={job.senderPhone}
-          address={job.pickupAddress}
-          coords={job.pickupCoords}
-          current={!atDropOff && status !== 'delivered'}
-        />
-        <JobStop
-          title="Drop-off"
+          title={status === 'returning' || status === 'returned' ? 'Return to sender' : 'Drop-off'}
           name={job.recipientName}
           phone={job.recipientPhone}
           address={job.deliveryAddress}
@@ -80,7 +84,7 @@ export function DriverJobPage() {
           {job.requiresSignature && (
             <p className="mt-2 flex items-center gap-1.5 font-semibold text-amber-800">
               <PenLine aria-hidden="true" className="size-4" />
-              Recipient's signature required
+              {status === 'returning' ? "Sender's signature required" : "Recipient's signature required"}
             </p>
           )}
           {job.specialInstructions && (
@@ -103,8 +107,9 @@ export function DriverJobPage() {
 
       {nextAction(status) && !(job.hold && nextAction(status)?.kind === 'proof') && (
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
-          <div className="mx-auto max-w-xl">
-            <NextActionButton view={view} />
+          <div className="mx-auto flex max-w-xl gap-2">
+            <NextActionButton view={view} className="min-w-0 flex-1" />
+            <CouldNotDeliverLink job={job} status={status} />
           </div>
         </div>
       )}

@@ -57,6 +57,8 @@ export function ProofOfDeliveryPage() {
   const action = view && nextAction(view.status);
   if (!view || action?.kind !== 'proof') return <Navigate to={view ? paths.driverJob(id) : paths.driverHome} replace />;
   const { job } = view;
+  // A returning parcel: the same proof records the hand-back to the sender.
+  const back = view.status === 'returning';
 
   const submit = async (fields: TProofForm) => {
     if (job.requiresSignature && !signed)
@@ -84,7 +86,9 @@ export function ProofOfDeliveryPage() {
     setBusy(false);
     if (outcome === 'refused') return;
     toast[outcome === 'sent' ? 'success' : 'info'](
-      outcome === 'sent' ? `#${job.orderId} delivered` : 'Proof saved on this phone; it will be sent when the network returns.',
+      outcome === 'sent'
+        ? `#${job.orderId} ${back ? 'returned to sender' : 'delivered'}`
+        : 'Proof saved on this phone; it will be sent when the network returns.',
     );
     navigate(paths.driverHome, { replace: true });
   };
@@ -92,9 +96,9 @@ export function ProofOfDeliveryPage() {
   const e = formState.errors;
   return (
     <section className="mx-auto w-full max-w-xl px-4 pt-2 pb-10">
-      <title>{`Proof of delivery #${job.orderId} · MedCourier`}</title>
+      <title>{`${back ? 'Hand-back' : 'Proof of delivery'} #${job.orderId} · MedCourier`}</title>
       <BackLink to={paths.driverJob(job._id)} label={`Job #${job.orderId}`} />
-      <h1 className="mt-1 text-2xl font-bold text-slate-900">Proof of delivery</h1>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900">{back ? 'Hand back to the sender' : 'Proof of delivery'}</h1>
       <p className="mt-1 text-sm text-slate-600">
         For {job.recipientName}, {job.deliveryAddress}.
         {job.requiresSignature && <strong className="text-amber-800"> Signature required.</strong>}
@@ -137,7 +141,7 @@ export function ProofOfDeliveryPage() {
 
         <SignatureField
           ref={signature}
-          label={job.requiresSignature ? "Recipient's signature (required)" : "Recipient's signature"}
+          label={`${back ? "Sender's" : "Recipient's"} signature${job.requiresSignature ? ' (required)' : ''}`}
           invalid={!!imageError && !signed}
           onChange={(empty) => {
             setSigned(!empty);
@@ -150,7 +154,7 @@ export function ProofOfDeliveryPage() {
           </p>
         )}
 
-        <Field id={`${formId}-name`} label="Received by" error={e.recipientName?.message}>
+        <Field id={`${formId}-name`} label={back ? 'Taken back by' : 'Received by'} error={e.recipientName?.message}>
           <input
             id={`${formId}-name`}
             autoComplete="off"
@@ -178,7 +182,7 @@ export function ProofOfDeliveryPage() {
           ) : (
             <CircleCheckBig aria-hidden="true" className="size-6" />
           )}
-          Confirm delivery
+          {back ? 'Confirm hand-back' : 'Confirm delivery'}
         </button>
       </form>
     </section>

@@ -1,4 +1,4 @@
-import { statusLabel } from '@courier/contract';
+import { statusLabel, timelineStepLabel } from '@courier/contract';
 import clsx from 'clsx';
 import { History } from 'lucide-react';
 import type { TTrackingEvent } from '@courier/contract';
@@ -42,7 +42,8 @@ export function StatusTimeline({ events, className }: { events: TTrackingEvent[]
                 </span>
                 <div className="min-w-0 pt-0.5">
                   <p className={clsx('font-semibold', latest ? 'text-slate-900' : 'text-slate-700')}>
-                    {statusLabel(event.status)}
+                    {timelineStepLabel(event.status)}
+                    {event.detail && <span className="font-normal text-slate-600">: {event.detail.toLowerCase()}</span>}
                     {latest && <span className="sr-only"> (latest)</span>}
                   </p>
                   {place && <p className="truncate text-sm text-slate-600">{place}</p>}

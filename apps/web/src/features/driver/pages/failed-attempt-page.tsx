@@ -1,0 +1,206 @@
+import {
+  ATTEMPT_NOTE_MAX,
+  ATTEMPT_REASON_LABELS,
+  ATTEMPT_REASONS,
+  IMAGE_MIME_TYPES,
+  OTHER_NEEDS_NOTE,
+  type TAttemptReason,
+} from '@courier/contract';
+import clsx from 'clsx';
+import { Camera, LoaderCircle, TriangleAlert, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
+import { BackLink } from '../components/back-to-jobs';
+import { currentCoords } from '../lib/current-coords';
+import { newMoveKey } from '../lib/outbox-store';
+import { shrinkPhoto } from '../lib/shrink-photo';
+import { useJobView } from '../lib/use-job';
+import { useQueueMove } from '../lib/use-outbox';
+
+/** What the driver reads under each reason: the large choices name the situation, not a code. */
+const HINTS: Record<TAttemptReason, string> = {
+  recipient_absent: 'Nobody there to receive it',
+  refused: 'The recipient would not take it',
+  wrong_address: 'The address does not exist or is not theirs',
+  access_denied: 'Locked gate, no buzzer, no way in',
+  damaged: 'The parcel is damaged',
+  unsafe_location: 'Not safe to leave or wait',
+  other: 'Say what happened in the note',
+};
+
+/**
+ * /driver/jobs/{id}/could-not-deliver: why the drop failed (large choices), a note and an optional photo.
+ * Queued like every other step, so it works offline; the photo follows the attempt in the same queue.
+ */
+export function FailedAttemptPage() {
+  const { id = '' } = useParams();
+  const { view, isPending } = useJobView(id);
+  const navigate = useNavigate();
+  const queueMove = useQueueMove();
+  const formId = useId();
+  const [reason, setReason] = useState<TAttemptReason | null>(null);
+  const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!photo) return setPreview(null);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  if (isPending) return <PageSpinner />;
+  if (view?.status !== 'in_transit') return <Navigate to={view ? paths.driverJob(id) : paths.driverHome} replace />;
+  const { job } = view;
+
+  const submit = async () => {
+    const trimmed = note.trim();
+    const found = {
+      reason: reason ? undefined : 'Choose why the drop failed',
+      note: reason === 'other' && !trimmed ? OTHER_NEEDS_NOTE : undefined,
+    };
+    setErrors(found);
+    if (!reason || found.note) return;
+    setBusy(true);
+    const [location, photoBlob] = await Promise.all([currentCoords(2_500), photo ? shrinkPhoto(photo) : Promise.resolve(null)]);
+    const base = { deliveryId: job._id, orderId: job.orderId, queuedAt: new Date().toISOString() };
+    const outcome = await queueMove({
+      kind: 'status',
+      key: newMoveKey(),
+      ...base,
+      body: { status: 'failed_attempt', reason, ...(trimmed ? { note: trimmed } : {}), ...(location ? { location } : {}) },
+    });
+    if (photoBlob && outcome !== 'refused') await queueMove({ kind: 'attempt-photo', key: newMoveKey(), ...base, photo: photoBlob });
+    setBusy(false);
+    if (outcome === 'refused') return;
+    toast[outcome === 'sent' ? 'success' : 'info'](
+      outcome === 'sent'
+        ? `#${job.orderId}: attempt recorded. Keep the parcel on board; dispatch will decide the next step.`
+        : 'Attempt saved on this phone; it will be sent when the network returns.',
+    );
+    navigate(paths.driverJob(job._id), { replace: true });
+  };
+
+  const reasonError = errors.reason;
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 pt-2 pb-10">
+      <title>{`Could not deliver #${job.orderId} · MedCourier`}</title>
+      <BackLink to={paths.driverJob(job._id)} label={`Job #${job.orderId}`} />
+      <h1 className="mt-1 text-2xl font-bold text-slate-900">Could not deliver</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        #{job.orderId} to {job.deliveryAddress}. The parcel stays with you until dispatch decides.
+      </p>
+
+      <form
+        id={formId}
+        noValidate
+        className="mt-5 space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <fieldset aria-describedby={reasonError ? `${formId}-reason-error` : undefined}>
+          <legend className="mb-2 text-sm font-medium text-slate-700">What happened?</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {ATTEMPT_REASONS.map((r) => (
+              <label
+                key={r}
+                className={clsx(
+                  'flex min-h-16 cursor-pointer items-start gap-3 rounded-2xl border-2 bg-white p-3 active:bg-slate-50',
+                  reason === r ? 'border-brand-600 bg-brand-50' : 'border-slate-200',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="reason"
+                  value={r}
+                  checked={reason === r}
+                  onChange={() => {
+                    setReason(r);
+                    setErrors((e) => ({ ...e, reason: undefined }));
+                  }}
+                  className="mt-1 size-5 accent-brand-600"
+                />
+                <span>
+                  <span className="block text-base font-semibold text-slate-900">{ATTEMPT_REASON_LABELS[r]}</span>
+                  <span className="block text-sm text-slate-600">{HINTS[r]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {reasonError && (
+            <p id={`${formId}-reason-error`} role="alert" className="mt-2 text-sm font-medium text-red-700">
+              {reasonError}
+            </p>
+          )}
+        </fieldset>
+
+        <Field id={`${formId}-note`} label={reason === 'other' ? 'Note (required)' : 'Note (optional)'} error={errors.note}>
+          <textarea
+            id={`${formId}-note`}
+            rows={3}
+            maxLength={ATTEMPT_NOTE_MAX}
+            value={note}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setErrors((e) => ({ ...e, note: undefined }));
+            }}
+            {...describedBy(`${formId}-note`, { error: errors.note })}
+            className={inputClass({ invalid: !!errors.note, className: 'h-auto py-2' })}
+          />
+        </Field>
+
+        <div>
+          <span className="mb-1.5 block text-sm font-medium text-slate-700">Photo (optional)</span>
+          {preview ? (
+            <div className="relative">
+              <img src={preview} alt="The drop-off" className="max-h-64 w-full rounded-xl border border-slate-200 object-cover" />
+              <button
+                type="button"
+                aria-label="Remove the photo"
+                onClick={() => setPhoto(null)}
+                className="absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </div>
+          ) : (
+            <label className="flex h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 bg-white text-slate-600 active:bg-slate-50">
+              <Camera aria-hidden="true" className="size-7 text-brand-600" />
+              <span className="text-sm font-semibold">Take a photo</span>
+              <input
+                type="file"
+                accept={IMAGE_MIME_TYPES.join(',')}
+                capture="environment"
+                className="sr-only"
+                aria-label="Take a photo"
+                onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+              />
+            </label>
+          )}
+        </div>
+
+        <button
+          type="submit"
+          disabled={busy}
+          className="flex h-16 w-full items-center justify-center gap-3 rounded-2xl bg-red-700 px-5 text-lg font-bold text-white shadow-lg active:bg-red-800 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
+          ) : (
+            <TriangleAlert aria-hidden="true" className="size-6" />
+          )}
+          Record failed attempt
+        </button>
+      </form>
+    </section>
+  );
+}
