@@ -18,6 +18,7 @@ import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
 import { createLateSweep } from './modules/messages/late-sweep.js';
+import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
 import liveRoutes from './modules/live/live.routes.js';
@@ -138,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     addressesRoutes,
     dispatchRoutes,
     driverRoutes,
+    medicalRoutes,
     labelsRoutes,
     trackingRoutes,
     feedbackRoutes,

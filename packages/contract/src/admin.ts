@@ -21,7 +21,15 @@ export type TAdminDeliverySort = (typeof ADMIN_DELIVERY_SORTS)[number];
 export const ADMIN_STATUS_FILTERS = ['all', 'open', 'on_the_road', 'exceptions', ...DELIVERY_STATUSES] as const;
 export type TAdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
 
+/** The medical filters of the board. */
+export const ADMIN_HANDLING_FILTERS = ['stat', 'temperature', 'specimen', 'controlled', 'on_hold', 'rejected'] as const;
+export type TAdminHandlingFilter = (typeof ADMIN_HANDLING_FILTERS)[number];
+
 export const ZAdminDeliveriesQuery = ZPageQuery.extend({
+  handling: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(ADMIN_HANDLING_FILTERS, { error: `Handling must be one of ${ADMIN_HANDLING_FILTERS.join(', ')}` }).optional(),
+  ),
   status: z.preprocess(
     (v) => (v === '' || v === undefined ? 'all' : typeof v === 'string' ? v.toLowerCase() : v),
     z.enum(ADMIN_STATUS_FILTERS, { error: `Status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}` }),

@@ -54,7 +54,7 @@ export function canMoveStatus(from: TDeliveryStatus, to: TDeliveryStatus, actor:
 /** For display: lower-cased, underscores as spaces. */
 export const statusLabel = (status: string): string => status.toLowerCase().replaceAll('_', ' ');
 
-export const PACKAGE_TYPES = ['DOCUMENT', 'PARCEL', 'MEDICAL_SUPPLIES', 'EQUIPMENT', 'MEDICATION', 'OTHER'] as const;
+export const PACKAGE_TYPES = ['DOCUMENT', 'PARCEL', 'MEDICAL_SUPPLIES', 'EQUIPMENT', 'MEDICATION', 'SPECIMEN', 'OTHER'] as const;
 export type TPackageType = (typeof PACKAGE_TYPES)[number];
 export const PACKAGE_TYPE_LABELS: Record<TPackageType, string> = {
   DOCUMENT: 'Document',
@@ -62,6 +62,7 @@ export const PACKAGE_TYPE_LABELS: Record<TPackageType, string> = {
   MEDICAL_SUPPLIES: 'Medical supplies',
   EQUIPMENT: 'Equipment',
   MEDICATION: 'Medication',
+  SPECIMEN: 'Specimen',
   OTHER: 'Other',
 };
 

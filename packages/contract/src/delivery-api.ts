@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZHandling } from './medical.js';
 import { line } from './text.js';
 import {
   DELIVERY_SORTS,
@@ -63,6 +64,7 @@ export const ZDelivery = z.object({
   attempts: z.array(ZDeliveryAttempt),
   /** The hand-back to the sender, once a return is done. */
   returnProof: ZReturnProof.nullable(),
+  ...ZHandling.shape,
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

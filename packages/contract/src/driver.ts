@@ -3,6 +3,7 @@ import { DELIVERY_STATUSES, DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES, type T
 import { ZProofOfDelivery } from './delivery-api.js';
 import { ATTEMPT_NOTE_MAX, ATTEMPT_REASONS, OTHER_NEEDS_NOTE, ZDeliveryAttempt } from './exceptions.js';
 import { ZCoords } from './schemas.js';
+import { ZHandling, ZPackagingChecklist, ZTemperatureC } from './medical.js';
 import { line, note } from './text.js';
 
 /** The driver app's calls (DRIVER only), under /api/v1/driver. */
@@ -47,6 +48,7 @@ export const ZDriverJob = z.object({
   attempts: z.array(ZDeliveryAttempt),
   /** A re-attempt by another driver: the parcel is collected from this driver (name), not from the sender. */
   collectFrom: z.string().nullable(),
+  ...ZHandling.shape,
 });
 export type TDriverJob = z.infer<typeof ZDriverJob>;
 
@@ -67,6 +69,10 @@ export const ZDriverStatusRequest = z
     scannedOrderId: line('Scanned tracking number', 40).optional(),
     /** Why the drop failed: required for failed_attempt. */
     reason: z.enum(ATTEMPT_REASONS, { error: `Reason must be one of ${ATTEMPT_REASONS.join(', ')}` }).optional(),
+    /** The parcel's temperature at pickup: required for a temperature-controlled parcel. */
+    temperatureC: z.number({ error: 'temperatureC must be a number of degrees Celsius' }).min(-100).max(100).optional(),
+    /** The UN3373 packaging checklist: required, all true, at pickup of a UN3373 specimen. */
+    packaging: ZPackagingChecklist.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.status !== 'failed_attempt') return;
@@ -84,6 +90,13 @@ export const ZProofOfDeliveryFields = z.object({
   notes: note('Notes', POD_NOTES_MAX).optional().default(''),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
+  /** The parcel's temperature at hand-over: required for a temperature-controlled parcel. */
+  temperatureC: z.preprocess((v) => (v === '' ? undefined : v), ZTemperatureC.optional()),
+  /** The ID check of a controlled substance (ZIdCheck): type, last 4 characters only, name, relationship. */
+  idType: z.string().optional(),
+  idLast4: z.string().optional(),
+  idName: z.string().optional(),
+  relationship: z.string().optional(),
 });
 export type TProofOfDeliveryFields = z.infer<typeof ZProofOfDeliveryFields>;
 

@@ -21,3 +21,4 @@ export * from './tracking.js';
 export * from './outbox-admin.js';
 export * from './addresses.js';
 export * from './exceptions.js';
+export * from './medical.js';

@@ -6,6 +6,31 @@ import { MESSAGES } from './messages.js';
 import { isValidContactPhone, isValidPhone } from './phone.js';
 import { SIGNUP_PASSWORD_RULES } from './password.js';
 import { isSafeText, line, note, safeText, unsafeTextMessage } from './text.js';
+import { PRIORITIES, SPECIMEN_CATEGORIES, SPECIMEN_MAX_STABLE_HOURS, TEMPERATURE_CLASSES } from './medical.js';
+
+/** Multipart sends every field as text: "true"/"false" become booleans, a JSON object its value. */
+const fromFormText = (v: unknown) => {
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return v === '' ? undefined : false;
+  if (typeof v === 'string' && v.trim().startsWith('{')) {
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }
+  return v;
+};
+
+export const ZSpecimenRequest = z.object({
+  category: z.enum(SPECIMEN_CATEGORIES, { error: `Specimen category must be one of ${SPECIMEN_CATEGORIES.join(', ')}` }),
+  collectedAt: z.coerce.date({ error: 'Collected at must be a valid date and time' }),
+  stableForHours: z.coerce
+    .number({ error: 'Stable for (hours) must be a number' })
+    .positive('Stable for (hours) must be more than 0')
+    .max(SPECIMEN_MAX_STABLE_HOURS, `Stable for (hours) must be at most ${SPECIMEN_MAX_STABLE_HOURS}`),
+});
+export type TSpecimenRequest = z.infer<typeof ZSpecimenRequest>;
 
 const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`);
 const email = (label = 'Email') =>
@@ -66,6 +91,19 @@ export const ZCreateDeliveryRequest = z.object({
   ),
   deliveryType: upperEnum(DELIVERY_TYPES, 'Delivery type'),
   specialInstructions: note('Special instructions', 1000).optional().default(''),
+  priority: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'routine' : typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(PRIORITIES, { error: `Priority must be one of ${PRIORITIES.join(', ')}` }),
+  ),
+  temperature: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'ambient' : typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(TEMPERATURE_CLASSES, { error: `Temperature must be one of ${TEMPERATURE_CLASSES.join(', ')}` }),
+  ),
+  controlledSubstance: z.preprocess(
+    fromFormText,
+    z.boolean({ error: 'Controlled substance must be true or false' }).optional().default(false),
+  ),
+  specimen: z.preprocess(fromFormText, ZSpecimenRequest.optional()),
 });
 export type TCreateDeliveryRequest = z.infer<typeof ZCreateDeliveryRequest>;
 

@@ -38,6 +38,8 @@ export type TTrackingEvent = z.infer<typeof ZTimelineEntry>;
 export const ZTrackingResult = z.object({
   trackingNumber: z.string(),
   status: z.enum(DELIVERY_STATUSES),
+  /** A hold exists (medical handling): shown as the status word "On hold", nothing more. */
+  onHold: z.boolean(),
   estimatedDelivery: z.string().nullable(),
   estimatedDeliveryDisplay: z.string().nullable(),
   origin: ZPublicPlace.nullable(),

@@ -85,6 +85,13 @@ export const mayWatchLiveEvent = (actor: Actor, e: { userIds: string[]; staff: b
 export const mayMoveDelivery = (actor: Actor, d: DeliveryParties, from: TDeliveryStatus, to: TDeliveryStatus): boolean =>
   hatsFor(actor, d).some((hat) => canMoveStatus(from, to, hat));
 
+/** Dispositions of a parcel on hold (continue, return, discard) are for MANAGER and above. */
+export const mayDecideDisposition = (actor: Pick<Actor, 'role'>): boolean => rankOf(actor.role) >= (STAFF_RANK.MANAGER ?? 2);
+
+/** Discard ends a held parcel's trip as cancelled from any status before delivered: a disposition, MANAGER and above. */
+export const mayDiscardHeldDelivery = (actor: Actor, d: DeliveryParties & { status: TDeliveryStatus; holdSince: Date | null }): boolean =>
+  mayDecideDisposition(actor) && d.holdSince !== null && !['delivered', 'cancelled'].includes(d.status);
+
 /** Only SUPER_ADMIN grants ADMIN; otherwise a role strictly below one's own rank, or DRIVER and CUSTOMER. */
 export function mayGrantRole(actor: Actor, role: TRole): boolean {
   if (!admits('admin', actor.role)) return false;

@@ -58,6 +58,13 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
+    path: routes.receive,
+    ...lazyPage(
+      () => import('@/features/receipts/pages/receipt-page'),
+      (m) => m.ReceiptPage,
+    ),
+  },
+  {
     path: paths.optin,
     ...lazyPage(
       () => import('@/features/optin/pages/optin-page'),

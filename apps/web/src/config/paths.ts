@@ -34,6 +34,8 @@ export const paths = {
   adminOptins: '/admin/optins',
   adminAudit: '/admin/audit',
   adminMessages: '/admin/messages',
+  /** The receiving end's one-time receipt page (issue 24), reached from the delivered message. */
+  receive: (token: string) => `/receive/${enc(token)}`,
   driverHome: '/driver/home',
   driverJob: (id: string) => `/driver/jobs/${enc(id)}`,
   driverPickup: (id: string) => `/driver/jobs/${enc(id)}/pickup`,
@@ -45,6 +47,7 @@ export const paths = {
 export const routes = {
   track: '/track/:trackingId',
   feedback: '/track/:trackingId/feedback',
+  receive: '/receive/:token',
   delivery: '/delivery/:id',
   adminDelivery: '/admin/deliveries/:id',
   driverJob: '/driver/jobs/:id',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TAttemptReason, TDeliveryStatus } from '@courier/contract';
 import { storedFiles } from './files.js';
 import { users } from './users.js';
@@ -39,6 +39,26 @@ export const deliveries = pgTable(
     cancelReason: text('cancel_reason'),
     /** When the customer and staff were told it is late; set once, by the sweep that picks it. */
     lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
+    // Medical handling (migration 0009).
+    priority: text('priority').notNull().default('routine'),
+    temperature: text('temperature').notNull().default('ambient'),
+    specimenCategory: text('specimen_category'),
+    specimenCollectedAt: timestamp('specimen_collected_at', { withTimezone: true }),
+    specimenStableHours: doublePrecision('specimen_stable_hours'),
+    stabilityDeadline: timestamp('stability_deadline', { withTimezone: true }),
+    controlledSubstance: boolean('controlled_substance').notNull().default(false),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    holdReason: text('hold_reason'),
+    holdSince: timestamp('hold_since', { withTimezone: true }),
+    dispositionAction: text('disposition_action'),
+    dispositionNote: text('disposition_note'),
+    dispositionAt: timestamp('disposition_at', { withTimezone: true }),
+    receiptStatus: text('receipt_status'),
+    receiptReason: text('receipt_reason'),
+    receiptReceivedBy: text('receipt_received_by'),
+    receiptReceivedAt: timestamp('receipt_received_at', { withTimezone: true }),
+    /** Set once, by the sweep that escalates an unassigned STAT (a conditional update, so once across processes). */
+    statEscalatedAt: timestamp('stat_escalated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */
@@ -56,7 +76,29 @@ export const deliveries = pgTable(
     index('deliveries_late_due_idx')
       .on(t.requiredBy)
       .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled', 'returning', 'returned')`),
+    index('deliveries_stat_escalation_idx')
+      .on(t.approvedAt)
+      .where(sql`${t.priority} = 'stat' AND ${t.statEscalatedAt} IS NULL AND ${t.status} = 'approved'`),
+    index('deliveries_hold_idx').on(t.holdSince).where(sql`${t.holdSince} IS NOT NULL`),
   ],
+);
+
+/** Temperature readings (probe or data logger): append-only, never changed. */
+export const temperatureReadings = pgTable(
+  'temperature_readings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id),
+    celsius: doublePrecision('celsius').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+    inRange: boolean('in_range').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('temperature_readings_delivery_at_idx').on(t.deliveryId, t.at)],
 );
 
 /**
@@ -94,6 +136,8 @@ export const deliveryEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id),
     actorRole: text('actor_role'),
     note: text('note'),
+    /** null: a status move; otherwise a handling event (temperature, logger, checklist, id_check, hold, disposition, receipt). */
+    kind: text('kind'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),

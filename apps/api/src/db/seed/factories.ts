@@ -82,6 +82,20 @@ export interface DeliveryFactoryInput {
   createdAt?: Date;
   /** Minutes between successive custody events. */
   stepMinutes?: number;
+  /** Medical handling columns (priority, temperature, specimen, controlled substance, approval time). */
+  handling?: Partial<
+    Pick<
+      typeof deliveries.$inferInsert,
+      | 'priority'
+      | 'temperature'
+      | 'specimenCategory'
+      | 'specimenCollectedAt'
+      | 'specimenStableHours'
+      | 'stabilityDeadline'
+      | 'controlledSubstance'
+      | 'approvedAt'
+    >
+  >;
 }
 
 const geocoder = createOfflineGeocoder();
@@ -122,6 +136,7 @@ export async function createDelivery(db: Db, input: DeliveryFactoryInput) {
         status,
         driverId: input.driverId ?? null,
         estimatedDelivery: requiredBy,
+        ...input.handling,
         createdAt,
         updatedAt: new Date(createdAt.getTime() + step * (path.length - 1)),
       })

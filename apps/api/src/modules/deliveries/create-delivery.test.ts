@@ -125,7 +125,7 @@ describe('requesting a delivery', () => {
       [
         'an unknown package type',
         { packageType: 'BOX' },
-        'packageType: Package type must be one of DOCUMENT, PARCEL, MEDICAL_SUPPLIES, EQUIPMENT, MEDICATION, OTHER',
+        'packageType: Package type must be one of DOCUMENT, PARCEL, MEDICAL_SUPPLIES, EQUIPMENT, MEDICATION, SPECIMEN, OTHER',
       ],
       ['an unknown package size', { packageSize: 'huge' }, 'packageSize: Package size must be one of small, medium, large, extra_large'],
       [

@@ -1,4 +1,4 @@
-import { MESSAGES, type TCreateDeliveryRequest } from '@courier/contract';
+import { MESSAGES, STABILITY_WARNING, type TCreateDeliveryRequest } from '@courier/contract';
 import { deliveries } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -25,6 +25,30 @@ async function placeAddresses(services: Services, form: TCreateDeliveryRequest) 
   return { pickup, drop };
 }
 
+/** Collection times from the phone or the LIS may run a little ahead of the server's clock. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The handling a booking asks for, checked against the package type; the specimen's stability deadline. */
+export function checkHandling(form: TCreateDeliveryRequest, now: Date): { stabilityDeadline: Date | null } {
+  if (form.controlledSubstance && form.packageType !== 'MEDICATION')
+    throw badRequest('controlledSubstance: Only medication can be a controlled substance', 'controlledSubstance');
+  if (form.packageType !== 'SPECIMEN') {
+    if (form.specimen) throw badRequest('specimen: Specimen details are only for the Specimen package type', 'specimen');
+    return { stabilityDeadline: null };
+  }
+  if (!form.specimen) throw badRequest('specimen: A specimen needs its category, collection time and stability', 'specimen');
+  const { collectedAt, stableForHours } = form.specimen;
+  if (collectedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+    throw badRequest('specimen.collectedAt: Collected at cannot be in the future', 'specimen.collectedAt');
+  const stabilityDeadline = new Date(collectedAt.getTime() + stableForHours * 3_600_000);
+  if (stabilityDeadline.getTime() <= now.getTime())
+    throw badRequest(
+      'specimen.collectedAt: The specimen is past its stability deadline (collected at + stable for hours)',
+      'specimen.collectedAt',
+    );
+  return { stabilityDeadline };
+}
+
 /**
  * A customer's delivery request: validated, both addresses placed on the map, the image cleaned; then in one
  * transaction the delivery (pending, with an unguessable tracking number and an estimate), its first custody
@@ -38,12 +62,14 @@ export async function createDelivery(services: Services, actor: Actor, submitted
   if (form.requiredBy.getTime() <= now.getTime()) throw badRequest('requiredBy: Required-by must be in the future', 'requiredBy');
   if (form.requiredBy.getTime() > now.getTime() + MAX_LEAD_MS)
     throw badRequest('requiredBy: Required-by must be within a year', 'requiredBy');
+  const { stabilityDeadline } = checkHandling(form, now);
   const image = submitted.image ? await cleanPackageImage(submitted.image) : null;
   const { pickup, drop } = await placeAddresses(services, form);
 
   const orderId = newOrderId();
   const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
   const meetsRequiredBy = estimatedDelivery.getTime() <= form.requiredBy.getTime();
+  const meetsStability = !stabilityDeadline || estimatedDelivery.getTime() <= stabilityDeadline.getTime();
   const delivery = await db.transaction(async (tx) => {
     const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
     const [row] = await tx
@@ -68,6 +94,13 @@ export async function createDelivery(services: Services, actor: Actor, submitted
         packageSize: form.packageSize,
         deliveryType: form.deliveryType,
         specialInstructions: form.specialInstructions,
+        priority: form.priority,
+        temperature: form.temperature,
+        controlledSubstance: form.controlledSubstance,
+        specimenCategory: form.specimen?.category ?? null,
+        specimenCollectedAt: form.specimen?.collectedAt ?? null,
+        specimenStableHours: form.specimen?.stableForHours ?? null,
+        stabilityDeadline,
         status: 'pending',
         estimatedDelivery,
         packageImageId,
@@ -103,6 +136,12 @@ export async function createDelivery(services: Services, actor: Actor, submitted
     delivery,
     message: MESSAGES.deliverySubmitted,
     meetsRequiredBy,
-    ...(meetsRequiredBy ? {} : { warning: MESSAGES.estimateAfterRequiredBy }),
+    ...(meetsRequiredBy && meetsStability
+      ? {}
+      : {
+          warning: [meetsRequiredBy ? null : MESSAGES.estimateAfterRequiredBy, meetsStability ? null : STABILITY_WARNING]
+            .filter(Boolean)
+            .join(' '),
+        }),
   };
 }

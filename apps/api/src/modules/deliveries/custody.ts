@@ -15,8 +15,13 @@ export interface CustodyEventInput {
   actorId?: string | null;
   actorRole?: string | null;
   note?: string | null;
+  /** A handling event (not a status move): temperature, logger, checklist, id_check, hold, disposition, receipt. */
+  kind?: CustodyKind | null;
   at: Date;
 }
+
+export const CUSTODY_KINDS = ['temperature', 'logger', 'checklist', 'id_check', 'hold', 'disposition', 'receipt'] as const;
+export type CustodyKind = (typeof CUSTODY_KINDS)[number];
 
 type CustodyRow = typeof deliveryEvents.$inferSelect;
 
@@ -33,6 +38,8 @@ export function custodyHash(prevHash: string, e: Omit<CustodyRow, 'id' | 'hash' 
     e.actorRole ?? null,
     e.note ?? null,
     new Date(e.createdAt).toISOString(),
+    // Hashed only when set, so chains written before handling events existed still verify.
+    ...(e.kind ? [e.kind] : []),
   ]);
   return createHash('sha256').update(prevHash).update(canonical).digest('hex');
 }
@@ -59,6 +66,7 @@ export async function appendCustodyEvent(tx: DbOrTx, input: CustodyEventInput): 
     actorId: input.actorId ?? null,
     actorRole: input.actorRole ?? null,
     note: input.note ?? null,
+    kind: input.kind ?? null,
     createdAt: input.at,
   };
   const prevHash = last?.hash ?? GENESIS_HASH;

@@ -5,6 +5,7 @@ import { notFound } from '../../platform/app-error.js';
 import { type Actor, mayReadDelivery } from '../../platform/policy.js';
 import { attemptsColumn } from './attempts-json.js';
 import type { DeliveryView } from './delivery-json.js';
+import { readingsColumn } from './handling-json.js';
 import { ORDER_ID_PATTERN } from './order-id.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +22,14 @@ export const DELIVERY_NOT_FOUND = 'Delivery not found';
 /** The selection every delivery answer starts from: the row, its label, its proof of delivery, its attempts and hand-back. */
 export function selectDeliveryViews(db: DbOrTx) {
   return db
-    .select({ delivery: deliveries, label: shippingLabels, pod: proofsOfDelivery, attempts: attemptsColumn, handback: deliveryReturns })
+    .select({
+      delivery: deliveries,
+      label: shippingLabels,
+      pod: proofsOfDelivery,
+      attempts: attemptsColumn,
+      handback: deliveryReturns,
+      readings: readingsColumn,
+    })
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))

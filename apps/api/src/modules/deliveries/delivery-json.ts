@@ -1,6 +1,7 @@
 import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
 import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { signedFileUrl } from '../files/file-links.js';
+import { handlingJson, type RawReading } from './handling-json.js';
 import { type AttemptRow, attemptJson, type ReturnRow, returnProofJson } from './attempts-json.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
@@ -16,6 +17,8 @@ export interface DeliveryView {
   attempts: AttemptRow[];
   /** The hand-back that ended a return. */
   handback: ReturnRow | null;
+  /** The temperature readings, from the views' subquery; absent reads as none. */
+  readings?: RawReading[] | null;
 }
 
 /** What serializing needs: file links are signed for this reader only when they may see the files. */
@@ -56,7 +59,7 @@ export function labelJson(label: LabelRow, ctx: JsonContext) {
 }
 
 /** The delivery as its owner sees it (SPEC section 3); never the row itself. */
-export function toDeliveryJson({ delivery: d, label, pod, attempts, handback }: DeliveryView, ctx: JsonContext): TDelivery {
+export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {
     _id: d.id,
@@ -85,6 +88,7 @@ export function toDeliveryJson({ delivery: d, label, pod, attempts, handback }: 
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
     attempts: attempts.map((a) => attemptJson(a, ctx)),
     returnProof: handback ? returnProofJson(handback, ctx) : null,
+    ...handlingJson(d, readings),
   };
 }
 

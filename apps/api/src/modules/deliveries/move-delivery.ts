@@ -1,11 +1,11 @@
-import { cannotMoveMessage, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { cannotMoveMessage, HOLD_MESSAGE, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
-import { type Actor, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
+import { type Actor, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { notifyStatusChange } from '../notifications/notify-status-change.js';
@@ -21,8 +21,21 @@ export interface Place {
 
 /** What a move does besides the status: decided by the use case once access and the table allow it. */
 export interface MovePlan {
-  /** Further columns of the row (driver, cancel reason, the new estimate of a re-attempt). */
-  set?: Partial<Pick<DeliveryRow, 'driverId' | 'cancelReason' | 'estimatedDelivery'>>;
+  /** Further columns of the row (driver, cancel reason, the new estimate of a re-attempt, approval, hold, disposition). */
+  set?: Partial<
+    Pick<
+      DeliveryRow,
+      | 'driverId'
+      | 'cancelReason'
+      | 'estimatedDelivery'
+      | 'approvedAt'
+      | 'holdReason'
+      | 'holdSince'
+      | 'dispositionAction'
+      | 'dispositionNote'
+      | 'dispositionAt'
+    >
+  >;
   /** Where the hand-over happened; the parcel's current place becomes it. Absent: where the parcel was. */
   place?: Place;
   note: string;
@@ -46,8 +59,15 @@ export interface MoveMessage {
 export interface MoveInput {
   idOrOrderId: string;
   to: TDeliveryStatus;
+  /**
+   * A MANAGER's disposition 'discard' of a parcel on hold: it ends the trip as cancelled from wherever it is
+   * (off the status table, which lets nobody cancel a parcel on board otherwise).
+   */
+  discardOnHold?: boolean;
 }
 
+/** A parcel on hold is not handed over until staff record a disposition. */
+export const onHoldConflict = () => conflict(`${HOLD_MESSAGE}. Dispatch must record a disposition first.`);
 /** Services whose database is an open transaction: a move made with them commits or rolls back with it. */
 export const withinTransaction = (services: Services, tx: Tx): Services => ({ ...services, db: tx as unknown as Services['db'] });
 
@@ -75,7 +95,11 @@ export async function moveDelivery(
   plan: (d: DeliveryRow) => MovePlan | Promise<MovePlan>,
 ): Promise<DeliveryRow> {
   const d = await findDeliveryRow(services, actor, input.idOrOrderId);
-  if (!mayMoveDelivery(actor, d, d.status, input.to)) throw conflict(cannotMoveMessage(d.status, input.to));
+  const allowed = input.discardOnHold
+    ? input.to === 'cancelled' && mayDiscardHeldDelivery(actor, d)
+    : mayMoveDelivery(actor, d, d.status, input.to);
+  if (!allowed) throw conflict(cannotMoveMessage(d.status, input.to));
+  if (input.to === 'delivered' && d.holdSince) throw onHoldConflict();
   const p = await plan(d);
   const now = services.clock.now();
   const place = p.place ?? { label: d.currentLabel, lat: d.currentLat, lng: d.currentLng };
@@ -94,12 +118,19 @@ export async function moveDelivery(
         and(
           eq(deliveries.id, d.id),
           eq(deliveries.status, d.status),
+          // A hold placed since the read still stops the hand-over; a discard needs the hold it was decided on.
+          input.to === 'delivered' ? isNull(deliveries.holdSince) : undefined,
+          input.discardOnHold ? isNotNull(deliveries.holdSince) : undefined,
           d.driverId === null ? isNull(deliveries.driverId) : eq(deliveries.driverId, d.driverId),
         ),
       )
       .returning();
     if (!row) {
-      const [current] = await tx.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, d.id));
+      const [current] = await tx
+        .select({ status: deliveries.status, holdSince: deliveries.holdSince })
+        .from(deliveries)
+        .where(eq(deliveries.id, d.id));
+      if (input.to === 'delivered' && current?.holdSince) throw onHoldConflict();
       throw conflict(
         current?.status === d.status
           ? 'This delivery was just changed by someone else. Reload it and try again.'

@@ -42,7 +42,8 @@ export async function readDelivery(services: Services, actor: Actor, input: { id
     );
   }
   if (!mayReadDeliveryStory(actor, d)) return { view: { ...view, pod: null }, story: null };
-  const events = await listCustodyEvents(services.db, d.id);
+  // The owner's timeline is the status moves; readings, holds and receipts reach them as the handling fields.
+  const events = (await listCustodyEvents(services.db, d.id)).filter((e) => e.kind === null);
   const timeline = events.map((e) => ({
     status: e.status,
     place: exactPlace(d, e.status, e.locationLabel),

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { deliveries, deliveryReturns, proofsOfDelivery, shippingLabels, users } from '../../db/schema/index.js';
 import { type AttemptRow, attemptsColumn, openAttempt } from '../deliveries/attempts-json.js';
 import { type DeliveryView, type JsonContext, toDeliveryJson } from '../deliveries/delivery-json.js';
+import { readingsColumn } from '../deliveries/handling-json.js';
 
 export const customers = alias(users, 'customer');
 export const drivers = alias(users, 'driver');
@@ -33,6 +34,7 @@ export function selectDispatchViews(db: DbOrTx) {
       pod: proofsOfDelivery,
       attempts: attemptsColumn,
       handback: deliveryReturns,
+      readings: readingsColumn,
       customer: {
         id: customers.id,
         firstName: customers.firstName,

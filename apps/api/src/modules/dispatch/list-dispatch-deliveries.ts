@@ -5,7 +5,7 @@ import {
   type TAdminDeliveriesResponse,
   type TDeliveryStatus,
 } from '@courier/contract';
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
@@ -50,6 +50,28 @@ function searchFilter(q: string | undefined): SQL | undefined {
   );
 }
 
+function handlingFilter(handling: TAdminDeliveriesQuery['handling']): SQL | undefined {
+  switch (handling) {
+    case 'stat':
+      return eq(deliveries.priority, 'stat');
+    case 'temperature':
+      return ne(deliveries.temperature, 'ambient');
+    case 'specimen':
+      return isNotNull(deliveries.specimenCategory);
+    case 'controlled':
+      return eq(deliveries.controlledSubstance, true);
+    case 'on_hold':
+      return isNotNull(deliveries.holdSince);
+    case 'rejected':
+      return eq(deliveries.receiptStatus, 'rejected');
+    default:
+      return undefined;
+  }
+}
+
+/** STAT first within whatever order was asked for, so every client of the list agrees. */
+const statFirst = sql`case when ${deliveries.priority} = 'stat' then 0 else 1 end`;
+
 /** The dispatch board's list: filtered, searched, sorted by required-by (soonest first) or newest, paged. */
 export async function listDispatchDeliveries(
   services: Services,
@@ -60,6 +82,7 @@ export async function listDispatchDeliveries(
   assertAudience(actor, 'staff');
   const where = and(
     statusFilter(query.status),
+    handlingFilter(query.handling),
     driverFilter(query.driverId),
     searchFilter(query.q),
     query.from ? gte(deliveries.createdAt, query.from) : undefined,
@@ -69,8 +92,8 @@ export async function listDispatchDeliveries(
   const { offset, ...paging } = pageOf(Number(n), query);
   const order =
     query.sort === 'newest'
-      ? [desc(deliveries.createdAt), desc(deliveries.id)]
-      : [sql`${deliveries.requiredBy} asc nulls last`, desc(deliveries.createdAt), desc(deliveries.id)];
+      ? [statFirst, desc(deliveries.createdAt), desc(deliveries.id)]
+      : [statFirst, sql`${deliveries.requiredBy} asc nulls last`, desc(deliveries.createdAt), desc(deliveries.id)];
   const views = paging.total
     ? await selectDispatchViews(services.db)
         .where(where)

@@ -13,6 +13,7 @@ import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { type AttemptRow, attemptJson, attemptsColumn } from '../deliveries/attempts-json.js';
 import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
+import { handlingJson, type RawReading, readingsColumn } from '../deliveries/handling-json.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -23,6 +24,7 @@ export interface JobView {
   pod: PodRow | null;
   senderName: string;
   attempts: AttemptRow[];
+  readings?: RawReading[] | null;
 }
 
 /** A re-attempt by another driver: until pickup, the parcel is with the driver of the last attempt, not at the sender. */
@@ -33,7 +35,11 @@ export function collectFromOf(d: Pick<DeliveryRow, 'status' | 'driverId'>, attem
 }
 
 /** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
-export function toDriverJob({ delivery: d, pod, senderName, attempts }: JobView, routeOrder: number, ctx: JsonContext): TDriverJob {
+export function toDriverJob(
+  { delivery: d, pod, senderName, attempts, readings }: JobView,
+  routeOrder: number,
+  ctx: JsonContext,
+): TDriverJob {
   // Going back: the sender's address is the drop-off, and the sender takes it.
   const back = d.status === 'returning' || d.status === 'returned';
   const collectFrom = collectFromOf(d, attempts);
@@ -60,12 +66,20 @@ export function toDriverJob({ delivery: d, pod, senderName, attempts }: JobView,
     pod: pod ? podJson(pod, ctx) : null,
     attempts: attempts.map((a) => attemptJson(a, ctx)),
     collectFrom: collectFrom ? (collectFrom.driverName ?? 'the previous driver') : null,
+    ...handlingJson(d, readings),
   };
 }
 
 export function selectJobViews(db: DbOrTx) {
   return db
-    .select({ delivery: deliveries, pod: proofsOfDelivery, firstName: users.firstName, lastName: users.lastName, attempts: attemptsColumn })
+    .select({
+      delivery: deliveries,
+      pod: proofsOfDelivery,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      attempts: attemptsColumn,
+      readings: readingsColumn,
+    })
     .from(deliveries)
     .innerJoin(users, eq(users.id, deliveries.customerId))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id));
@@ -77,10 +91,12 @@ export const jobViewOf = (r: {
   firstName: string;
   lastName: string;
   attempts: AttemptRow[];
+  readings?: RawReading[] | null;
 }): JobView => ({
   delivery: r.delivery,
   pod: r.pod,
   attempts: r.attempts,
+  readings: r.readings,
   senderName: `${r.firstName} ${r.lastName}`.trim(),
 });
 

@@ -1,11 +1,15 @@
-import { type TDriverJobResponse, ZProofOfDeliveryFields } from '@courier/contract';
+import { ID_TYPE_LABELS, type TDriverJobResponse, ZIdCheck, ZProofOfDeliveryFields } from '@courier/contract';
 import { proofsOfDelivery } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { appendCustodyEvent } from '../deliveries/custody.js';
 import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
 import { cleanPackageImage } from '../deliveries/package-image.js';
+import { holdOnDeliveryReading } from '../medical/delivery-reading.js';
+import { checkTemperatureGiven } from '../medical/pickup-checks.js';
+import { recordReadings } from '../medical/record-readings.js';
 import { driverJobAnswer, needsSignature } from './driver-job-json.js';
 import { cleanSignature, POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE, storeEvidence } from './hand-over-evidence.js';
 import { recordReturnHandback } from './record-return-handback.js';
@@ -37,6 +41,11 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
     const moved = await moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'delivered' }, async (d) => {
       if (!input.photo && !input.signature) throw badRequest(POD_NEEDS_EVIDENCE, 'photo');
       if (needsSignature(d.packageType) && !input.signature) throw badRequest(POD_NEEDS_SIGNATURE, 'signature');
+      checkTemperatureGiven(d, fields.temperatureC, 'delivery');
+      // No ID, no hand-over: a controlled substance's receiver shows photo ID; only its type and last 4 are kept.
+      const idCheck = d.controlledSubstance ? ZIdCheck.parse(fields) : null;
+      // A reading out of range is kept and holds the parcel (its own transaction); the hand-over is refused.
+      if (fields.temperatureC !== undefined) await holdOnDeliveryReading(services, actor, d, fields.temperatureC);
       const photo = input.photo ? await cleanPackageImage(input.photo, 'photo') : null;
       const signature = input.signature ? await cleanSignature(input.signature) : null;
       const fix = fields.lat !== undefined && fields.lng !== undefined ? { lat: fields.lat, lng: fields.lng } : null;
@@ -45,7 +54,22 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
         place: { label: d.deliveryLabel, lat: fix?.lat ?? d.deliveryLat, lng: fix?.lng ?? d.deliveryLng },
         signedBy: fields.recipientName,
         note: `Delivered to ${fields.recipientName}${fields.notes ? `: ${fields.notes}` : ''}`,
-        audit: { action: 'delivery.deliver', details: { recipientName: fields.recipientName, photo: !!photo, signature: !!signature } },
+        audit: {
+          action: 'delivery.deliver',
+          details: {
+            recipientName: fields.recipientName,
+            photo: !!photo,
+            signature: !!signature,
+            ...(idCheck
+              ? {
+                  idType: idCheck.idType,
+                  idLast4: idCheck.idLast4.toUpperCase(),
+                  idName: idCheck.idName,
+                  relationship: idCheck.relationship,
+                }
+              : {}),
+          },
+        },
         within: async (tx, row) => {
           const at = row.updatedAt;
           await tx.insert(proofsOfDelivery).values({
@@ -57,6 +81,28 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
             capturedBy: actor.id,
             capturedAt: at,
           });
+          if (fields.temperatureC !== undefined && row.temperature !== 'ambient')
+            await recordReadings(
+              tx,
+              services,
+              actor,
+              row,
+              { readings: [{ celsius: fields.temperatureC, at }], source: 'probe', context: 'delivery' },
+              at,
+            );
+          if (idCheck)
+            await appendCustodyEvent(tx, {
+              deliveryId: row.id,
+              status: row.status,
+              locationLabel: row.currentLabel,
+              lat: row.currentLat,
+              lng: row.currentLng,
+              actorId: actor.id,
+              actorRole: actor.role,
+              kind: 'id_check',
+              note: `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
+              at,
+            });
           await claim?.(tx);
         },
       };

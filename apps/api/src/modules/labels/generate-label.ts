@@ -70,7 +70,7 @@ async function ensureLabel(services: Services, actor: Actor, input: { idOrOrderI
 
     const now = clock.now();
     const [sender] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName, organisation: users.organisation })
+      .select({ firstName: users.firstName, lastName: users.lastName, organisation: users.organisation, phone: users.phone })
       .from(users)
       .where(eq(users.id, d.customerId));
     const trackingUrl = trackingUrlOf(services.publicUrl, d.orderId);

@@ -1,4 +1,11 @@
-import { COMPANY, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
+import {
+  COMPANY,
+  deliveryTypeLabel,
+  packageSizeLabel,
+  packageTypeLabel,
+  TEMPERATURE_LABEL_MARKS,
+  type TTemperatureClass,
+} from '@courier/contract';
 import { formatBusinessTime } from '../deliveries/business-time.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 
@@ -22,7 +29,20 @@ export interface LabelContent {
   packageSize: string;
   requiredBy: string;
   generatedAt: string;
+  /** The handling marks (issue 24), printed large on a second page; empty when the parcel needs none. */
+  marks: LabelMarks;
 }
+
+export interface LabelMarks {
+  stat: boolean;
+  /** "REFRIGERATE 2-8 °C", "KEEP FROZEN -25 to -10 °C"..., or null. */
+  temperature: string | null;
+  /** UN3373: the responsible person (the customer) named on the outer packaging. */
+  un3373: { name: string; phone: string } | null;
+  idCheck: boolean;
+}
+
+export const hasMarks = (m: LabelMarks) => m.stat || !!m.temperature || !!m.un3373 || m.idCheck;
 
 /** The standard PDF fonts speak Latin-1 only; anything else would print as garbage. */
 export const latin1 = (s: string) =>
@@ -35,7 +55,7 @@ export const latin1 = (s: string) =>
 
 export function labelContent(
   d: DeliveryRow,
-  sender: { firstName: string; lastName: string; organisation?: string },
+  sender: { firstName: string; lastName: string; organisation?: string; phone?: string },
   opts: { trackingUrl: string; generatedAt: Date; timeZone: string },
 ): LabelContent {
   return {
@@ -54,5 +74,17 @@ export function labelContent(
     packageSize: packageSizeLabel(d.packageSize),
     requiredBy: formatBusinessTime(d.requiredBy, opts.timeZone),
     generatedAt: formatBusinessTime(opts.generatedAt, opts.timeZone),
+    marks: {
+      stat: d.priority === 'stat',
+      temperature: TEMPERATURE_LABEL_MARKS[d.temperature as TTemperatureClass] ?? null,
+      un3373:
+        d.specimenCategory === 'UN3373'
+          ? {
+              name: latin1([`${sender.firstName} ${sender.lastName}`.trim(), sender.organisation].filter(Boolean).join(', ')),
+              phone: latin1(sender.phone ?? d.senderPhone),
+            }
+          : null,
+      idCheck: d.controlledSubstance,
+    },
   };
 }

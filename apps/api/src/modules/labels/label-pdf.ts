@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { LabelContent } from './label-content.js';
+import { hasMarks, type LabelContent } from './label-content.js';
 import { LABEL } from './label-layout.js';
 
 /** A printable 4x6 in shipping label: sender and recipient, package and service, Code 128 and QR codes. */
@@ -101,6 +101,64 @@ export function renderLabelPdf(c: LabelContent, codes: { barcode: Buffer; qr: Bu
     .text(c.trackingUrl, f.x, f.y + 12, { width: f.width, height: 26, ellipsis: true });
   doc.fillColor('#444').text(`Label generated ${c.generatedAt}`, f.x, f.y + 44, { width: f.width });
 
+  if (hasMarks(c.marks)) drawHandlingMarks(doc, c);
   doc.end();
   return done;
+}
+
+/**
+ * The handling page (issue 24): the marks a handler needs, printed large on a second 4x6 label stuck beside
+ * the first: STAT, the temperature class, the UN3373 diamond with its words and the responsible person,
+ * ID CHECK REQUIRED.
+ */
+function drawHandlingMarks(doc: PDFKit.PDFDocument, c: LabelContent) {
+  doc.addPage({ size: [LABEL.width, LABEL.height], margin: 0 });
+  const m = LABEL.margin;
+  const inner = LABEL.width - 2 * m;
+  let y = m;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor('#000').text(`${c.trackingCode}  HANDLING`, m, y, { width: inner, characterSpacing: 1 });
+  y += 18;
+  const banner = (text: string, size: number, inverse: boolean) => {
+    const h = size + 16;
+    if (inverse) doc.rect(m, y, inner, h).fill('#000');
+    else doc.lineWidth(3).rect(m, y, inner, h).stroke('#000');
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(size)
+      .fillColor(inverse ? '#fff' : '#000')
+      .text(text, m, y + 9, { width: inner, align: 'center' });
+    y += h + 8;
+  };
+  if (c.marks.stat) banner('STAT', 40, true);
+  if (c.marks.temperature) banner(c.marks.temperature, c.marks.temperature.length > 18 ? 17 : 22, false);
+  if (c.marks.idCheck) banner('ID CHECK REQUIRED', 20, true);
+  const u = c.marks.un3373;
+  if (u) {
+    // The UN3373 mark: a square on its point, at least 50 mm a side in the rules; here as large as the page allows.
+    const size = Math.min(110, LABEL.height - y - 90);
+    const cx = LABEL.width / 2;
+    const cy = y + size / 2 + 4;
+    const r = size / 2;
+    doc
+      .lineWidth(3)
+      .moveTo(cx, cy - r)
+      .lineTo(cx + r, cy)
+      .lineTo(cx, cy + r)
+      .lineTo(cx - r, cy)
+      .closePath()
+      .stroke('#000');
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(Math.max(12, size / 6))
+      .fillColor('#000')
+      .text('UN3373', cx - r, cy - size / 12, { width: size, align: 'center' });
+    y = cy + r + 8;
+    doc.font('Helvetica-Bold').fontSize(13).text('BIOLOGICAL SUBSTANCE, CATEGORY B', m, y, { width: inner, align: 'center' });
+    y += 34;
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Responsible person: ${u.name}`, m, y, { width: inner, align: 'center', height: 22, ellipsis: true });
+    doc.text(`Phone: ${u.phone}`, m, y + 22, { width: inner, align: 'center' });
+  }
 }

@@ -139,8 +139,11 @@ function missedYouParagraph(event: 'failed_attempt' | 'reattempt', f: EventFacts
     : `We missed you earlier with delivery ${f.orderId}. The next delivery window is ${windowWords(f) ?? 'being arranged'}.`;
 }
 
-/** To the recipient, who never signed up: the pickup, a missed drop and its next window, the delivery; with an unsubscribe link. */
-export function recipientEmail(to: string, event: RecipientEvent, f: EventFacts, unsubscribeUrl: string) {
+/**
+ * To the recipient, who never signed up: the pickup, a missed drop and its next window, the delivery (with
+ * the receipt link when given); with an unsubscribe link.
+ */
+export function recipientEmail(to: string, event: RecipientEvent, f: EventFacts, unsubscribeUrl: string, receiptUrl?: string) {
   if (event === 'failed_attempt' || event === 'reattempt') {
     return composeEmail({
       to,
@@ -162,17 +165,22 @@ export function recipientEmail(to: string, event: RecipientEvent, f: EventFacts,
     ],
     action: pickedUp
       ? { label: 'Follow your delivery', href: f.trackingUrl }
-      : { label: 'Rate this delivery', href: `${f.trackingUrl}/feedback` },
+      : receiptUrl
+        ? { label: 'Confirm receipt', href: receiptUrl }
+        : { label: 'Rate this delivery', href: `${f.trackingUrl}/feedback` },
+    // The receiving lab records receipt (CLIA); the link works for 7 days and once.
+    after:
+      !pickedUp && receiptUrl ? [`Rate this delivery: ${f.trackingUrl}/feedback`, 'The receipt link works once, for 7 days.'] : undefined,
     unsubscribeUrl,
   });
 }
 
-export const recipientSms = (event: RecipientEvent, f: EventFacts) =>
+export const recipientSms = (event: RecipientEvent, f: EventFacts, receiptUrl?: string) =>
   event === 'failed_attempt' || event === 'reattempt'
     ? `${COMPANY.name}: ${missedYouParagraph(event, f)} Follow it: ${f.trackingUrl} Reply STOP to opt out.`
     : event === 'picked_up'
       ? `${COMPANY.name}: delivery ${f.orderId} for you was picked up. Follow it: ${f.trackingUrl} Reply STOP to opt out.`
-      : `${COMPANY.name}: delivery ${f.orderId} was delivered. Rate it: ${f.trackingUrl}/feedback Reply STOP to opt out.`;
+      : `${COMPANY.name}: delivery ${f.orderId} was delivered.${receiptUrl ? ` Confirm receipt: ${receiptUrl}` : ''} Rate it: ${f.trackingUrl}/feedback Reply STOP to opt out.`;
 
 /** What the owner reads in the app: every move. */
 export function customerNotice(event: DeliveryEvent, f: EventFacts): { title: string; message: string } {

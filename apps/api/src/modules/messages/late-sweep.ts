@@ -2,6 +2,7 @@ import { and, asc, inArray, isNull, lte, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliveries } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
+import { escalateUnassignedStats } from '../medical/escalate-stat.js';
 import { sendDeliveryMessages } from './send-delivery-messages.js';
 
 /** "About to be late": required-by within this margin and not delivered. */
@@ -52,6 +53,8 @@ export function createLateSweep(services: Services, log: FastifyBaseLogger, inte
   let stopped = true;
   const tick = () => {
     running = sweepLateDeliveries(services)
+      // The STAT escalation rides the same tick: both flag rows once, whichever process gets there first.
+      .then(async (late) => late + (await escalateUnassignedStats(services)))
       .then((n) => {
         if (n > 0) services.outbox.kick();
       })

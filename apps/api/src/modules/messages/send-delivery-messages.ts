@@ -6,6 +6,7 @@ import { enqueueEmail, enqueueSms } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 import { trackingUrlOf } from '../deliveries/delivery-json.js';
+import { receiptUrlOf } from '../medical/receipt-token.js';
 import { notifyCustomer } from '../notifications/notify-customer.js';
 import {
   customerEmail,
@@ -51,15 +52,16 @@ async function tellCustomer(tx: DbOrTx, d: DeliveryRow, event: DeliveryEvent, f:
 
 /** The recipient never signed up: e-mail unless they unsubscribed, SMS only with their consent. */
 async function tellRecipient(tx: DbOrTx, services: MessageServices, d: DeliveryRow, event: RecipientEvent, f: EventFacts) {
+  const receiptUrl = event === 'delivered' ? receiptUrlOf(services.publicUrl, services.jwtKey, d.id, f.at) : undefined;
   const email = normalizeEmail(d.recipientEmail);
   if (email) {
     const [unsubscribed] = await tx.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, email));
     if (!unsubscribed) {
       const unsubscribeUrl = unsubscribeUrlOf(services.publicUrl, services.jwtKey, email);
-      await enqueueEmail(tx, recipientEmail(d.recipientEmail, event, f, unsubscribeUrl), f.at);
+      await enqueueEmail(tx, recipientEmail(d.recipientEmail, event, f, unsubscribeUrl, receiptUrl), f.at);
     }
   }
-  if (await hasSmsConsent(tx, d.recipientPhone)) await enqueueSms(tx, toE164(d.recipientPhone), recipientSms(event, f), f.at);
+  if (await hasSmsConsent(tx, d.recipientPhone)) await enqueueSms(tx, toE164(d.recipientPhone), recipientSms(event, f, receiptUrl), f.at);
 }
 
 async function tellStaff(tx: DbOrTx, d: DeliveryRow, event: 'requested' | 'late', f: EventFacts) {

@@ -17,6 +17,8 @@ export const publicParcelColumns = {
   deliveryLabel: deliveries.deliveryLabel,
   deliveryLat: deliveries.deliveryLat,
   deliveryLng: deliveries.deliveryLng,
+  /** Only whether a hold exists ("On hold"): never its reason, readings or anything clinical. */
+  holdSince: deliveries.holdSince,
 };
 
 const publicColumns = { id: deliveries.id, driverId: deliveries.driverId, ...publicParcelColumns };

@@ -32,7 +32,7 @@ function trackingQuery(db: Db) {
   const events = sql<PublicEventTuple[]>`coalesce((
     select json_agg(json_build_array(${deliveryEvents.status}, ${deliveryEvents.locationLabel}, ${deliveryEvents.lat}, ${deliveryEvents.lng},
       floor(extract(epoch from ${deliveryEvents.createdAt}) * 1000)) order by ${deliveryEvents.seq})
-    from ${deliveryEvents} where ${deliveryEvents.deliveryId} = ${deliveries.id}), '[]'::json)`;
+    from ${deliveryEvents} where ${deliveryEvents.deliveryId} = ${deliveries.id} and ${deliveryEvents.kind} is null), '[]'::json)`;
   // The failed attempts' reason codes in order; the tracking view shows only the impersonal ones.
   const attemptReasons = sql<
     TAttemptReason[] | null

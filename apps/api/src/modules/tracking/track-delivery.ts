@@ -69,6 +69,7 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
   return {
     trackingNumber: delivery.orderId,
     status: delivery.status,
+    onHold: delivery.holdSince !== null,
     estimatedDelivery: estimate ? estimate.toISOString() : null,
     estimatedDeliveryDisplay: estimate ? formatLocalTime(estimate, now, zone) : null,
     origin: place(delivery.pickupLabel, delivery.pickupLat, delivery.pickupLng),

@@ -180,6 +180,8 @@ describe('public tracking', () => {
         'destination',
         'estimatedDelivery',
         'estimatedDeliveryDisplay',
+        // Issue 24: only whether a hold exists, shown as "On hold"; never its reason or readings.
+        'onHold',
         'origin',
         'status',
         'timeline',

@@ -2,9 +2,10 @@ import { MESSAGES, type TCreateDeliveryResult } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { deliveriesKeys } from '@/lib/my-deliveries';
+import { handlingPayload, type THandlingForm } from '../lib/handling-form';
 
-/** The wizard's fields, as the form holds them. */
-export interface TDeliveryRequestForm {
+/** The wizard's fields, as the form holds them (the handling ones of issue 24 included). */
+export interface TDeliveryRequestForm extends THandlingForm {
   senderPhone: string;
   pickupAddress: string;
   recipientName: string;
@@ -30,11 +31,13 @@ type TCreateDeliveryResponse = Partial<TCreateDeliveryResult>;
 export async function createDelivery({ form, image }: TCreateDeliveryInput): Promise<TCreateDeliveryResponse & { _id: string }> {
   // The browser's local time, sent as an instant so the server never guesses the zone.
   const requiredBy = new Date(form.requiredBy).toISOString();
-  const fields: Record<string, string> = { ...form, requiredBy };
-  let body: FormData | Record<string, string> = fields;
+  const { specimenCategory, specimenCollectedAt, specimenStableHours, ...rest } = form;
+  const fields: Record<string, unknown> = { ...rest, requiredBy, ...handlingPayload(form) };
+  let body: FormData | Record<string, unknown> = fields;
   if (image) {
     const data = new FormData();
-    for (const [key, value] of Object.entries(fields)) data.append(key, value);
+    // Multipart carries text: the specimen goes as JSON, the flag as "true"/"false" (the server reads both).
+    for (const [key, value] of Object.entries(fields)) data.append(key, typeof value === 'string' ? value : JSON.stringify(value));
     data.append('file', image, image.name);
     body = data;
   }

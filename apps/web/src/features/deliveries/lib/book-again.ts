@@ -19,6 +19,10 @@ export function bookAgainForm(base: TDeliveryRequestForm, d: TDelivery): TDelive
     packageSize: d.packageSize,
     deliveryType: d.deliveryType,
     specialInstructions: d.specialInstructions,
+    priority: d.priority ?? base.priority,
+    temperature: d.temperature ?? base.temperature,
+    controlledSubstance: d.controlledSubstance ? 'true' : 'false',
+    specimenCategory: d.specimen?.category ?? base.specimenCategory,
   };
 }
 

@@ -1,5 +1,6 @@
 import { DELIVERY_DEFAULTS, IMAGE_MIME_TYPES, isValidContactPhone, MAX_IMAGE_BYTES, MESSAGES } from '@courier/contract';
 import type { TDeliveryRequestForm } from '../api/create-delivery';
+import { HANDLING_DEFAULTS, HANDLING_LABELS, handlingErrors, handlingFieldOf } from './handling-form';
 
 export type TOrderField = keyof TDeliveryRequestForm;
 export type TOrderStep = 1 | 2 | 3;
@@ -27,6 +28,7 @@ export const FIELD_LABELS: Record<TOrderField, string> = {
   packageSize: 'Package size',
   deliveryType: 'Delivery type',
   specialInstructions: 'Special instructions',
+  ...HANDLING_LABELS,
 };
 
 /** The form's first values: the sender's phone and pickup address come from the signed-in user. */
@@ -43,6 +45,7 @@ export function initialOrderForm(user: { phone?: string; address?: string } | nu
     packageSize: DELIVERY_DEFAULTS.packageSize,
     deliveryType: DELIVERY_DEFAULTS.deliveryType,
     specialInstructions: '',
+    ...HANDLING_DEFAULTS,
   };
 }
 
@@ -74,6 +77,7 @@ export function checkStep(step: TOrderStep, form: TDeliveryRequestForm, now: Dat
       else if (at.getTime() <= now.getTime()) errors[field] = 'Choose a date and time in the future';
     }
   }
+  if (step === 3) Object.assign(errors, handlingErrors(form, now));
   const first = Object.values(errors)[0] ?? null;
   return { ok: !first, message: missing ? MESSAGES.fillRequired : first, errors };
 }
@@ -88,5 +92,9 @@ export function checkImage(file: { type: string; size: number }): string | null 
 /** The step holding a field the server named, or null when the form has no such field on a step. */
 export function stepOfField(field: string | undefined): TOrderStep | null {
   if (!field) return null;
+  if (handlingFieldOf(field)) return 3;
   return ORDER_STEPS.find((s) => (s.fields as string[]).includes(field))?.step ?? (field === 'specialInstructions' ? 3 : null);
 }
+
+/** The form field a server's 400 names: its own name, or the handling field it stands for. */
+export const formFieldOf = (field: string): TOrderField => (handlingFieldOf(field) ?? field) as TOrderField;

@@ -28,6 +28,7 @@ import { useCancelDelivery } from '../api/cancel-delivery';
 import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, Field } from '@/components/ui/detail-card';
+import { HandlingDetails } from '@/components/ui/handling-details';
 import { DeliveryAttempts } from '../components/delivery-attempts';
 import { DeliveryTimeline } from '../components/delivery-timeline';
 import { ShippingLabelSection } from '../components/shipping-label-section';
@@ -240,6 +241,8 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
               </figure>
             )}
           </DetailCard>
+
+          <HandlingDetails delivery={d} />
 
           {d.pod && (
             <DetailCard title="Proof of Delivery" icon={CircleCheckBig}>

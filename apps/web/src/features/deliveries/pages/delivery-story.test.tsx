@@ -1,4 +1,4 @@
-import { ROLE_IDS, type TDeliveryDetail } from '@courier/contract';
+import { ROLE_IDS, ROUTINE_HANDLING, type TDeliveryDetail } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
@@ -19,6 +19,7 @@ const iso = (offsetHours: number) => new Date(Date.now() + offsetHours * HOUR).t
 
 function delivery(overrides: Partial<TDeliveryDetail> = {}): TDeliveryDetail {
   return {
+    ...ROUTINE_HANDLING,
     _id: 'd1',
     orderId: 'MC7K2P9QX4WZ',
     senderPhone: '+16175550123',

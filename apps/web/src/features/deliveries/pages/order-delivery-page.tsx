@@ -25,12 +25,13 @@ import { AddressCombobox, type TSavedChoice } from '../components/address-combob
 import { SaveForNextTime } from '../components/save-for-next-time';
 import { bookAgainForm, entriesToSave } from '../lib/book-again';
 import { FormField, inputClass } from '../components/form-field';
+import { HandlingFields } from '../components/handling-fields';
 import { ImagePicker } from '../components/image-picker';
 import { WizardSteps } from '../components/wizard-steps';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { toDateTimeLocal } from '@/lib/delivery-format';
-import { checkStep, initialOrderForm, ORDER_STEPS, stepOfField, type TOrderField, type TOrderStep } from '../lib/order-form';
+import { checkStep, formFieldOf, initialOrderForm, ORDER_STEPS, stepOfField, type TOrderField, type TOrderStep } from '../lib/order-form';
 
 const DELIVERY_TYPE_HINTS: Record<string, string> = {
   STANDARD: 'Within 2 business days',
@@ -168,7 +169,7 @@ export function OrderDeliveryPage() {
       const field = isApiError(error) && error.status === 400 ? error.field : undefined;
       const fieldStep = stepOfField(field);
       if (field && fieldStep) {
-        const name = field as TOrderField;
+        const name = formFieldOf(field);
         setServerError({
           field: name,
           message: ((isApiError(error) && error.serverMessage) || message).replace(`${field}: `, ''),
@@ -438,6 +439,13 @@ export function OrderDeliveryPage() {
                   ))}
                 </div>
               </fieldset>
+
+              <HandlingFields
+                values={values}
+                register={register}
+                onChange={(field, value) => setValue(field, value, { shouldDirty: true })}
+                errorOf={errorOf}
+              />
 
               <FormField id="specialInstructions" label="Special instructions">
                 <textarea

@@ -1,9 +1,11 @@
-import type { TAdminDeliveriesResponse, TAdminStatusFilter, TAdminDeliverySort } from '@courier/contract';
+import type { TAdminDeliveriesResponse, TAdminDeliverySort, TAdminHandlingFilter, TAdminStatusFilter } from '@courier/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface TAdminDeliveriesFilter {
   status?: TAdminStatusFilter;
+  /** The medical filters (STAT, temperature, specimen, controlled, on hold, rejected). */
+  handling?: TAdminHandlingFilter;
   q?: string;
   driverId?: string;
   sort?: TAdminDeliverySort;

@@ -2,10 +2,12 @@ import type { TAdminDelivery } from '@courier/contract';
 import clsx from 'clsx';
 import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { HandlingBadges } from '@/components/ui/handling-badges';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
 import { DeliveryActions } from './delivery-actions';
+import { HandlingCountdown } from './handling-countdown';
 import { ExceptionSummary } from './exception-summary';
 
 /** One delivery on the dispatch board: where from and to, who, how urgent, and the moves staff may make. */
@@ -15,7 +17,11 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
       aria-label={`Delivery #${d.orderId}`}
       className={clsx(
         'rounded-xl border bg-white p-3 shadow-sm',
-        d.isLate || d.decisionLate ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200',
+        d.isLate || d.decisionLate || d.hold
+          ? 'border-red-300 ring-1 ring-red-200'
+          : d.priority === 'stat'
+            ? 'border-l-4 border-red-500'
+            : 'border-slate-200',
       )}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -26,6 +32,13 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         <span className="ml-auto">
           <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
         </span>
+      </div>
+      <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+        <HandlingBadges handling={d} />
+        <HandlingCountdown delivery={d} />
+        {d.receipt?.status === 'rejected' && (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Receipt rejected</span>
+        )}
       </div>
       <ExceptionSummary delivery={d} />
       <dl className="mt-2 space-y-1 text-sm text-slate-700">

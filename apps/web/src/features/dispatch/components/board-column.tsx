@@ -1,25 +1,27 @@
 import clsx from 'clsx';
-import type { TAdminStatusFilter } from '@courier/contract';
+import type { TAdminHandlingFilter, TAdminStatusFilter } from '@courier/contract';
 import { useId } from 'react';
 import { useAdminDeliveries } from '../api/get-admin-deliveries';
 import { BoardCard } from './board-card';
 
-/** One column of the board: a status group, most urgent first (sorted by required-by on the server). */
+/** One column of the board: a status group, STAT first then most urgent (the server's order). */
 export function BoardColumn({
   title,
   status,
   q,
+  handling,
   empty,
   className,
 }: {
   title: string;
   status: TAdminStatusFilter;
   q: string;
+  handling?: TAdminHandlingFilter;
   empty: string;
   className?: string;
 }) {
   const headingId = useId();
-  const { data, isPending, isError } = useAdminDeliveries({ status, q: q || undefined, sort: 'required-by', limit: 50 });
+  const { data, isPending, isError } = useAdminDeliveries({ status, handling, q: q || undefined, sort: 'required-by', limit: 50 });
   const deliveries = data?.deliveries ?? [];
   const late = deliveries.filter((d) => d.isLate).length;
   return (

@@ -1,4 +1,4 @@
-import { ROLE_IDS, type TAdminDelivery } from '@courier/contract';
+import { ROLE_IDS, ROUTINE_HANDLING, type TAdminDelivery } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
@@ -6,6 +6,7 @@ import { setSession } from '@/lib/session';
 
 const person = { _id: 'c1', name: 'Elena Novak', email: 'e@x.test', phone: '+16175550123' };
 const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
+  ...ROUTINE_HANDLING,
   _id: 'd1',
   orderId: 'MC0000000001',
   senderPhone: '+16175550100',

@@ -3,7 +3,10 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAdminStats } from '../api/get-admin-stats';
+import type { TAdminHandlingFilter } from '@courier/contract';
 import { BoardColumn } from '../components/board-column';
+import { HandlingFilter } from '../components/handling-filter';
+import { HoldQueue } from '../components/hold-queue';
 import { KpiTiles } from '../components/kpi-tiles';
 
 const COLUMNS = [
@@ -19,6 +22,7 @@ export function AdminDashboardPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   const [tab, setTab] = useState<(typeof COLUMNS)[number]['status']>('pending');
+  const [handling, setHandling] = useState<TAdminHandlingFilter | undefined>(undefined);
   return (
     <section className="mx-auto w-full max-w-[1600px] px-3 py-5 sm:px-6 lg:py-7">
       <title>Dispatch · MedCourier</title>
@@ -40,6 +44,8 @@ export function AdminDashboardPage() {
         </search>
       </div>
       <KpiTiles stats={stats.data} loading={stats.isPending} />
+      <HoldQueue />
+      <HandlingFilter value={handling} onChange={setHandling} />
       {/* A phone shows one column at a time, chosen with the switch; a desktop shows the four side by side. */}
       <fieldset className="mt-6 grid min-w-0 grid-cols-4 gap-1 rounded-xl border-0 bg-slate-200/70 p-1 lg:hidden">
         <legend className="sr-only">Board column</legend>
@@ -60,7 +66,13 @@ export function AdminDashboardPage() {
       </fieldset>
       <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-4">
         {COLUMNS.map((column) => (
-          <BoardColumn key={column.status} {...column} q={q} className={tab === column.status ? 'flex' : 'hidden lg:flex'} />
+          <BoardColumn
+            key={column.status}
+            {...column}
+            q={q}
+            handling={handling}
+            className={tab === column.status ? 'flex' : 'hidden lg:flex'}
+          />
         ))}
       </div>
     </section>

@@ -13,6 +13,10 @@ import { CustodyTimeline } from '../components/custody-timeline';
 import { DeliveryActions } from '../components/delivery-actions';
 import { ExceptionSummary } from '../components/exception-summary';
 import { DetailCard as Card, Field } from '@/components/ui/detail-card';
+import { HandlingBadges } from '@/components/ui/handling-badges';
+import { HandlingDetails } from '@/components/ui/handling-details';
+import { HandlingActions } from '../components/handling-actions';
+import { HandlingCountdown } from '../components/handling-countdown';
 
 const backLink = (
   <Link to={paths.adminDashboard} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-800">
@@ -55,6 +59,8 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
             </h1>
             <StatusBadge status={d.status} className="text-sm" />
             <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
+            <HandlingBadges handling={d} />
+            <HandlingCountdown delivery={d} />
           </div>
           <p className="mt-1 text-sm text-slate-600">
             Requested {formatDateTime(d.createdAt)} · updated {formatDateTime(d.updatedAt)}
@@ -99,6 +105,7 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
               <img src={d.packageImage} alt="The package" className="mt-4 max-h-56 rounded-lg border border-slate-200 object-contain" />
             )}
           </Card>
+          <HandlingDetails delivery={d} action={<HandlingActions delivery={d} />} />
           <Card title="Chain of custody" icon={Fingerprint}>
             <CustodyTimeline deliveryId={d._id} orderId={d.orderId} />
           </Card>

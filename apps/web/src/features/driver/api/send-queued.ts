@@ -12,6 +12,11 @@ const base = (id: string) => `/v1/driver/deliveries/${encodeURIComponent(id)}`;
 export function sendQueued(item: TQueued): Promise<TDriverJobResponse> {
   const headers = { [IDEMPOTENCY_HEADER]: item.key };
   if (item.kind === 'status') return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/status`, item.body, { headers });
+  if (item.kind === 'temperature') return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/temperature`, item.body, { headers });
+  if (item.kind === 'temperature-log')
+    return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/temperature-log`, new Blob([item.csv], { type: 'text/csv' }), {
+      headers,
+    });
   if (item.kind === 'attempt-photo') {
     const photo = new FormData();
     photo.append('file', item.photo, 'attempt.jpg');
@@ -26,5 +31,10 @@ export function sendQueued(item: TQueued): Promise<TDriverJobResponse> {
   }
   if (item.photo) form.append('photo', item.photo, 'photo.jpg');
   if (item.signature) form.append('signature', item.signature, 'signature.png');
+  // Issue 24: the hand-over temperature and a controlled substance's ID check (type and last 4 only).
+  for (const name of ['temperatureC', 'idType', 'idLast4', 'idName', 'relationship'] as const) {
+    const value = item.fields[name];
+    if (value !== undefined && value !== '') form.append(name, String(value));
+  }
   return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/pod`, form, { headers });
 }

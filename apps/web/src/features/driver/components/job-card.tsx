@@ -2,6 +2,7 @@ import type { TDeliveryStatus, TDriverJob } from '@courier/contract';
 import clsx from 'clsx';
 import { ChevronRight, CloudUpload, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { HandlingBadges } from '@/components/ui/handling-badges';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { requiredByCountdown, useNow } from '@/lib/required-by';
@@ -27,6 +28,7 @@ export function JobCard({ job, status, waiting }: { job: TDriverJob; status: TDe
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-sm font-semibold text-slate-900">#{job.orderId}</span>
             <StatusBadge status={status} />
+            <HandlingBadges handling={job} />
             {waiting && <CloudUpload aria-label="Waiting to be sent" className="size-4 text-amber-600" />}
           </span>
           <span className="mt-1 flex items-start gap-1 text-sm text-slate-600">

@@ -36,7 +36,7 @@ export function statusWithQueued(job: Pick<TDriverJob, '_id' | 'status'>, queued
   let status = job.status;
   for (const item of queued) {
     if (item.deliveryId !== job._id) continue;
-    if (item.kind === 'attempt-photo') continue;
+    if (item.kind === 'attempt-photo' || item.kind === 'temperature' || item.kind === 'temperature-log') continue;
     status = item.kind === 'proof' ? (status === 'returning' ? 'returned' : 'delivered') : item.body.status;
   }
   return status;

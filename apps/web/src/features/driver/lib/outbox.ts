@@ -23,12 +23,22 @@ export interface TQueuedProof extends TQueuedBase {
   photo: Blob | null;
   signature: Blob | null;
 }
+/** A probe reading taken along the way (issue 24); its time is when the driver took it, not when it is sent. */
+export interface TQueuedReading extends TQueuedBase {
+  kind: 'temperature';
+  body: { celsius: number; at: string };
+}
+/** A data logger's CSV export. */
+export interface TQueuedLog extends TQueuedBase {
+  kind: 'temperature-log';
+  csv: string;
+}
 /** A failed attempt's photo, sent after the attempt itself (POST .../attempt-photo). */
 export interface TQueuedAttemptPhoto extends TQueuedBase {
   kind: 'attempt-photo';
   photo: Blob;
 }
-export type TQueued = TQueuedMove | TQueuedProof | TQueuedAttemptPhoto;
+export type TQueued = TQueuedMove | TQueuedProof | TQueuedAttemptPhoto | TQueuedReading | TQueuedLog;
 
 export interface TOutboxStorage {
   load(): Promise<TQueued[]>;

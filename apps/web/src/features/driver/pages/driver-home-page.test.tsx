@@ -1,10 +1,11 @@
-import { ROLE_IDS, type TDriverJob } from '@courier/contract';
+import { ROLE_IDS, ROUTINE_HANDLING, type TDriverJob } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
 const job = (over: Partial<TDriverJob>): TDriverJob => ({
+  ...ROUTINE_HANDLING,
   _id: 'j1',
   orderId: 'MC0000000001',
   status: 'assigned',

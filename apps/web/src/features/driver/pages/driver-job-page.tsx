@@ -9,6 +9,8 @@ import { BackLink } from '../components/back-to-jobs';
 import { CouldNotDeliverLink, ExceptionNotice } from '../components/exception-notice';
 import { JobStop } from '../components/job-stop';
 import { NextActionButton } from '../components/next-action-button';
+import { HoldBanner, TemperatureStep } from '../components/temperature-step';
+import { HandlingBadges } from '@/components/ui/handling-badges';
 import { nextAction } from '../lib/next-action';
 import { useJobView } from '../lib/use-job';
 
@@ -38,7 +40,9 @@ export function DriverJobPage() {
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <h1 className="font-mono text-xl font-bold text-slate-900">#{job.orderId}</h1>
         <StatusBadge status={status} />
+        <HandlingBadges handling={job} />
       </div>
+      <HoldBanner job={job} />
       {waiting && (
         <p className="mt-2 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <CloudUpload aria-hidden="true" className="size-4" />
@@ -91,6 +95,8 @@ export function DriverJobPage() {
           )}
         </section>
 
+        <TemperatureStep job={job} status={status} />
+
         {job.pod && (
           <section aria-label="Proof of delivery" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-sm">
             <h2 className="font-semibold text-emerald-900">Delivered to {job.pod.recipientName}</h2>
@@ -99,7 +105,7 @@ export function DriverJobPage() {
         )}
       </div>
 
-      {nextAction(status) && (
+      {nextAction(status) && !(job.hold && nextAction(status)?.kind === 'proof') && (
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
           <div className="mx-auto flex max-w-xl gap-2">
             <NextActionButton view={view} className="min-w-0 flex-1" />

@@ -1,4 +1,5 @@
 import { LoaderCircle, PackageCheck } from 'lucide-react';
+import { isTemperatureControlled, type TPackagingChecklist } from '@courier/contract';
 import { useCallback, useId, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -7,6 +8,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { BackLink } from '../components/back-to-jobs';
 import { LabelScanner } from '../components/label-scanner';
+import { firstUnchecked, PickupChecklist } from '../components/pickup-checklist';
+import { readCelsius } from '../components/temperature-step';
 import { bigButtonClass } from '../components/next-action-button';
 import { currentCoords } from '../lib/current-coords';
 import { nextAction } from '../lib/next-action';
@@ -24,6 +27,9 @@ export function PickupCheckPage() {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [temperature, setTemperature] = useState('');
+  const [temperatureError, setTemperatureError] = useState('');
+  const [packaging, setPackaging] = useState<TPackagingChecklist>({});
   const inputId = useId();
   const onRead = useCallback((value: string) => {
     setTyped(readTrackingNumber(value));
@@ -41,6 +47,11 @@ export function PickupCheckPage() {
     if (!scannedOrderId) return setError('Scan the label or type its tracking number.');
     // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
     if (scannedOrderId !== job.orderId) return setError(`This label reads ${scannedOrderId}, not #${job.orderId}. Check the parcel.`);
+    const controlled = isTemperatureControlled(job.temperature);
+    const temperatureC = controlled ? readCelsius(temperature) : null;
+    if (controlled && temperatureC === null) return setTemperatureError('Enter the temperature in °C at pickup, e.g. 4.1');
+    const unchecked = firstUnchecked(job, packaging);
+    if (unchecked) return setError(unchecked);
     setBusy(true);
     const location = await currentCoords(2_500);
     const outcome = await queueMove({
@@ -49,7 +60,13 @@ export function PickupCheckPage() {
       deliveryId: job._id,
       orderId: job.orderId,
       queuedAt: new Date().toISOString(),
-      body: { status: action.to, scannedOrderId, ...(location ? { location } : {}) },
+      body: {
+        status: action.to,
+        scannedOrderId,
+        ...(location ? { location } : {}),
+        ...(temperatureC !== null ? { temperatureC } : {}),
+        ...(job.specimen?.category === 'UN3373' ? { packaging } : {}),
+      },
     });
     setBusy(false);
     if (outcome === 'refused') return;
@@ -94,6 +111,20 @@ export function PickupCheckPage() {
             </p>
           )}
         </div>
+        <PickupChecklist
+          job={job}
+          temperature={temperature}
+          onTemperature={(value) => {
+            setTemperature(value);
+            setTemperatureError('');
+          }}
+          packaging={packaging}
+          onPackaging={(value) => {
+            setPackaging(value);
+            setError('');
+          }}
+          error={temperatureError}
+        />
         <button type="submit" className={bigButtonClass} disabled={busy}>
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />

@@ -11,7 +11,9 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { BackLink } from '../components/back-to-jobs';
 import { bigButtonClass } from '../components/next-action-button';
+import { checkHandOver, EMPTY_HAND_OVER, HandOverChecks, handOverFields, type THandOverErrors } from '../components/hand-over-checks';
 import { SignatureField, type TSignaturePadHandle } from '../components/signature-pad';
+import { HoldBanner } from '../components/temperature-step';
 import { currentCoords } from '../lib/current-coords';
 import { nextAction } from '../lib/next-action';
 import { newMoveKey } from '../lib/outbox-store';
@@ -37,6 +39,8 @@ export function ProofOfDeliveryPage() {
   const [signed, setSigned] = useState(false);
   const [imageError, setImageError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [handOver, setHandOver] = useState(EMPTY_HAND_OVER);
+  const [handOverErrors, setHandOverErrors] = useState<THandOverErrors>({});
   const { register, handleSubmit, formState } = useForm<TProofForm>({
     resolver: zodResolver(ZProofForm),
     defaultValues: { recipientName: '', notes: '' },
@@ -60,6 +64,9 @@ export function ProofOfDeliveryPage() {
     if (job.requiresSignature && !signed)
       return setImageError(`A ${job.packageType.toLowerCase().replace('_', ' ')} delivery needs the recipient's signature.`);
     if (!photo && !signed) return setImageError('Take a photo or have the recipient sign.');
+    const problems = checkHandOver(job, handOver);
+    setHandOverErrors(problems);
+    if (Object.keys(problems).length) return;
     setBusy(true);
     const [photoBlob, signatureBlob, location] = await Promise.all([
       photo ? shrinkPhoto(photo) : Promise.resolve(null),
@@ -72,7 +79,7 @@ export function ProofOfDeliveryPage() {
       deliveryId: job._id,
       orderId: job.orderId,
       queuedAt: new Date().toISOString(),
-      fields: { recipientName: fields.recipientName, notes: fields.notes, ...(location ?? {}) },
+      fields: { recipientName: fields.recipientName, notes: fields.notes, ...(location ?? {}), ...handOverFields(job, handOver) },
       photo: photoBlob,
       signature: signatureBlob,
     });
@@ -96,6 +103,7 @@ export function ProofOfDeliveryPage() {
         For {job.recipientName}, {job.deliveryAddress}.
         {job.requiresSignature && <strong className="text-amber-800"> Signature required.</strong>}
       </p>
+      <HoldBanner job={job} />
 
       <form id={formId} noValidate className="mt-5 space-y-5" onSubmit={handleSubmit((fields) => void submit(fields))}>
         <div>
@@ -166,7 +174,9 @@ export function ProofOfDeliveryPage() {
           />
         </Field>
 
-        <button type="submit" className={bigButtonClass} disabled={busy}>
+        <HandOverChecks job={job} value={handOver} onChange={setHandOver} errors={handOverErrors} />
+
+        <button type="submit" className={bigButtonClass} disabled={busy || !!job.hold}>
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
           ) : (

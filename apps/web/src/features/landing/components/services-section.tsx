@@ -1,36 +1,37 @@
-import { CalendarClock, FileLock2, FlaskConical, Pill, Snowflake, Stethoscope, TrendingDown, Zap } from 'lucide-react';
+import { FileLock2, FlaskConical, Pill, Snowflake, Stethoscope, TrendingDown, Zap } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
+// What the product does today (issue 24): every line here is a feature a customer can book or see.
 const services = [
   {
     icon: FlaskConical,
     title: 'Laboratory specimens',
-    text: 'Blood, urine, tissue and pathology samples moved in leak-proof, triple-packaged carriers, from draw site to bench.',
+    text: 'Book a specimen with its collection time and stability: we show its deadline, check UN3373 packaging at pickup, and the lab confirms receipt online.',
   },
   {
     icon: Pill,
     title: 'Pharmacy & medication',
-    text: 'Prescriptions to patients’ homes and restocks between sites, with signature capture and photo proof of delivery.',
+    text: 'Signature and photo proof of delivery; a controlled substance is handed over only after a photo ID check.',
   },
   {
     icon: Snowflake,
     title: 'Temperature-controlled',
-    text: 'Validated coolers for refrigerated (2–8 °C) and frozen loads, with the temperature noted at every hand-over.',
+    text: 'Refrigerated (2–8 °C), frozen (-25 to -10 °C) or room temperature (20–25 °C): the temperature is recorded at pickup, on the way and at hand-over, and a reading out of range stops the delivery until we decide.',
+  },
+  {
+    icon: Zap,
+    title: 'STAT runs',
+    text: 'Urgent samples are picked up within 60 minutes of approval, shown first to dispatch, and escalated to a manager if no driver is assigned within 15 minutes.',
   },
   {
     icon: Stethoscope,
     title: 'Supplies & equipment',
-    text: 'Surgical kits, durable equipment and loaner trays delivered and collected, sized from a small box to a pallet.',
+    text: 'Surgical kits and equipment from a small box up to loads over 50 kg, with live tracking from pickup to drop-off.',
   },
   {
     icon: FileLock2,
     title: 'Records & documents',
-    text: 'Sealed, HIPAA-aware handling for charts, films and legal documents: never opened, always signed for.',
-  },
-  {
-    icon: CalendarClock,
-    title: 'Scheduled routes',
-    text: 'Standing daily or weekly pickups between clinics, labs and hospitals, with the same trained couriers on your route.',
+    text: 'Charts, films and legal documents with proof of delivery and a tamper-evident chain of custody you can download.',
   },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { MESSAGES, acceptsFeedback } from '@courier/contract';
+import { MESSAGES, acceptsFeedback, ON_HOLD_STATUS_WORD } from '@courier/contract';
 import { CalendarClock, MapPin, MessageSquareHeart, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -77,6 +77,12 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
         <div className="flex items-center gap-2">
           <span className="sr-only">Status:</span>
           <StatusBadge status={result.status} className="px-3 py-1 text-sm" />
+          {/* Minimum necessary: a hold shows as this status word only, never why. */}
+          {result.onHold && (
+            <span className="inline-flex items-center rounded-full bg-red-600 px-3 py-1 text-sm font-semibold text-white">
+              {ON_HOLD_STATUS_WORD}
+            </span>
+          )}
         </div>
       </div>
       <dl className="mt-5 grid gap-3 sm:grid-cols-2">

@@ -1,0 +1,121 @@
+import {
+  TEMPERATURE_LOG_MAX_ROWS,
+  ZAdminDeliveryResponse,
+  ZDispositionRequest,
+  ZDriverJobResponse,
+  ZReceiptPage,
+  ZReceiptRequest,
+  ZTemperatureReadingRequest,
+} from '@courier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, anonymousOf } from '../../plugins/auth.js';
+import { recordDisposition } from './record-disposition.js';
+import { readReceiptPage, recordReceiptForLab, submitReceipt } from './record-receipt.js';
+import { recordTemperature, uploadTemperatureLog } from './record-temperature.js';
+
+const ZIdParams = z.object({ id: z.string().max(64) });
+const ZTokenParams = z.object({ token: z.string().min(1).max(300) });
+const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough();
+/** 10,000 rows of "2026-03-02T15:00:00.000Z,4.25" with room for longer time formats. */
+const LOG_BODY_LIMIT = TEMPERATURE_LOG_MAX_ROWS * 80 + 1024;
+
+/** Medical handling: the driver's readings, staff's dispositions and receipts, the receiving end's page. */
+const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: LOG_BODY_LIMIT }, (_req, body, done) => done(null, body));
+
+  const driver = { onRequest: app.admit('driver') };
+  const driverSchema = { tags: ['driver'], security: [{ bearer: [] }] };
+  app.post(
+    '/v1/driver/deliveries/:id/temperature',
+    {
+      ...driver,
+      schema: {
+        ...driverSchema,
+        description: 'One probe reading (°C) of a parcel on board; out of range puts the delivery on hold. Honours Idempotency-Key.',
+        params: ZIdParams,
+        headers: ZIdempotencyHeaders,
+        body: ZTemperatureReadingRequest,
+        response: { 200: ZDriverJobResponse },
+      },
+    },
+    async (request) =>
+      recordTemperature(services, actorOf(request), {
+        ...request.body,
+        idOrOrderId: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+      }),
+  );
+  app.post(
+    '/v1/driver/deliveries/:id/temperature-log',
+    {
+      ...driver,
+      bodyLimit: LOG_BODY_LIMIT,
+      schema: {
+        ...driverSchema,
+        description: `text/csv: a data logger's time,celsius rows (up to ${TEMPERATURE_LOG_MAX_ROWS}); a bad row answers 400 naming its line.`,
+        params: ZIdParams,
+        headers: ZIdempotencyHeaders,
+        body: z.string({ error: 'body: Send the log as text/csv' }),
+        response: { 200: ZDriverJobResponse },
+      },
+    },
+    async (request) =>
+      uploadTemperatureLog(services, actorOf(request), {
+        csv: request.body,
+        idOrOrderId: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+      }),
+  );
+
+  const staff = { onRequest: app.admit('staff') };
+  const staffSchema = { tags: ['dispatch'], security: [{ bearer: [] }] };
+  app.post(
+    '/v1/admin/deliveries/:id/disposition',
+    {
+      ...staff,
+      schema: {
+        ...staffSchema,
+        description: 'MANAGER and above: continue, return or discard a delivery on hold.',
+        params: ZIdParams,
+        body: ZDispositionRequest,
+        response: { 200: ZAdminDeliveryResponse },
+      },
+    },
+    async (request) => recordDisposition(services, actorOf(request), { ...request.body, idOrOrderId: request.params.id }),
+  );
+  app.post(
+    '/v1/admin/deliveries/:id/receipt',
+    {
+      ...staff,
+      schema: {
+        ...staffSchema,
+        description: "Record the receiving lab's receipt (accepted or rejected with a reason), once.",
+        params: ZIdParams,
+        body: ZReceiptRequest,
+        response: { 200: ZAdminDeliveryResponse },
+      },
+    },
+    async (request) => recordReceiptForLab(services, actorOf(request), { ...request.body, idOrOrderId: request.params.id }),
+  );
+
+  const publicSchema = { tags: ['receipts'] };
+  app.get(
+    '/v1/receipts/:token',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { ...publicSchema, params: ZTokenParams, response: { 200: ZReceiptPage } },
+    },
+    async (request) => readReceiptPage(services, anonymousOf(request), { token: request.params.token }),
+  );
+  app.post(
+    '/v1/receipts/:token',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { ...publicSchema, params: ZTokenParams, body: ZReceiptRequest, response: { 200: ZReceiptPage } },
+    },
+    async (request) => submitReceipt(services, anonymousOf(request), { ...request.body, token: request.params.token }),
+  );
+};
+export default medicalRoutes;

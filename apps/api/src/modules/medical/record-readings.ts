@@ -1,0 +1,108 @@
+import { HOLD_TEMPERATURE, TEMPERATURE_RANGES, type TReadingSource, isTemperatureControlled, temperatureInRange } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries, temperatureReadings } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit.js';
+import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { appendCustodyEvent, type CustodyKind } from '../deliveries/custody.js';
+import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import { sendMedicalMessages } from './medical-messages.js';
+
+export interface Reading {
+  celsius: number;
+  at: Date;
+}
+
+const fmt = (c: number) => `${Number.isInteger(c) ? c.toFixed(1) : String(Math.round(c * 100) / 100)} °C`;
+
+export const rangeText = (temperature: string) => {
+  if (!isTemperatureControlled(temperature)) return 'no range';
+  const r = TEMPERATURE_RANGES[temperature];
+  return `${r.min} to ${r.max} °C`;
+};
+
+/** Locks the delivery for an append to its custody chain (two appends never read the same last event). */
+export async function lockDelivery(tx: DbOrTx, id: string): Promise<DeliveryRow> {
+  const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Appends readings to a delivery whose row the caller holds locked: the readings, a custody event (one per
+ * probe reading, one summary for a logger's file), and, on the first reading out of the class's range, the
+ * hold (its own custody event) and the messages to staff and the owner. Readings are never changed.
+ */
+export async function recordReadings(
+  tx: DbOrTx,
+  services: Pick<Services, 'publicUrl'>,
+  actor: Actor,
+  d: DeliveryRow,
+  input: { readings: Reading[]; source: TReadingSource; context: string },
+  now: Date,
+): Promise<{ excursions: number; held: DeliveryRow | null }> {
+  const rows = input.readings.map((r) => ({
+    deliveryId: d.id,
+    celsius: r.celsius,
+    at: r.at,
+    source: input.source,
+    inRange: temperatureInRange(d.temperature, r.celsius),
+    recordedBy: actor.id,
+    createdAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(temperatureReadings).values(rows.slice(i, i + 1000));
+  const out = rows.filter((r) => !r.inRange);
+  const place = { locationLabel: d.currentLabel, lat: d.currentLat, lng: d.currentLng };
+  const event = (note: string, kind: CustodyKind) =>
+    appendCustodyEvent(tx, { deliveryId: d.id, status: d.status, ...place, actorId: actor.id, actorRole: actor.role, note, kind, at: now });
+  if (input.source === 'probe') {
+    for (const r of rows)
+      await event(
+        `Temperature ${fmt(r.celsius)} at ${r.at.toISOString()} (${input.context}, probe): ${r.inRange ? 'in range' : `OUT OF RANGE (${rangeText(d.temperature)})`}`,
+        'temperature',
+      );
+  } else if (rows.length) {
+    const cs = rows.map((r) => r.celsius);
+    const times = rows.map((r) => r.at.getTime());
+    await event(
+      `Data logger: ${rows.length} readings from ${new Date(Math.min(...times)).toISOString()} to ${new Date(Math.max(...times)).toISOString()}, min ${fmt(Math.min(...cs))}, max ${fmt(Math.max(...cs))}, ${out.length} out of range (${rangeText(d.temperature)})`,
+      'logger',
+    );
+  }
+  await recordAudit(
+    tx,
+    {
+      actorId: actor.id,
+      action: 'delivery.temperature',
+      targetType: 'delivery',
+      targetId: d.id,
+      ip: actor.ip,
+      details: { orderId: d.orderId, source: input.source, readings: rows.length, excursions: out.length },
+    },
+    now,
+  );
+  if (!out.length || d.holdSince) return { excursions: out.length, held: null };
+  const first = out[0];
+  const [held] = await tx
+    .update(deliveries)
+    .set({ holdReason: HOLD_TEMPERATURE, holdSince: now, updatedAt: now })
+    .where(eq(deliveries.id, d.id))
+    .returning();
+  await event(`On hold for temperature: ${fmt(first.celsius)} at ${first.at.toISOString()} is outside ${rangeText(d.temperature)}`, 'hold');
+  await recordAudit(
+    tx,
+    {
+      actorId: actor.id,
+      action: 'delivery.hold',
+      targetType: 'delivery',
+      targetId: d.id,
+      ip: actor.ip,
+      details: { orderId: d.orderId, celsius: first.celsius },
+    },
+    now,
+  );
+  await sendMedicalMessages(tx, services, held, 'hold', now);
+  await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', held));
+  return { excursions: out.length, held };
+}

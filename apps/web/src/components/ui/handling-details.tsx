@@ -1,0 +1,119 @@
+import {
+  DISPOSITION_LABELS,
+  PRIORITY_LABELS,
+  REJECTION_REASON_LABELS,
+  SPECIMEN_CATEGORY_LABELS,
+  type TDelivery,
+  TEMPERATURE_LABELS,
+  type TRejectionReason,
+} from '@courier/contract';
+import { OctagonAlert, Thermometer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DetailCard, Field } from '@/components/ui/detail-card';
+import { TemperatureChart } from '@/components/ui/temperature-chart';
+import { formatDateTime } from '@/lib/format-date';
+
+type THandled = Pick<
+  TDelivery,
+  | 'priority'
+  | 'temperature'
+  | 'specimen'
+  | 'stabilityDeadline'
+  | 'controlledSubstance'
+  | 'pickUpBy'
+  | 'temperatureReadings'
+  | 'hold'
+  | 'disposition'
+  | 'receipt'
+>;
+
+const isRoutine = (d: THandled) =>
+  d.priority === 'routine' &&
+  d.temperature === 'ambient' &&
+  !d.specimen &&
+  !d.controlledSubstance &&
+  !d.temperatureReadings.length &&
+  !d.hold &&
+  !d.disposition &&
+  !d.receipt;
+
+/**
+ * The medical handling of a delivery (issue 24), for its owner and staff: what it needs, the readings as a
+ * chart against the range (and as a table), the hold, the disposition and the receipt.
+ */
+export function HandlingDetails({ delivery: d, action }: { delivery: THandled; action?: ReactNode }) {
+  if (isRoutine(d)) return null;
+  return (
+    <DetailCard title="Handling" icon={Thermometer} action={action}>
+      {d.hold && (
+        <p
+          role="status"
+          className="mb-4 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200"
+        >
+          <OctagonAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          On hold for temperature since {formatDateTime(d.hold.since)}: it will not be delivered until dispatch decides.
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <Field label="Priority">{PRIORITY_LABELS[d.priority]}</Field>
+        <Field label="Temperature">{TEMPERATURE_LABELS[d.temperature]}</Field>
+        {d.pickUpBy && <Field label="Pick up by">{formatDateTime(d.pickUpBy)}</Field>}
+        {d.specimen && <Field label="Specimen">{SPECIMEN_CATEGORY_LABELS[d.specimen.category]}</Field>}
+        {d.specimen && <Field label="Collected at">{formatDateTime(d.specimen.collectedAt)}</Field>}
+        {d.stabilityDeadline && <Field label="Stability deadline">{formatDateTime(d.stabilityDeadline)}</Field>}
+        {d.controlledSubstance && <Field label="Controlled substance">ID check at hand-over</Field>}
+        {d.disposition && (
+          <Field label="Disposition" className="col-span-2">
+            {DISPOSITION_LABELS[d.disposition.action]} · {d.disposition.note} · {formatDateTime(d.disposition.at)}
+          </Field>
+        )}
+        {d.receipt && (
+          <Field label="Receipt" className="col-span-2 sm:col-span-3">
+            {d.receipt.status === 'accepted'
+              ? 'Received in good condition'
+              : `Rejected (${REJECTION_REASON_LABELS[(d.receipt.reason ?? 'other') as TRejectionReason]})`}{' '}
+            by {d.receipt.receivedBy} · {formatDateTime(d.receipt.receivedAt)}
+          </Field>
+        )}
+      </dl>
+      {d.temperatureReadings.length > 0 && (
+        <div className="mt-4">
+          <h3 className="mb-2 text-xs font-medium text-slate-500">Temperature readings</h3>
+          <TemperatureChart readings={d.temperatureReadings} temperature={d.temperature} />
+          <table className="mt-2 w-full max-w-md text-left text-sm">
+            <caption className="sr-only">Temperature readings</caption>
+            <thead className="text-xs text-slate-500">
+              <tr>
+                <th scope="col" className="py-1 font-medium">
+                  Time
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  °C
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Source
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Range
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.temperatureReadings.slice(-12).map((r) => (
+                <tr key={`${r.at}-${r.source}-${r.celsius}`} className={r.inRange ? 'text-slate-800' : 'font-semibold text-red-700'}>
+                  <td className="py-0.5">{formatDateTime(r.at)}</td>
+                  <td className="py-0.5">{r.celsius.toFixed(1)}</td>
+                  <td className="py-0.5">{r.source}</td>
+                  <td className="py-0.5">{r.inRange ? 'in range' : 'out of range'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {d.temperatureReadings.length > 12 && (
+            <p className="mt-1 text-xs text-slate-500">The last 12 of {d.temperatureReadings.length} readings.</p>
+          )}
+        </div>
+      )}
+    </DetailCard>
+  );
+}

@@ -1,0 +1,211 @@
+import {
+  REJECTION_REASON_LABELS,
+  REJECTION_REASONS,
+  SPECIMEN_CATEGORY_LABELS,
+  TEMPERATURE_LABELS,
+  type TReceiptStatus,
+  type TRejectionReason,
+} from '@courier/contract';
+import clsx from 'clsx';
+import { CircleAlert, CircleCheckBig, ClipboardCheck, LoaderCircle } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { formatDateTime } from '@/lib/format-date';
+import { useReceiptPage, useSubmitReceipt } from '../api/receipt';
+
+const field =
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-invalid:border-red-400';
+
+/** /receive/{token}: the receiving lab confirms receipt, once (the time is recorded, as CLIA asks). */
+export function ReceiptPage() {
+  const { token = '' } = useParams();
+  const page = useReceiptPage(token);
+  const submit = useSubmitReceipt(token);
+  const [status, setStatus] = useState<TReceiptStatus | null>(null);
+  const [reason, setReason] = useState<TRejectionReason | ''>('');
+  const [receivedBy, setReceivedBy] = useState('');
+  const [errors, setErrors] = useState<{ status?: string; reason?: string; receivedBy?: string; form?: string }>({});
+  const id = useId();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = {
+      status: status ? undefined : 'Choose received in good condition or rejected',
+      reason: status === 'rejected' && !reason ? 'Choose why it is rejected' : undefined,
+      receivedBy: receivedBy.trim() ? undefined : 'Enter your name',
+    };
+    setErrors(problems);
+    if (!status || problems.reason || problems.receivedBy) return;
+    try {
+      await submit.mutateAsync({ status, receivedBy: receivedBy.trim(), ...(status === 'rejected' && reason ? { reason } : {}) });
+    } catch (error) {
+      setErrors({ form: errorMessage(error, 'The receipt could not be recorded. Please try again.') });
+    }
+  };
+
+  let body: React.ReactNode;
+  if (page.isPending) body = <Spinner />;
+  else if (!page.data) {
+    const message =
+      isApiError(page.error) && page.error.status === 404
+        ? errorMessage(page.error, 'This receipt link is not valid')
+        : 'The receipt could not be loaded.';
+    body = (
+      <p role="alert" className="mt-6 flex items-start gap-2 rounded-xl bg-red-50 p-4 font-medium text-red-700 ring-1 ring-red-200">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        {message}
+      </p>
+    );
+  } else {
+    const d = page.data.data;
+    body = (
+      <>
+        <dl className="mt-5 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
+          <div>
+            <dt className="text-xs text-slate-500">Tracking number</dt>
+            <dd className="font-mono font-semibold text-slate-900">{d.orderId}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Delivered</dt>
+            <dd className="text-slate-900">{d.deliveredAt ? formatDateTime(d.deliveredAt) : '—'}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Temperature</dt>
+            <dd className="text-slate-900">{TEMPERATURE_LABELS[d.temperature]}</dd>
+          </div>
+          {d.specimenCategory && (
+            <div>
+              <dt className="text-xs text-slate-500">Specimen</dt>
+              <dd className="text-slate-900">{SPECIMEN_CATEGORY_LABELS[d.specimenCategory]}</dd>
+            </div>
+          )}
+        </dl>
+        {d.receipt ? (
+          <p
+            role="status"
+            className={clsx(
+              'mt-6 flex items-start gap-2 rounded-xl p-4 font-medium ring-1',
+              d.receipt.status === 'accepted' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-red-50 text-red-800 ring-red-200',
+            )}
+          >
+            <CircleCheckBig aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              {d.receipt.status === 'accepted'
+                ? 'Received in good condition'
+                : `Rejected: ${REJECTION_REASON_LABELS[(d.receipt.reason ?? 'other') as TRejectionReason]}`}{' '}
+              by {d.receipt.receivedBy}, recorded {formatDateTime(d.receipt.receivedAt)}. Thank you.
+            </span>
+          </p>
+        ) : (
+          <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 space-y-5">
+            <fieldset aria-describedby={errors.status ? `${id}-status-error` : undefined}>
+              <legend className="mb-2 text-sm font-medium text-slate-700">Condition on arrival</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {(['accepted', 'rejected'] as const).map((s) => (
+                  <label
+                    key={s}
+                    className={clsx(
+                      'flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm font-semibold',
+                      status === s
+                        ? s === 'accepted'
+                          ? 'border-emerald-500 bg-emerald-50'
+                          : 'border-red-500 bg-red-50'
+                        : 'border-slate-200 bg-white',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-status`}
+                      checked={status === s}
+                      onChange={() => setStatus(s)}
+                      className="accent-brand-600"
+                    />
+                    {s === 'accepted' ? 'Received in good condition' : 'Rejected'}
+                  </label>
+                ))}
+              </div>
+              {errors.status && (
+                <p id={`${id}-status-error`} className="mt-1 text-xs text-red-600">
+                  {errors.status}
+                </p>
+              )}
+            </fieldset>
+            {status === 'rejected' && (
+              <div>
+                <label htmlFor={`${id}-reason`} className="mb-1.5 block text-sm font-medium text-slate-700">
+                  Reason
+                </label>
+                <select
+                  id={`${id}-reason`}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value as TRejectionReason)}
+                  className={field}
+                  aria-invalid={errors.reason ? true : undefined}
+                  aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+                >
+                  <option value="">Choose…</option>
+                  {REJECTION_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {REJECTION_REASON_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+                {errors.reason && (
+                  <p id={`${id}-reason-error`} className="mt-1 text-xs text-red-600">
+                    {errors.reason}
+                  </p>
+                )}
+              </div>
+            )}
+            <div>
+              <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-medium text-slate-700">
+                Your name
+              </label>
+              <input
+                id={`${id}-name`}
+                value={receivedBy}
+                onChange={(e) => setReceivedBy(e.target.value)}
+                autoComplete="name"
+                className={field}
+                aria-invalid={errors.receivedBy ? true : undefined}
+                aria-describedby={errors.receivedBy ? `${id}-name-error` : undefined}
+              />
+              {errors.receivedBy && (
+                <p id={`${id}-name-error`} className="mt-1 text-xs text-red-600">
+                  {errors.receivedBy}
+                </p>
+              )}
+            </div>
+            {errors.form && (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {errors.form}
+              </p>
+            )}
+            <button type="submit" className={buttonClass({ className: 'w-full sm:w-auto' })} disabled={submit.isPending}>
+              {submit.isPending ? (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <ClipboardCheck aria-hidden="true" className="size-4" />
+              )}
+              Confirm receipt
+            </button>
+            <p className="text-xs text-slate-500">The time of receipt is recorded when you confirm. This link works once.</p>
+          </form>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 py-10">
+      <title>Confirm receipt · MedCourier</title>
+      <h1 className="text-2xl font-bold text-slate-900">Confirm receipt</h1>
+      <p className="mt-1 text-sm text-slate-600">Tell us how the parcel arrived. The sender and our dispatch team see your answer.</p>
+      {body}
+    </section>
+  );
+}
