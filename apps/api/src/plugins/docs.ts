@@ -88,7 +88,8 @@ const errorAnswer = (description: string) => ({
 
 /** Every operation gets the error answers it does not declare itself, all with the one error body. */
 export function documentErrorAnswers(document: { paths?: Record<string, Record<string, Operation>>; components?: JsonSchema }) {
-  const components = (document.components ??= {});
+  document.components ??= {};
+  const components = document.components;
   const schemas = ((components.schemas as JsonSchema | undefined) ?? {}) as JsonSchema;
   schemas.ErrorBody = z.toJSONSchema(ZErrorBody, { target: 'openapi-3.0' });
   delete (schemas.ErrorBody as JsonSchema).$schema;
