@@ -8,6 +8,7 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import { type Actor, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { notifyStatusChange } from '../notifications/notify-status-change.js';
+import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
 import type { DeliveryRow } from './delivery-json.js';
@@ -114,6 +115,7 @@ export async function moveDelivery(
       now,
     );
     await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy });
+    await recordStatusWebhookEvents(tx, services, row, d.status);
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);
