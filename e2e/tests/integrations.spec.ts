@@ -1,8 +1,21 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expectAccessible } from '../fixtures/accessibility.js';
-import { expect, type RunningServer, test } from '../fixtures/index.js';
+import { expect, type RunningServer, test as base } from '../fixtures/index.js';
 import { startServer } from '../fixtures/server.js';
+
+// Production refuses loopback endpoints (SSRF), and the receiver here is on loopback: this file's server runs in
+// development, in a worker of its own.
+const test = base.extend<object, { app: RunningServer }>({
+  app: [
+    async ({ mail }, use) => {
+      const server = await startServer({ label: 'courier-integrations', env: { SMTP_URL: mail.url, NODE_ENV: 'development' } });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+});
 
 /**
  * A customer's own systems: an API key and a webhook endpoint made in Account Settings, a delivery booked with
@@ -10,13 +23,10 @@ import { startServer } from '../fixtures/server.js';
  * loopback; production refuses loopback endpoints (SSRF), so this journey runs its own server in development.
  */
 test.describe('API keys and webhooks', () => {
-  let server: RunningServer;
   let receiver: Server;
   const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
 
-  test.beforeAll(async ({ mail }) => {
-    test.setTimeout(240_000);
-    server = await startServer({ label: 'courier-integrations', env: { SMTP_URL: mail.url, NODE_ENV: 'development' } });
+  test.beforeAll(async () => {
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => {
@@ -31,12 +41,11 @@ test.describe('API keys and webhooks', () => {
   });
   test.afterAll(async () => {
     await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
-    await server?.stop();
   });
 
-  test('creates a key and a webhook endpoint and sees a delivery in the log', async ({ page, request }) => {
-    const customer = server.account('CUSTOMER');
-    const at = (path: string) => `${server.baseURL}${path}`;
+  test('creates a key and a webhook endpoint and sees a delivery in the log', async ({ page, request, app }) => {
+    const customer = app.account('CUSTOMER');
+    const at = (path: string) => path;
     await page.goto(at('/auth/login'));
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill(customer.password);

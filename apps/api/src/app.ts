@@ -41,7 +41,7 @@ import { type LogStream, loggerOptions } from './platform/logger.js';
 import { createFileStorage } from './platform/storage.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrorBody } from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
 import webPlugin from './plugins/web.js';
@@ -74,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorBody,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);

@@ -42,7 +42,8 @@ export function createResponseCheck(app: FastifyInstance) {
     const method = (typeof options === 'string' ? 'GET' : (options.method ?? 'GET')).toLowerCase();
     const rawUrl = typeof options === 'string' ? options : typeof options.url === 'string' ? options.url : options.path;
     if (typeof rawUrl !== 'string') return;
-    const path = decodeURI(rawUrl.split('?')[0] ?? '');
+    // Matched as sent: a parameter segment matches [^/]+ encoded or not (and a hostile one may not decode).
+    const path = rawUrl.split('?')[0] ?? '';
     const template = templates.find((t) => t.pattern.test(path) && doc.paths[t.path]?.[method]);
     if (!template) return;
     const operation = doc.paths[template.path][method];
