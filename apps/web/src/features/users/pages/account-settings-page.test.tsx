@@ -264,7 +264,7 @@ describe('account settings: API keys and webhooks', () => {
     expect(await section.findByText(/Last used never/, {}, slow)).toBeTruthy();
     fireEvent.click(section.getByRole('button', { name: 'Done' }));
     expect(section.queryByText('mck_secret-shown-once-0123456789abcdef')).toBeNull();
-  });
+  }, 15_000);
 
   it('shows an endpoint\u2019s delivery log with its status codes', async () => {
     stubAccountApi({
@@ -309,5 +309,5 @@ describe('account settings: API keys and webhooks', () => {
     expect(within(log).getByText('200')).toBeTruthy();
     expect(within(log).getByText('84 ms')).toBeTruthy();
     expect(within(log).getByRole('button', { name: /^Resend delivery\.created/ })).toBeTruthy();
-  });
+  }, 15_000);
 });
