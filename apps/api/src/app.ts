@@ -8,6 +8,8 @@ import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
 import type { TEnv } from './env.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
+import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
+import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
 import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
@@ -32,14 +34,15 @@ import { createGeocoder } from './platform/geocoder/index.js';
 import { createLiveBus, type LiveBus } from './platform/live-events.js';
 import { createLiveStreams } from './platform/live-streams.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
-import { createOutboxWorker } from './platform/outbox.js';
+import { combineOutboxWorkers, createOutboxWorker } from './platform/outbox.js';
+import { createWebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { resolveJwtSecret } from './platform/secrets.js';
 import { createSmsSender, twilioOf } from './platform/sms.js';
 import { type LogStream, loggerOptions } from './platform/logger.js';
 import { createFileStorage } from './platform/storage.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { frameworkErrorBody } from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
 import webPlugin from './plugins/web.js';
@@ -72,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorBody,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
@@ -98,7 +102,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const sms = createSmsSender({ providerUrl: env.SMS_PROVIDER_URL, twilio: twilioOf(env), log: app.log });
-  const outbox = createOutboxWorker({
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const messages = createOutboxWorker({
     db: database.db,
     mailer,
     sms,
@@ -106,9 +111,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     holdBack: messageHoldBack(database.db),
   });
+  const webhooks = createWebhookWorker({ db: database.db, clock, log: app.log, production: env.NODE_ENV === 'production', publicUrl });
+  // One durable outbox for everything that leaves after a commit: e-mail and SMS, and webhooks (whose
+  // disabling e-mail goes out on the same pass).
+  const outbox = combineOutboxWorkers(webhooks, messages);
   const services: Services = {
     env,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     database,
     db: database.db,
     clock,
@@ -149,6 +158,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     liveRoutes,
     geoRoutes,
     filesRoutes,
+    apiKeysRoutes,
+    webhooksRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

@@ -22,3 +22,4 @@ export * from './outbox-admin.js';
 export * from './addresses.js';
 export * from './exceptions.js';
 export * from './medical.js';
+export * from './integrations.js';

@@ -191,3 +191,23 @@ export function createOutboxWorker(deps: {
     },
   };
 }
+
+/** Several workers driven as one outbox: drained in order, kicked, started and stopped together. */
+export function combineOutboxWorkers(...workers: OutboxWorker[]): OutboxWorker {
+  return {
+    drain: async () => {
+      let sent = 0;
+      for (const w of workers) sent += await w.drain();
+      return sent;
+    },
+    kick: () => {
+      for (const w of workers) w.kick();
+    },
+    start: () => {
+      for (const w of workers) w.start();
+    },
+    stop: async () => {
+      await Promise.all(workers.map((w) => w.stop()));
+    },
+  };
+}

@@ -1,4 +1,13 @@
-import { canMoveStatus, isFinalStatus, ROLES, STAFF_RANK, type TDeliveryStatus, type TRole, type TStatusActor } from '@courier/contract';
+import {
+  canMoveStatus,
+  isFinalStatus,
+  ROLES,
+  STAFF_RANK,
+  type TApiKeyScope,
+  type TDeliveryStatus,
+  type TRole,
+  type TStatusActor,
+} from '@courier/contract';
 import { forbidden } from './app-error.js';
 
 /**
@@ -10,6 +19,8 @@ export interface Actor {
   id: string;
   role: TRole;
   ip?: string;
+  /** Set when the call came with an API key rather than a signed-in session. */
+  apiKey?: { id: string; name: string };
 }
 
 /** A caller nobody has signed in (sign-up, sign-in, reset, tracking): public use cases still record where it came from. */
@@ -103,3 +114,18 @@ export function mayGrantRole(actor: Actor, role: TRole): boolean {
 /** Nobody changes their own account here, nor an account of their rank or above. */
 export const mayManageAccount = (actor: Actor, target: { id: string; role: TRole }): boolean =>
   admits('admin', actor.role) && target.id !== actor.id && rankOf(target.role) < rankOf(actor.role);
+
+/** API keys are a customer's, made by that customer in a signed-in session (never by another key, never by staff). */
+export const mayManageApiKeys = (actor: Actor): boolean => admits('customer', actor.role) && !actor.apiKey;
+
+/**
+ * The scope an API key needs for a call, by the route's path: the customer's deliveries (and what books them:
+ * standing orders, imports) read with GET and written otherwise; webhooks managed. Null: no key may call it
+ * (sign-in, account, API keys themselves, staff and driver calls).
+ */
+export function apiKeyScopeFor(method: string, routeUrl: string): TApiKeyScope | null {
+  const read = method === 'GET' || method === 'HEAD';
+  if (/^\/api\/v1\/(deliveries|standing-orders)(\/|$)/.test(routeUrl)) return read ? 'deliveries:read' : 'deliveries:write';
+  if (/^\/api\/v1\/webhooks(\/|$)/.test(routeUrl)) return 'webhooks:manage';
+  return null;
+}

@@ -1,35 +1,44 @@
-import { AUTH_ERRORS, roleFromId, type TRole } from '@courier/contract';
+import { API_KEY_PREFIX, AUTH_ERRORS, roleFromId, type TRole } from '@courier/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { refreshTokens, users } from '../db/schema/index.js';
-import { forbidden, unauthorized } from '../platform/app-error.js';
+import { forbidden, rateLimited, unauthorized } from '../platform/app-error.js';
+import { TOO_MANY_REQUESTS } from './errors.js';
 import { type Actor, type Anonymous, type Audience, admits } from '../platform/policy.js';
 import { verifyAccessToken } from '../modules/auth/access-token.js';
+import { API_KEY_RATE_LIMIT, auditApiKeyCall, authenticateApiKey } from '../modules/api-keys/authenticate-api-key.js';
 
 export interface SessionUser {
   id: string;
   role: TRole;
   roleId: string;
   email: string;
+  /** Set when the caller sent an API key: it acts as its customer with only its scopes. */
+  apiKey?: { id: string; name: string };
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
+    /** The API key a call came with, known as soon as the key is (so refused calls are audited too). */
+    apiKeyCall: { id: string; name: string; userId: string } | null;
   }
   interface FastifyInstance {
     /** preHandler: a valid access token for a live account. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** onRequest hook (before the body is read or validated): authenticated and of a role the audience admits (403 otherwise). */
+    /**
+     * onRequest hook (before the body is read or validated): authenticated and of a role the audience admits (403
+     * otherwise); an API key also needs the route's scope and stays within its own rate limit.
+     */
     admit: (audience: Audience) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
 /** The signed-in caller as use cases take it: who, in which role, from where. */
 export function actorOf(request: FastifyRequest): Actor {
-  const { id, role } = currentUser(request);
-  return { id, role, ip: request.ip };
+  const { id, role, apiKey } = currentUser(request);
+  return apiKey ? { id, role, ip: request.ip, apiKey } : { id, role, ip: request.ip };
 }
 
 /** The caller of a public route: not signed in, known only by where it calls from. */
@@ -45,11 +54,16 @@ export function currentUser(request: FastifyRequest): SessionUser {
 
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('apiKeyCall', null);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized(AUTH_ERRORS.missing);
+    if (token.startsWith(API_KEY_PREFIX)) {
+      await authenticateApiKey(app.services, request, token);
+      return;
+    }
     const { db, clock, jwtKey } = app.services;
     const claims = await verifyAccessToken(jwtKey, token, clock.now());
     // The account and its session are read on every request, so a deleted, disabled or demoted user, a
@@ -74,8 +88,24 @@ export default fp(async function auth(app: FastifyInstance) {
     request.sessionUser = { id: row.id, role, roleId: row.roleId, email: row.email };
   });
 
+  // A key's own budget across every call it makes, beside the per-route limits (which count per key too).
+  // (createRateLimit, not rateLimit: the latter marks the request as limited and the route's own limit would be skipped.)
+  const apiKeyLimit = app.createRateLimit({
+    max: API_KEY_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `key:${request.sessionUser?.apiKey?.id}`,
+  });
   app.decorate('admit', (audience: Audience) => async (request: FastifyRequest) => {
     await app.authenticate(request);
     if (!admits(audience, currentUser(request).role)) throw forbidden();
+    if (request.sessionUser?.apiKey) {
+      const limit = await apiKeyLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, limit.ttlInSeconds));
+    }
+  });
+  // Every call made with a key is audited with the key's name, refused ones included.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.apiKeyCall) await auditApiKeyCall(app.services, request, reply.statusCode);
+    return payload;
   });
 });

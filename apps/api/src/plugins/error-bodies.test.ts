@@ -73,3 +73,18 @@ describe('error bodies of the whole app', () => {
     expect(res.headers['retry-after']).toBe(String(body.retryAfter));
   });
 });
+
+describe('error bodies of the router', () => {
+  const t = useTestApp();
+
+  it('400 in the one body for a path parameter over the router\u2019s length limit', async () => {
+    const res = await t.app.inject(`/api/v1/deliveries/track/${'x'.repeat(500)}`);
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json())).toEqual({
+      success: false,
+      message: 'A path parameter is too long',
+      error: 'BAD_REQUEST',
+      field: 'path',
+    });
+  });
+});

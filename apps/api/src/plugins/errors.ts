@@ -1,5 +1,5 @@
 import { codeOfStatus, type TErrorBody, type TErrorCode, type TFieldIssue } from '@courier/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -48,6 +48,16 @@ function otherError(err: FastifyError & { retryAfter?: number }, status: number)
   const known = FASTIFY_ERRORS[err.code] ?? (err instanceof SyntaxError ? FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
   if (known) return { success: false, message: known.message, error: known.code, field: known.field };
   return { success: false, message: err.message || 'Invalid request', error: codeOfStatus(status) };
+}
+
+/**
+ * Fastify's router answers a malformed URL and an over-long path parameter itself, before any hook or error
+ * handler: given as its `frameworkErrors`, this puts them in the one error body too (400, naming the path).
+ */
+export function frameworkErrorBody(err: FastifyError, _request: unknown, reply: FastifyReply) {
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request path is not valid';
+  const body: TErrorBody = { success: false, message, error: 'BAD_REQUEST', field: 'path' };
+  return reply.status(400).send(body);
 }
 
 /** One error shape (the contract's ZErrorBody) for every failure; 5xx details stay in the log. */

@@ -7,6 +7,8 @@ import type { FastifyRequest } from 'fastify';
  * `authenticate`: use `perCallerLimit`.
  */
 export function perCaller(request: FastifyRequest): string {
+  // A key has its own budget, apart from its customer's signed-in session.
+  if (request.sessionUser?.apiKey) return `k:${request.sessionUser.apiKey.id}`;
   return request.sessionUser ? `u:${request.sessionUser.id}` : `ip:${request.ip}`;
 }
 

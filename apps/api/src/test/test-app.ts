@@ -11,6 +11,7 @@ import type { Clock } from '../platform/clock.js';
 import type { LogStream } from '../platform/logger.js';
 import type { Mailer, OutgoingEmail } from '../platform/mailer.js';
 import { signAccessToken } from '../modules/auth/access-token.js';
+import { checkResponsesOf } from './response-check.js';
 
 /**
  * A fresh database per call: PGlite in memory, or a throw-away database on the PostgreSQL server
@@ -94,6 +95,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     webRoot: options.webRoot,
   });
   await app.ready();
+  // Every answer a test receives is checked against the live OpenAPI document, so drift fails that test.
+  checkResponsesOf(app);
   return {
     app,
     env,

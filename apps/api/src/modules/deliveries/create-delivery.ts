@@ -6,6 +6,7 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm } from './delivery-form.js';
 import { estimateDelivery } from './estimate-delivery.js';
@@ -123,6 +124,7 @@ export async function createDelivery(services: Services, actor: Actor, submitted
       at: now,
     });
     await sendDeliveryMessages(tx, services, row, 'requested', now);
+    await recordWebhookEvent(tx, services, { type: 'delivery.created', delivery: row });
     await recordAudit(
       tx,
       { actorId: actor.id, action: 'delivery.create', targetType: 'delivery', targetId: row.id, ip: actor.ip, details: { orderId } },

@@ -9,6 +9,7 @@ import { type Actor, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } 
 import type { Services } from '../../services.js';
 import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { notifyStatusChange } from '../notifications/notify-status-change.js';
+import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
 import type { DeliveryRow } from './delivery-json.js';
@@ -161,6 +162,7 @@ export async function moveDelivery(
       now,
     );
     await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy, ...p.message });
+    await recordStatusWebhookEvents(tx, services, row, d.status);
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);

@@ -229,3 +229,85 @@ describe('account settings: delete account', () => {
     expect(getSession().isAuthenticated).toBe(true);
   });
 });
+
+describe('account settings: API keys and webhooks', () => {
+  const key = {
+    _id: 'k1',
+    name: 'Dispensing system',
+    prefix: 'mck_AbCdEf',
+    scopes: ['deliveries:read', 'deliveries:write'],
+    expiresAt: null,
+    lastUsedAt: null,
+    createdAt: '2026-03-02T15:00:00.000Z',
+  };
+
+  it('creates a key with its scopes, shows the secret once, and lists it with its last use', async () => {
+    let keys: unknown[] = [];
+    const { calls } = stubAccountApi({
+      'GET /api/v1/api-keys': () => json(200, { success: true, data: keys }),
+      'POST /api/v1/api-keys': () => {
+        keys = [key];
+        return json(201, { success: true, message: 'API key created', data: { ...key, secret: 'mck_secret-shown-once-0123456789abcdef' } });
+      },
+    });
+    await openSettings();
+    const section = within(screen.getByRole('region', { name: 'API Keys' }));
+    fireEvent.change(section.getByLabelText('Key name'), { target: { value: 'Dispensing system' } });
+    fireEvent.click(section.getByRole('checkbox', { name: /Book and cancel deliveries/ }));
+    fireEvent.click(section.getByRole('button', { name: 'Create key' }));
+
+    expect(await section.findByText('mck_secret-shown-once-0123456789abcdef', {}, slow)).toBeTruthy();
+    expect(calls('/api/v1/api-keys').find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Dispensing system',
+      scopes: ['deliveries:read', 'deliveries:write'],
+    });
+    expect(await section.findByText(/Last used never/, {}, slow)).toBeTruthy();
+    fireEvent.click(section.getByRole('button', { name: 'Done' }));
+    expect(section.queryByText('mck_secret-shown-once-0123456789abcdef')).toBeNull();
+  }, 15_000);
+
+  it('shows an endpoint\u2019s delivery log with its status codes', async () => {
+    stubAccountApi({
+      'GET /api/v1/webhooks': () =>
+        json(200, {
+          success: true,
+          data: [
+            {
+              _id: 'w1',
+              url: 'https://lab.example.com/hooks',
+              description: '',
+              eventTypes: ['delivery.created'],
+              enabled: true,
+              disabledReason: null,
+              failingSince: null,
+              createdAt: '2026-03-02T15:00:00.000Z',
+            },
+          ],
+        }),
+      'GET /api/v1/webhooks/w1/deliveries': () =>
+        json(200, {
+          success: true,
+          data: [
+            {
+              _id: 'a1',
+              messageId: 'msg_1',
+              eventType: 'delivery.created',
+              attempt: 2,
+              statusCode: 200,
+              durationMs: 84,
+              succeeded: true,
+              error: null,
+              createdAt: '2026-03-02T15:01:00.000Z',
+            },
+          ],
+        }),
+    });
+    await openSettings();
+    const section = within(screen.getByRole('region', { name: 'Webhooks' }));
+    fireEvent.click(await section.findByRole('button', { name: 'Delivery log' }, slow));
+    const log = await section.findByRole('table', { name: 'Delivery log' }, slow);
+    expect(within(log).getByText('200')).toBeTruthy();
+    expect(within(log).getByText('84 ms')).toBeTruthy();
+    expect(within(log).getByRole('button', { name: /^Resend delivery\.created/ })).toBeTruthy();
+  }, 15_000);
+});

@@ -1,24 +1,32 @@
 import { COMPANY } from '@courier/contract';
-import { Bell, BookUser, KeyRound, Trash2, UserRound } from 'lucide-react';
+import { Bell, BookUser, KeyRound, KeySquare, Trash2, UserRound, Webhook } from 'lucide-react';
+import { useSession } from '@/lib/session';
 import { useCurrentUser } from '../api/get-current-user';
 import { AddressBookSection } from '../components/address-book-section';
+import { ApiKeysSection } from '../components/api-keys-section';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { NotificationPreferencesForm } from '../components/notification-preferences-form';
 import { PersonalInfoForm } from '../components/personal-info-form';
 import { SettingsCard } from '../components/settings-card';
+import { WebhooksSection } from '../components/webhooks-section';
 
 const SECTIONS = [
   { id: 'personal-information', label: 'Personal information', icon: UserRound },
   { id: 'saved-addresses', label: 'Saved addresses', icon: BookUser },
   { id: 'change-password', label: 'Password', icon: KeyRound },
   { id: 'notification-preferences', label: 'Notifications', icon: Bell },
+  { id: 'api-keys', label: 'API keys', icon: KeySquare, customerOnly: true },
+  { id: 'webhooks', label: 'Webhooks', icon: Webhook, customerOnly: true },
   { id: 'delete-account', label: 'Delete account', icon: Trash2 },
 ] as const;
 
 /** /account-settings: personal information, saved addresses, password, notification preferences and account deletion. */
 export function AccountSettingsPage() {
   const { data: user } = useCurrentUser();
+  // Keys and webhooks are a customer's own systems talking to us; staff and drivers have none.
+  const isCustomer = useSession().role === 'CUSTOMER';
+  const sections = SECTIONS.filter((s) => isCustomer || !('customerOnly' in s));
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -31,7 +39,7 @@ export function AccountSettingsPage() {
       <div className="mt-6 grid gap-8 lg:mt-8 lg:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Settings sections" className="hidden lg:block">
           <ul className="sticky top-24 space-y-1">
-            {SECTIONS.map(({ id, label, icon: Icon }) => (
+            {sections.map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <a
                   href={`#${id}`}
@@ -81,6 +89,27 @@ export function AccountSettingsPage() {
           >
             <NotificationPreferencesForm preferences={user?.notificationPreferences} />
           </SettingsCard>
+
+          {isCustomer && (
+            <>
+              <SettingsCard
+                id="api-keys"
+                icon={<KeySquare aria-hidden="true" />}
+                title="API Keys"
+                description="Let your own systems book and follow deliveries. Send a key as Authorization: Bearer mck_… (see the API reference at /api/docs)."
+              >
+                <ApiKeysSection />
+              </SettingsCard>
+              <SettingsCard
+                id="webhooks"
+                icon={<Webhook aria-hidden="true" />}
+                title="Webhooks"
+                description="We call your endpoint when your deliveries change, signed so your system can check it came from us."
+              >
+                <WebhooksSection />
+              </SettingsCard>
+            </>
+          )}
 
           <SettingsCard
             id="delete-account"

@@ -1,0 +1,29 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { apiKeys } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import { type Actor, mayManageApiKeys } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { API_KEYS_FORBIDDEN } from './create-api-key.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Revoked at once: the next call with the key answers 401 (every call reads the key). */
+export async function revokeApiKey(services: Services, actor: Actor, input: { id: string }): Promise<void> {
+  if (!mayManageApiKeys(actor)) throw forbidden(API_KEYS_FORBIDDEN);
+  if (!UUID.test(input.id)) throw notFound('API key not found');
+  const now = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, input.id), eq(apiKeys.userId, actor.id), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    if (!row) throw notFound('API key not found');
+    await recordAudit(
+      tx,
+      { actorId: actor.id, action: 'api_key.revoke', targetType: 'api_key', targetId: row.id, ip: actor.ip, details: { name: row.name } },
+      now,
+    );
+  });
+}

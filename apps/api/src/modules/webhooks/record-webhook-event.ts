@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { TWebhookEvent, TWebhookEventType } from '@courier/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
+import type { Services } from '../../services.js';
+import type { DeliveryRow } from '../deliveries/delivery-json.js';
+
+/**
+ * The events a delivery reaching a status causes besides `delivery.status_changed`. Data, so a status added by
+ * another feature is one line here (statuses not on this branch are keyed by their name).
+ */
+export const WEBHOOK_EVENTS_BY_STATUS: Record<string, readonly TWebhookEventType[]> = {
+  delivered: ['delivery.delivered'],
+  failed_attempt: ['delivery.exception'],
+};
+
+/** The body every endpoint gets: ids, status, times and links, never the contents or the recipient's details. */
+export function webhookEventBody(
+  services: Pick<Services, 'publicUrl'>,
+  type: TWebhookEventType,
+  delivery: Pick<DeliveryRow, 'id' | 'orderId' | 'status' | 'createdAt' | 'updatedAt' | 'requiredBy' | 'estimatedDelivery'>,
+  at: Date,
+  previousStatus: string | null = null,
+): TWebhookEvent {
+  return {
+    type,
+    timestamp: at.toISOString(),
+    data: {
+      id: delivery.id,
+      trackingNumber: delivery.orderId,
+      status: delivery.status,
+      previousStatus,
+      createdAt: delivery.createdAt.toISOString(),
+      updatedAt: delivery.updatedAt.toISOString(),
+      requiredBy: delivery.requiredBy?.toISOString() ?? null,
+      estimatedDelivery: delivery.estimatedDelivery?.toISOString() ?? null,
+      links: {
+        self: `${services.publicUrl}/api/v1/deliveries/${delivery.id}`,
+        tracking: `${services.publicUrl}/track/${delivery.orderId}`,
+      },
+    },
+  };
+}
+
+export interface WebhookEventInput {
+  type: TWebhookEventType;
+  /** The delivery as it is after the change (its customer is the endpoints' owner). */
+  delivery: DeliveryRow;
+  previousStatus?: string | null;
+}
+
+/**
+ * Records one event for every enabled endpoint of the delivery's customer that listens to its type, inside
+ * the caller's transaction: the message exists only if the change commits. The outbox sends it after.
+ */
+export async function recordWebhookEvent(tx: DbOrTx, services: Pick<Services, 'publicUrl' | 'clock'>, input: WebhookEventInput) {
+  const at = services.clock.now();
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.userId, input.delivery.customerId),
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.eventTypes} @> ${JSON.stringify([input.type])}::jsonb`,
+      ),
+    );
+  if (endpoints.length === 0) return;
+  const payload = webhookEventBody(services, input.type, input.delivery, at, input.previousStatus ?? null);
+  await tx.insert(webhookMessages).values(
+    endpoints.map((e) => ({
+      msgId: `msg_${randomUUID().replaceAll('-', '')}`,
+      endpointId: e.id,
+      eventType: input.type,
+      payload,
+      createdAt: at,
+      nextAttemptAt: at,
+    })),
+  );
+}
+
+/** A move of a delivery: `delivery.status_changed`, and what its new status adds (delivered, exception). */
+export async function recordStatusWebhookEvents(
+  tx: DbOrTx,
+  services: Pick<Services, 'publicUrl' | 'clock'>,
+  delivery: DeliveryRow,
+  previousStatus: string,
+) {
+  for (const type of ['delivery.status_changed' as const, ...(WEBHOOK_EVENTS_BY_STATUS[delivery.status] ?? [])]) {
+    await recordWebhookEvent(tx, services, { type, delivery, previousStatus });
+  }
+}

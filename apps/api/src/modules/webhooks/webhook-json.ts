@@ -1,0 +1,35 @@
+import type { TWebhookEndpoint, TWebhookEventType } from '@courier/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { webhookEndpoints } from '../../db/schema/index.js';
+import { notFound } from '../../platform/app-error.js';
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
+
+export function toWebhookEndpointJson(row: WebhookEndpointRow): TWebhookEndpoint {
+  return {
+    _id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.eventTypes as TWebhookEventType[],
+    enabled: row.enabled,
+    disabledReason: row.disabledReason,
+    failingSince: row.failingSince?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's own endpoint; anyone else's answers the same 404 as an unknown one. */
+export async function findOwnWebhookEndpoint(db: DbOrTx, ownerId: string, id: string): Promise<WebhookEndpointRow> {
+  if (!isUuid(id)) throw notFound(WEBHOOK_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return row;
+}

@@ -1,0 +1,50 @@
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+/** Why a webhook URL is refused, as the 400 message names it; null when it may be called. */
+export type UrlRefusal = string | null;
+
+const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain']);
+
+/** Only ordinary public unicast addresses: no loopback, private, link-local, carrier NAT, multicast or reserved. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address); // an IPv4-mapped IPv6 address is judged as the IPv4 it carries
+  return parsed.range() === 'unicast';
+}
+
+const isLoopbackAddress = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * The rules a webhook URL meets before anything is sent to it. In production: https only, and every address
+ * the name resolves to must be public (no server-side request forgery into our own network). Elsewhere
+ * (development, tests) http is allowed too, but only to this machine.
+ */
+export async function refuseWebhookUrl(raw: string, production: boolean): Promise<UrlRefusal> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'URL must be an http(s) address';
+  }
+  if (url.username || url.password) return 'URL must not carry a user name or password';
+  const host = bareHost(url);
+  if (url.protocol !== 'https:') {
+    const loopback = LOOPBACK_NAMES.has(host) || isLoopbackAddress(host);
+    if (production || url.protocol !== 'http:' || !loopback) return 'URL must use https';
+  }
+  if (!production) return null;
+  const addresses = ipaddr.isValid(host) ? [host] : await resolveAll(host);
+  if (addresses.length === 0) return 'URL host name does not resolve';
+  if (!addresses.every(isPublicAddress)) return 'URL must not point at a private, loopback or reserved address';
+  return null;
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  try {
+    return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch {
+    return [];
+  }
+}

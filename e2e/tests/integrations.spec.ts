@@ -1,0 +1,117 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expectAccessible } from '../fixtures/accessibility.js';
+import { expect, type RunningServer, test as base } from '../fixtures/index.js';
+import { startServer } from '../fixtures/server.js';
+
+// Production refuses loopback endpoints (SSRF), and the receiver here is on loopback: this file's server runs in
+// development, in a worker of its own.
+const test = base.extend<object, { app: RunningServer }>({
+  app: [
+    async ({ mail }, use) => {
+      const server = await startServer({ label: 'courier-integrations', env: { SMTP_URL: mail.url, NODE_ENV: 'development' } });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+});
+
+/**
+ * A customer's own systems: an API key and a webhook endpoint made in Account Settings, a delivery booked with
+ * the key, and the signed event seen in the endpoint's delivery log. The receiver is a real HTTP server on
+ * loopback; production refuses loopback endpoints (SSRF), so this journey runs its own server in development.
+ */
+test.describe('API keys and webhooks', () => {
+  let receiver: Server;
+  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+
+  test.beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+  });
+  test.afterAll(async () => {
+    await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+  });
+
+  test('creates a key and a webhook endpoint and sees a delivery in the log', async ({ page, request, app }) => {
+    const customer = app.account('CUSTOMER');
+    const at = (path: string) => path;
+    await page.goto(at('/auth/login'));
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    await page.goto(at('/account-settings'));
+
+    // The key: a name and scopes; its secret is shown once.
+    const keys = page.getByRole('region', { name: 'API Keys' });
+    await keys.getByLabel('Key name').fill('Dispensing system');
+    await keys.getByRole('checkbox', { name: /Book and cancel deliveries/ }).check();
+    await keys.getByRole('button', { name: 'Create key' }).click();
+    const keySecret = (await keys.getByTestId('one-time-secret').textContent()) ?? '';
+    expect(keySecret).toMatch(/^mck_[A-Za-z0-9_-]{32,}$/);
+    await expect(keys.getByRole('list', { name: 'API keys' })).toContainText('Dispensing system');
+    await expect(keys.getByRole('list', { name: 'API keys' })).toContainText('Last used never');
+
+    // The endpoint: a URL and the events it hears; its signing secret is shown once.
+    const hooks = page.getByRole('region', { name: 'Webhooks' });
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/medcourier`;
+    await hooks.getByLabel('Endpoint URL').fill(url);
+    await hooks.getByRole('checkbox', { name: 'Delivery requested' }).check();
+    await hooks.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(hooks.getByTestId('one-time-secret')).toContainText(/^whsec_/);
+    await expect(hooks.getByRole('list', { name: 'Webhook endpoints' })).toContainText(url);
+    await expectAccessible(page, 'account settings: API keys and webhooks');
+
+    // The customer's system books with the key; the endpoint hears of it, signed.
+    const booked = await request.post(at('/api/v1/deliveries'), {
+      headers: { Authorization: `Bearer ${keySecret}` },
+      data: {
+        senderPhone: '+1 (617) 555-0100',
+        pickupAddress: '55 Fruit St, Boston, MA 02114',
+        recipientName: 'Pharmacy counter',
+        recipientPhone: '617-555-0199',
+        recipientEmail: 'counter@example.test',
+        deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
+        requiredBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        packageType: 'MEDICATION',
+        packageSize: 'small',
+        deliveryType: 'EXPRESS',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { orderId } = ((await booked.json()) as { data: { orderId: string } }).data;
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(received[0].headers['webhook-id']).toMatch(/^msg_/);
+    expect(received[0].headers['webhook-signature']).toMatch(/^v1,/);
+    expect(JSON.parse(received[0].body)).toMatchObject({ type: 'delivery.created', data: { trackingNumber: orderId, status: 'pending' } });
+
+    // The delivery log shows it; Resend sends it again with the same webhook-id.
+    await hooks.getByRole('button', { name: 'Delivery log' }).click();
+    const log = hooks.getByRole('table', { name: 'Delivery log' });
+    await expect(log).toContainText('delivery.created');
+    await expect(log.getByRole('row').nth(1)).toContainText('200');
+    await expectAccessible(page, 'webhook delivery log');
+    await log
+      .getByRole('button', { name: /^Resend delivery\.created/ })
+      .first()
+      .click();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(1);
+    expect(received[1].headers['webhook-id']).toBe(received[0].headers['webhook-id']);
+
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'API Keys' }).getByRole('list', { name: 'API keys' })).not.toContainText(
+      'Last used never',
+    );
+  });
+});
