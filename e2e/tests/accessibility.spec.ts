@@ -224,6 +224,7 @@ for (const { name, use } of viewports) {
       await visit(page, `/driver/jobs/${job('moving_to_pickup_location')}/pickup`, 'pickup check');
       await visit(page, `/driver/jobs/${job('in_transit')}`, 'driver job (in transit)');
       await visit(page, `/driver/jobs/${job('in_transit')}/proof`, 'proof of delivery');
+      await visit(page, `/driver/jobs/${job('in_transit')}/could-not-deliver`, 'could not deliver');
     });
   });
 }
