@@ -32,6 +32,13 @@ describe('bookAgainForm', () => {
       packageSize: 'medium',
       deliveryType: 'EXPRESS',
       specialInstructions: 'Keep cold',
+      // Issue 24: the handling comes along (a specimen's collection time and stability are new each time).
+      priority: 'routine',
+      temperature: 'ambient',
+      controlledSubstance: 'false',
+      specimenCategory: 'UN3373',
+      specimenCollectedAt: '',
+      specimenStableHours: '',
     });
   });
 });

@@ -36,11 +36,11 @@ export function BoardColumn({
         {late > 0 && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">{late} late</span>}
       </header>
       {isPending ? (
-        <p className="px-1 py-6 text-center text-sm text-slate-500">Loading…</p>
+        <p className="px-1 py-6 text-center text-sm text-slate-600">Loading…</p>
       ) : isError ? (
         <p className="px-1 py-6 text-center text-sm text-red-700">Could not load this column.</p>
       ) : deliveries.length === 0 ? (
-        <p className="px-1 py-6 text-center text-sm text-slate-500">{empty}</p>
+        <p className="px-1 py-6 text-center text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="space-y-3 lg:max-h-[calc(100dvh-18rem)] lg:min-h-40 lg:overflow-y-auto lg:pr-1">
           {deliveries.map((d) => (
