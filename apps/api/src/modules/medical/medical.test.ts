@@ -1,7 +1,7 @@
 import { STABILITY_WARNING } from '@courier/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, deliveries, notifications, temperatureReadings } from '../../db/schema/index.js';
+import { auditEvents, deliveries, notifications, temperatureReadings, webhookMessages } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { listCustodyEvents, verifyCustodyChain } from '../deliveries/custody.js';
@@ -387,6 +387,39 @@ describe('medical handling', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.receipt).toMatchObject({ status: 'accepted' });
+    });
+  });
+
+  describe('webhooks', () => {
+    it('tells the customer\u2019s endpoint of a hold and a rejection (delivery.exception) and of every receipt (delivery.receipt)', async () => {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks',
+        headers: people.CUSTOMER.auth,
+        payload: { url: 'http://127.0.0.1:9/medical-hooks', eventTypes: ['delivery.exception', 'delivery.receipt'] },
+      });
+      expect(made.statusCode).toBe(201);
+      const endpointId = made.json().data._id as string;
+      const eventsOf = async (deliveryId: string) =>
+        (await t.db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, endpointId)))
+          .filter((m) => (m.payload as { data: { id: string } }).data.id === deliveryId)
+          .map((m) => m.eventType);
+
+      const held = await fridge('in_transit');
+      expect((await reading(held.id, 4.1)).statusCode).toBe(200);
+      expect(await eventsOf(held.id)).toEqual([]);
+      expect((await reading(held.id, 9.5)).statusCode).toBe(200);
+      expect(await eventsOf(held.id)).toEqual(['delivery.exception']);
+
+      const rejected = await fridge('delivered');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/deliveries/${rejected.id}/receipt`,
+        headers: people.STAFF.auth,
+        payload: { status: 'rejected', reason: 'leaking', receivedBy: 'Lab intake' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await eventsOf(rejected.id)).sort()).toEqual(['delivery.exception', 'delivery.receipt']);
     });
   });
 

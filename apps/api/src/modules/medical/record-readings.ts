@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { appendCustodyEvent, type CustodyKind } from '../deliveries/custody.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from './medical-messages.js';
 
 export interface Reading {
@@ -36,7 +37,7 @@ export async function lockDelivery(tx: DbOrTx, id: string): Promise<DeliveryRow>
  */
 export async function recordReadings(
   tx: DbOrTx,
-  services: Pick<Services, 'publicUrl'>,
+  services: Pick<Services, 'publicUrl' | 'clock'>,
   actor: Actor,
   d: DeliveryRow,
   input: { readings: Reading[]; source: TReadingSource; context: string },
@@ -103,6 +104,7 @@ export async function recordReadings(
     now,
   );
   await sendMedicalMessages(tx, services, held, 'hold', now);
+  await recordWebhookEvent(tx, services, { type: 'delivery.exception', delivery: held });
   await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', held));
   return { excursions: out.length, held };
 }

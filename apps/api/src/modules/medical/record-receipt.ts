@@ -17,6 +17,7 @@ import { appendCustodyEvent } from '../deliveries/custody.js';
 import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { dispatchAnswer } from '../dispatch/dispatch.queries.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from './medical-messages.js';
 import { readReceiptToken } from './receipt-token.js';
 
@@ -81,7 +82,11 @@ async function recordReceipt(
       },
       now,
     );
-    if (input.status === 'rejected') await sendMedicalMessages(tx, services, row, 'rejected', now);
+    await recordWebhookEvent(tx, services, { type: 'delivery.receipt', delivery: row });
+    if (input.status === 'rejected') {
+      await sendMedicalMessages(tx, services, row, 'rejected', now);
+      await recordWebhookEvent(tx, services, { type: 'delivery.exception', delivery: row });
+    }
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row));
   });
   services.outbox.kick();
