@@ -23,6 +23,8 @@ import { messageHoldBack } from './modules/messages/hold-back.js';
 import liveRoutes from './modules/live/live.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
+import { createStandingOrderGenerator } from './modules/standing-orders/book-due-occurrences.js';
+import standingOrdersRoutes from './modules/standing-orders/standing-orders.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
 import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -54,7 +56,7 @@ export interface AppOptions {
   logger?: false;
   /** Where log lines go (standard output when absent). */
   logStream?: LogStream;
-  /** Start the outbox worker's and the late sweep's timers (off in API tests, which run them by hand). */
+  /** Start the outbox worker's, the late sweep's and the standing-order generator's timers (off in API tests, which run them by hand). */
   runOutbox?: boolean;
   webRoot?: string;
 }
@@ -135,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     usersRoutes,
     manageUsersRoutes,
     deliveriesRoutes,
+    standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
     driverRoutes,
@@ -154,9 +157,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   else await app.register(webPlugin, { root: '/nonexistent' });
 
   const lateSweep = createLateSweep(services, app.log);
+  const standingOrderGenerator = createStandingOrderGenerator(services, app.log);
   if (opts.runOutbox ?? true) {
     outbox.start();
     lateSweep.start();
+    standingOrderGenerator.start();
   }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
@@ -165,6 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await app.flushRateLimits();
     await lateSweep.stop();
+    await standingOrderGenerator.stop();
     await outbox.stop();
     await liveBus.close();
     mailer.close();

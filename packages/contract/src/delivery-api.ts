@@ -58,6 +58,8 @@ export const ZDelivery = z.object({
   shippingLabel: ZShippingLabel.nullable(),
   pod: ZProofOfDelivery.nullable(),
   trackingUrl: z.string(),
+  /** The standing order that created it, else null. */
+  standingOrderId: z.string().nullable(),
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

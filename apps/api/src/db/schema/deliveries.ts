@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TDeliveryStatus } from '@courier/contract';
 import { storedFiles } from './files.js';
+import { standingOrders } from './standing-orders.js';
 import { users } from './users.js';
 
 export const deliveries = pgTable(
@@ -39,6 +40,8 @@ export const deliveries = pgTable(
     cancelReason: text('cancel_reason'),
     /** When the customer and staff were told it is late; set once, by the sweep that picks it. */
     lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
+    /** The standing order that created it (migration 0011), else null. */
+    standingOrderId: uuid('standing_order_id').references(() => standingOrders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */
@@ -53,6 +56,7 @@ export const deliveries = pgTable(
     index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),
     index('deliveries_status_idx').on(t.status),
     index('deliveries_driver_idx').on(t.driverId),
+    index('deliveries_standing_order_idx').on(t.standingOrderId).where(sql`${t.standingOrderId} IS NOT NULL`),
     index('deliveries_late_due_idx')
       .on(t.requiredBy)
       .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled')`),

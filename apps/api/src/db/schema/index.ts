@@ -4,3 +4,4 @@ export * from './messaging.js';
 export * from './rate-limits.js';
 export * from './users.js';
 export * from './live-events.js';
+export * from './standing-orders.js';

@@ -73,6 +73,7 @@ export function toDeliveryJson({ delivery: d, label, pod }: DeliveryView, ctx: J
     shippingLabel: label ? labelJson(label, ctx) : null,
     pod: pod ? podJson(pod, ctx) : null,
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
+    standingOrderId: d.standingOrderId,
   };
 }
 

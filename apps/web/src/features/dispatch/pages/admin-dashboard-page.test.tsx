@@ -29,6 +29,7 @@ const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
   shippingLabel: null,
   pod: null,
   trackingUrl: '',
+  standingOrderId: null,
   customer: { ...person, organisation: '' },
   driver: null,
   isLate: true,
