@@ -12,6 +12,7 @@ import {
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { bookDelivery } from './book-delivery.js';
@@ -63,8 +64,10 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = typeof request.body === 'string' ? request.body : '';
-      const outcome = await importDeliveries(services, actorOf(request), { csv });
+      if (!/^text\/csv\b/i.test(request.headers['content-type'] ?? '') || typeof request.body !== 'string') {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the deliveries as text/csv', { field: 'body' });
+      }
+      const outcome = await importDeliveries(services, actorOf(request), { csv: request.body });
       if (outcome.ok) {
         return reply.status(201).send({ success: true, message: `${outcome.created} deliveries created`, created: outcome.created });
       }
