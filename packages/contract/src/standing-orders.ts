@@ -71,6 +71,8 @@ export const ZStandingOrder = z.object({
   _id: z.string(),
   status: z.enum(STANDING_ORDER_STATES),
   schedule: z.object({ rrule: z.string(), time: z.string() }),
+  /** The business time zone the schedule's time and dates are read in (BUSINESS_TZ). */
+  timeZone: z.string(),
   startsOn: z.string(),
   endsOn: z.string().nullable(),
   /** The delivery's fields each occurrence is booked with (every booking field, as submitted and checked). */

@@ -166,6 +166,27 @@ const customerPages: RouteObject[] = [
       (m) => m.AccountSettingsPage,
     ),
   },
+  {
+    path: paths.standingOrders,
+    ...lazyPage(
+      () => import('@/features/standing-orders/pages/standing-orders-page'),
+      (m) => m.StandingOrdersPage,
+    ),
+  },
+  {
+    path: routes.newStandingOrder,
+    ...lazyPage(
+      () => import('@/features/standing-orders/pages/new-standing-order-page'),
+      (m) => m.NewStandingOrderPage,
+    ),
+  },
+  {
+    path: paths.importDeliveries,
+    ...lazyPage(
+      () => import('@/features/delivery-import/pages/import-deliveries-page'),
+      (m) => m.ImportDeliveriesPage,
+    ),
+  },
 ];
 
 // The dispatch console beyond its dashboard (STAFF and above).
@@ -196,6 +217,13 @@ const staffPages: RouteObject[] = [
     ...lazyPage(
       () => import('@/features/audit/pages/audit-log-page'),
       (m) => m.AuditLogPage,
+    ),
+  },
+  {
+    path: paths.adminStandingOrders,
+    ...lazyPage(
+      () => import('@/features/standing-orders/pages/admin-standing-orders-page'),
+      (m) => m.AdminStandingOrdersPage,
     ),
   },
 ];

@@ -27,6 +27,7 @@ export function toStandingOrderJson(order: StandingOrderRow, ctx: JsonContext): 
     _id: order.id,
     status: order.status,
     schedule: { rrule: order.rrule, time: order.time },
+    timeZone: ctx.timeZone,
     startsOn: order.startsOn,
     endsOn: order.endsOn,
     delivery,
