@@ -115,7 +115,7 @@ export function ImportDeliveriesPage() {
             {outcome.message}
           </p>
           {outcome.errors.length > 0 && (
-            <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+            <div className="stacked-table mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
               <table className="w-full min-w-[520px] divide-y divide-slate-200 text-sm">
                 <caption className="sr-only">Problems in the file</caption>
                 <thead className="bg-slate-50">
@@ -134,9 +134,15 @@ export function ImportDeliveriesPage() {
                 <tbody className="divide-y divide-slate-100">
                   {outcome.errors.map((e) => (
                     <tr key={`${e.line}-${e.field}-${e.message}`}>
-                      <td className="px-4 py-2 font-mono text-slate-900">{e.line}</td>
-                      <td className="px-4 py-2 font-mono text-slate-700">{e.field}</td>
-                      <td className="px-4 py-2 text-slate-700">{e.message}</td>
+                      <td data-label="Line" className="px-4 py-2 font-mono text-slate-900">
+                        {e.line}
+                      </td>
+                      <td data-label="Field" className="px-4 py-2 font-mono text-slate-700">
+                        {e.field}
+                      </td>
+                      <td data-label="Problem" className="px-4 py-2 text-slate-700">
+                        {e.message}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -49,7 +49,7 @@ function DeliverySummary({ delivery }: { delivery: TDeliveryDetail }) {
         <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Route</dt>
         <dd className="mt-0.5 flex flex-wrap items-center gap-1.5 text-slate-900">
           <span>{delivery.pickupAddress}</span>
-          <ArrowRight aria-label="to" className="size-4 text-slate-400" />
+          <ArrowRight role="img" aria-label="to" className="size-4 text-slate-400" />
           <span>{delivery.deliveryAddress}</span>
         </dd>
       </div>

@@ -48,7 +48,7 @@ function StandingOrderCard({ order }: { order: TStandingOrder }) {
           </h2>
           <p className="mt-0.5 flex flex-wrap items-center gap-1 text-sm text-slate-600">
             <span className="break-words">{String(d.pickupAddress ?? '')}</span>
-            <ArrowRight aria-label="to" className="size-3.5 text-slate-400" />
+            <ArrowRight role="img" aria-label="to" className="size-3.5 text-slate-400" />
             <span className="break-words">{String(d.deliveryAddress ?? '')}</span>
           </p>
           <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-brand-800">
