@@ -1,7 +1,7 @@
 import type { TCreateStandingOrderRequest, TStandingOrder } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { standingOrderKeys } from './keys';
+import { standingOrderKeys } from '@/lib/standing-order-keys';
 
 /** POST /v1/standing-orders: the delivery's fields without required-by, plus the schedule. */
 export async function createStandingOrder(input: TCreateStandingOrderRequest): Promise<TStandingOrder> {

@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { formatOccurrence } from '../lib/schedule-rule';
+import { formatOccurrence } from '@/lib/schedule-rule';
 
 /** The next required-by times of a standing order, each with an optional Skip action. */
 export function NextOccurrences({

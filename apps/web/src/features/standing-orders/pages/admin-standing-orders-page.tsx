@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { useStandingOrders } from '../api/get-standing-orders';
 import { useUpdateStandingOrder } from '../api/update-standing-order';
 import { StandingOrderState } from '../components/standing-order-state';
-import { describeSchedule, formatOccurrence } from '../lib/schedule-rule';
+import { describeSchedule, formatOccurrence } from '@/lib/schedule-rule';
 
 function Actions({ order }: { order: TStandingOrder }) {
   const update = useUpdateStandingOrder();

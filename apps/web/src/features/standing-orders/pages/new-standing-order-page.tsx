@@ -11,8 +11,8 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useCreateStandingOrder } from '../api/create-standing-order';
 import { useSourceDelivery } from '../api/get-source-delivery';
-import { ScheduleFields } from '../components/schedule-fields';
-import { initialScheduleChoice, ruleOf, todayDate } from '../lib/schedule-rule';
+import { ScheduleFields } from '@/components/schedule-fields';
+import { initialScheduleChoice, ruleOf, todayDate } from '@/lib/schedule-rule';
 
 /** The booking fields a standing order repeats: the delivery's own, without its required-by. */
 function templateOf(d: TDeliveryDetail) {

@@ -13,7 +13,7 @@ import { useSkipOccurrence } from '../api/skip-occurrence';
 import { useUpdateStandingOrder } from '../api/update-standing-order';
 import { NextOccurrences } from '../components/next-occurrences';
 import { StandingOrderState } from '../components/standing-order-state';
-import { describeSchedule, occurrenceDate } from '../lib/schedule-rule';
+import { describeSchedule, occurrenceDate } from '@/lib/schedule-rule';
 
 function StandingOrderCard({ order }: { order: TStandingOrder }) {
   const update = useUpdateStandingOrder();

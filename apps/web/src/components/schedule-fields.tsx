@@ -1,5 +1,5 @@
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { type TRepeatKind, type TScheduleChoice, WEEKDAYS } from '../lib/schedule-rule';
+import { type TRepeatKind, type TScheduleChoice, WEEKDAYS } from '@/lib/schedule-rule';
 
 const KINDS: { value: TRepeatKind; label: string }[] = [
   { value: 'weekdays', label: 'Every weekday (Mon-Fri)' },
