@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { createUser } from '../../db/seed/factories.js';
-import { deliveries, deliveryEvents, standingOrderOccurrences } from '../../db/schema/index.js';
+import { auditEvents, deliveries, deliveryEvents, standingOrderOccurrences } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { createCapturingMailer, testEnv, useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
@@ -195,6 +195,9 @@ describe('standing orders', () => {
     expect((await patch(order._id, { recipientName: 'Someone' }, staffAuth)).statusCode).toBe(403);
     const res = await patch(order._id, { preApproved: true }, staffAuth);
     expect(res.json().data).toMatchObject({ preApproved: true, customer: { name: 'Lab Runs', email: 'lab@hospital.test' } });
+    expect((await read(order._id, staffAuth)).json().data.customer.email).toBe('lab@hospital.test');
+    const reads = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'standing_order.read'));
+    expect(reads.map((r) => [r.actorId, r.targetId])).toEqual([[staff.id, order._id]]);
     const staffList = await t.app.inject({ method: 'GET', url: '/api/v1/standing-orders', headers: staffAuth });
     expect(staffList.json().data.find((o: { _id: string }) => o._id === order._id).customer.name).toBe('Lab Runs');
     await bookDueOccurrences(t.app.services);
