@@ -100,6 +100,12 @@ for (const [name, viewport] of [
       await expect(page.getByRole('heading', { name: `Delivery #${delivery.orderId}` })).toBeVisible();
       await expect(page.getByText('Core Lab Receiving')).toBeVisible();
       await expect(page.getByLabel('Repeat')).toHaveValue('weekdays');
+      // The other patterns' fields pass axe too (chosen days' checkboxes, every N days, day of the month).
+      for (const kind of ['days', 'interval', 'monthly']) {
+        await page.getByLabel('Repeat').selectOption(kind);
+        await expectAccessible(page, `new standing order, ${kind} (${name})`);
+      }
+      await page.getByLabel('Repeat').selectOption('weekdays');
       await page.getByLabel('Required by (time)').fill('16:00');
       await expectAccessible(page, `new standing order (${name})`);
       await page.screenshot({ path: `test-results/standing-order-new-${name}.png`, fullPage: true });
