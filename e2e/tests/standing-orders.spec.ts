@@ -89,6 +89,7 @@ for (const [name, viewport] of [
 ] as const) {
   test.describe(`standing orders and import (${name})`, () => {
     test.use({ viewport });
+    test.describe.configure({ timeout: 180_000 });
 
     test('a lab repeats a delivery every weekday at 16:00 and sees the next five dates', async ({ page, request, mail }) => {
       const lab = newPerson(`standing-${name}`);
@@ -148,6 +149,7 @@ for (const [name, viewport] of [
       await card.getByRole('button', { name: 'Pause' }).click();
       await expect(card.getByText('Paused: nothing is booked until you resume.')).toBeVisible(SERVER);
       await card.getByRole('button', { name: 'Resume' }).click();
+      await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible(SERVER);
       await expect(dates).toHaveCount(5, SERVER);
     });
 
