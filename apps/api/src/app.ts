@@ -26,6 +26,8 @@ import { messageHoldBack } from './modules/messages/hold-back.js';
 import liveRoutes from './modules/live/live.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
+import { createStandingOrderGenerator } from './modules/standing-orders/book-due-occurrences.js';
+import standingOrdersRoutes from './modules/standing-orders/standing-orders.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
 import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -58,7 +60,7 @@ export interface AppOptions {
   logger?: false;
   /** Where log lines go (standard output when absent). */
   logStream?: LogStream;
-  /** Start the outbox worker's and the late sweep's timers (off in API tests, which run them by hand). */
+  /** Start the outbox worker's, the late sweep's and the standing-order generator's timers (off in API tests, which run them by hand). */
   runOutbox?: boolean;
   webRoot?: string;
 }
@@ -145,6 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     usersRoutes,
     manageUsersRoutes,
     deliveriesRoutes,
+    standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
     driverRoutes,
@@ -167,9 +170,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   else await app.register(webPlugin, { root: '/nonexistent' });
 
   const lateSweep = createLateSweep(services, app.log);
+  const standingOrderGenerator = createStandingOrderGenerator(services, app.log);
   if (opts.runOutbox ?? true) {
     outbox.start();
     lateSweep.start();
+    standingOrderGenerator.start();
   }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
@@ -178,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await app.flushRateLimits();
     await lateSweep.stop();
+    await standingOrderGenerator.stop();
     await outbox.stop();
     await liveBus.close();
     mailer.close();

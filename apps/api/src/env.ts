@@ -49,6 +49,13 @@ export const ZEnv = z.object({
         return false;
       }
     }, 'must be an IANA time zone'),
+  /** How far ahead a standing order's occurrence is created as a delivery (issue 26). */
+  STANDING_ORDER_LEAD_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours')
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   /** How long a stop may wait for requests in flight before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000).default(10_000),
   /** Failed attempts a delivery may have: past it, only a return is offered (a re-attempt answers 409). */

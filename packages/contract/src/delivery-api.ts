@@ -65,6 +65,8 @@ export const ZDelivery = z.object({
   /** The hand-back to the sender, once a return is done. */
   returnProof: ZReturnProof.nullable(),
   ...ZHandling.shape,
+  /** The standing order that created it, else null. */
+  standingOrderId: z.string().nullable(),
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  /** 422: an import where some rows are bad; `errors` lists each by line and field, and nothing was created. */
+  'IMPORT_INVALID',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -23,3 +23,4 @@ export * from './addresses.js';
 export * from './exceptions.js';
 export * from './medical.js';
 export * from './integrations.js';
+export * from './standing-orders.js';

@@ -17,6 +17,7 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  IMPORT_INVALID: 422,
 };
 
 /** The one error type use cases throw; its message is safe to show to the client. */

@@ -173,6 +173,27 @@ const customerPages: RouteObject[] = [
       (m) => m.AccountSettingsPage,
     ),
   },
+  {
+    path: paths.standingOrders,
+    ...lazyPage(
+      () => import('@/features/standing-orders/pages/standing-orders-page'),
+      (m) => m.StandingOrdersPage,
+    ),
+  },
+  {
+    path: routes.newStandingOrder,
+    ...lazyPage(
+      () => import('@/features/standing-orders/pages/new-standing-order-page'),
+      (m) => m.NewStandingOrderPage,
+    ),
+  },
+  {
+    path: paths.importDeliveries,
+    ...lazyPage(
+      () => import('@/features/delivery-import/pages/import-deliveries-page'),
+      (m) => m.ImportDeliveriesPage,
+    ),
+  },
 ];
 
 // The dispatch console beyond its dashboard (STAFF and above).
@@ -196,6 +217,13 @@ const staffPages: RouteObject[] = [
     ...lazyPage(
       () => import('@/features/optin/pages/admin-optins-page'),
       (m) => m.AdminOptinsPage,
+    ),
+  },
+  {
+    path: paths.adminStandingOrders,
+    ...lazyPage(
+      () => import('@/features/standing-orders/pages/admin-standing-orders-page'),
+      (m) => m.AdminStandingOrdersPage,
     ),
   },
 ];

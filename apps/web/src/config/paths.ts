@@ -27,12 +27,18 @@ export const paths = {
   searchDeliveries: (q: string) => `/deliveries?q=${enc(q)}`,
   delivery: (id: string) => `/delivery/${enc(id)}`,
   accountSettings: '/account-settings',
+  standingOrders: '/standing-orders',
+  /** A new standing order, filled from an earlier delivery when `from` names one. */
+  newStandingOrder: (fromDeliveryId?: string) =>
+    fromDeliveryId ? `/standing-orders/new?from=${enc(fromDeliveryId)}` : '/standing-orders/new',
+  importDeliveries: '/deliveries/import',
   adminDashboard: '/admin/dashboard',
   adminDelivery: (id: string) => `/admin/deliveries/${enc(id)}`,
   adminUsers: '/admin/users',
   adminFeedback: '/admin/feedback',
   adminOptins: '/admin/optins',
   adminAudit: '/admin/audit',
+  adminStandingOrders: '/admin/standing-orders',
   adminMessages: '/admin/messages',
   /** The receiving end's one-time receipt page (issue 24), reached from the delivered message. */
   receive: (token: string) => `/receive/${enc(token)}`,
@@ -49,6 +55,7 @@ export const routes = {
   feedback: '/track/:trackingId/feedback',
   receive: '/receive/:token',
   delivery: '/delivery/:id',
+  newStandingOrder: '/standing-orders/new',
   adminDelivery: '/admin/deliveries/:id',
   driverJob: '/driver/jobs/:id',
   driverPickup: '/driver/jobs/:id/pickup',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TAttemptReason, TDeliveryStatus } from '@courier/contract';
 import { storedFiles } from './files.js';
+import { standingOrders } from './standing-orders.js';
 import { users } from './users.js';
 
 export const deliveries = pgTable(
@@ -59,6 +60,8 @@ export const deliveries = pgTable(
     receiptReceivedAt: timestamp('receipt_received_at', { withTimezone: true }),
     /** Set once, by the sweep that escalates an unassigned STAT (a conditional update, so once across processes). */
     statEscalatedAt: timestamp('stat_escalated_at', { withTimezone: true }),
+    /** The standing order that created it (migration 0011), else null. */
+    standingOrderId: uuid('standing_order_id').references(() => standingOrders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */
@@ -73,6 +76,7 @@ export const deliveries = pgTable(
     index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),
     index('deliveries_status_idx').on(t.status),
     index('deliveries_driver_idx').on(t.driverId),
+    index('deliveries_standing_order_idx').on(t.standingOrderId).where(sql`${t.standingOrderId} IS NOT NULL`),
     index('deliveries_late_due_idx')
       .on(t.requiredBy)
       .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled', 'returning', 'returned')`),

@@ -5,3 +5,4 @@ export * from './rate-limits.js';
 export * from './users.js';
 export * from './live-events.js';
 export * from './integrations.js';
+export * from './standing-orders.js';

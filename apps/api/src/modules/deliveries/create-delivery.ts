@@ -1,17 +1,20 @@
 import { MESSAGES, STABILITY_WARNING, type TCreateDeliveryRequest } from '@courier/contract';
+import type { Tx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import type { GeoPlace } from '../../platform/geocoder/index.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
-import { deliveryFormSchema, type SubmittedDeliveryForm } from './delivery-form.js';
+import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
+import type { DeliveryRow } from './delivery-json.js';
 import { estimateDelivery } from './estimate-delivery.js';
 import { newOrderId } from './order-id.js';
-import { cleanPackageImage, storePackageImage } from './package-image.js';
+import { type CleanImage, cleanPackageImage, storePackageImage } from './package-image.js';
 
 const MAX_LEAD_MS = 366 * 24 * 3_600_000;
 
@@ -50,14 +53,32 @@ export function checkHandling(form: TCreateDeliveryRequest, now: Date): { stabil
   return { stabilityDeadline };
 }
 
+/** A booking that passed every check: the form, both places, the cleaned image and the service's estimate. */
+export interface CheckedBooking {
+  form: TDeliveryForm;
+  pickup: GeoPlace;
+  drop: GeoPlace;
+  image: CleanImage | null;
+  /** A specimen's collection time plus its stability, else null. */
+  stabilityDeadline: Date | null;
+  now: Date;
+}
+
+/** Further writes of a booking made by the system for the customer (a standing order's occurrence). */
+export interface BookingOptions {
+  standingOrderId?: string;
+  /** Runs in the booking's transaction right after the row is written (e.g. the occurrence's unique key). */
+  within?: (tx: Tx, row: DeliveryRow) => Promise<void>;
+}
+
 /**
- * A customer's delivery request: validated, both addresses placed on the map, the image cleaned; then in one
- * transaction the delivery (pending, with an unguessable tracking number and an estimate), its first custody
- * event, its messages (the customer's, staff's) and the audit row.
+ * Every rule a booking must pass, the same for the form, the API, a standing order's occurrence and each row of
+ * an import: the fields (ZodError naming each bad one), required-by ahead and within a year, both addresses
+ * placed on the map (400 naming the field), the image cleaned.
  */
-export async function createDelivery(services: Services, actor: Actor, submitted: SubmittedDeliveryForm) {
+export async function checkBooking(services: Services, actor: Actor, submitted: SubmittedDeliveryForm): Promise<CheckedBooking> {
   if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can request a delivery');
-  const { clock, env, db, storage } = services;
+  const { clock, env } = services;
   const now = clock.now();
   const form = deliveryFormSchema(env.BUSINESS_TZ).parse(submitted.fields);
   if (form.requiredBy.getTime() <= now.getTime()) throw badRequest('requiredBy: Required-by must be in the future', 'requiredBy');
@@ -66,73 +87,20 @@ export async function createDelivery(services: Services, actor: Actor, submitted
   const { stabilityDeadline } = checkHandling(form, now);
   const image = submitted.image ? await cleanPackageImage(submitted.image) : null;
   const { pickup, drop } = await placeAddresses(services, form);
+  return { form, pickup, drop, image, stabilityDeadline, now };
+}
 
-  const orderId = newOrderId();
-  const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
+/**
+ * A customer's delivery request: checked (checkBooking), then in one transaction written (writeBooking); the
+ * outbox is kicked after commit.
+ */
+export async function createDelivery(services: Services, actor: Actor, submitted: SubmittedDeliveryForm, options: BookingOptions = {}) {
+  const checked = await checkBooking(services, actor, submitted);
+  const { form, now } = checked;
+  const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: services.env.BUSINESS_TZ });
   const meetsRequiredBy = estimatedDelivery.getTime() <= form.requiredBy.getTime();
-  const meetsStability = !stabilityDeadline || estimatedDelivery.getTime() <= stabilityDeadline.getTime();
-  const delivery = await db.transaction(async (tx) => {
-    const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
-    const [row] = await tx
-      .insert(deliveries)
-      .values({
-        orderId,
-        customerId: actor.id,
-        senderPhone: form.senderPhone,
-        pickupAddress: form.pickupAddress,
-        pickupLabel: pickup.label,
-        pickupLat: pickup.lat,
-        pickupLng: pickup.lng,
-        recipientName: form.recipientName,
-        recipientPhone: form.recipientPhone,
-        recipientEmail: form.recipientEmail,
-        deliveryAddress: form.deliveryAddress,
-        deliveryLabel: drop.label,
-        deliveryLat: drop.lat,
-        deliveryLng: drop.lng,
-        requiredBy: form.requiredBy,
-        packageType: form.packageType,
-        packageSize: form.packageSize,
-        deliveryType: form.deliveryType,
-        specialInstructions: form.specialInstructions,
-        priority: form.priority,
-        temperature: form.temperature,
-        controlledSubstance: form.controlledSubstance,
-        specimenCategory: form.specimen?.category ?? null,
-        specimenCollectedAt: form.specimen?.collectedAt ?? null,
-        specimenStableHours: form.specimen?.stableForHours ?? null,
-        stabilityDeadline,
-        status: 'pending',
-        estimatedDelivery,
-        packageImageId,
-        currentLabel: pickup.label,
-        currentLat: pickup.lat,
-        currentLng: pickup.lng,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await appendCustodyEvent(tx, {
-      deliveryId: row.id,
-      status: 'pending',
-      locationLabel: pickup.label,
-      lat: pickup.lat,
-      lng: pickup.lng,
-      actorId: actor.id,
-      actorRole: actor.role,
-      note: 'Delivery requested',
-      at: now,
-    });
-    await sendDeliveryMessages(tx, services, row, 'requested', now);
-    await recordWebhookEvent(tx, services, { type: 'delivery.created', delivery: row });
-    await recordAudit(
-      tx,
-      { actorId: actor.id, action: 'delivery.create', targetType: 'delivery', targetId: row.id, ip: actor.ip, details: { orderId } },
-      now,
-    );
-    await publishLiveEvent(tx, deliveryLiveEvent('delivery.created', row));
-    return row;
-  });
+  const meetsStability = !checked.stabilityDeadline || estimatedDelivery.getTime() <= checked.stabilityDeadline.getTime();
+  const delivery = await services.db.transaction((tx) => writeBooking(tx, services, actor, checked, options));
   services.outbox.kick();
   return {
     delivery,
@@ -146,4 +114,78 @@ export async function createDelivery(services: Services, actor: Actor, submitted
             .join(' '),
         }),
   };
+}
+
+/**
+ * The booking's transactional core, inside the caller's transaction: the delivery (pending, with an
+ * unguessable tracking number and an estimate), its first custody event, its messages (the customer's,
+ * staff's), the audit row and the live event. The caller kicks the outbox after commit.
+ */
+export async function writeBooking(tx: Tx, services: Services, actor: Actor, checked: CheckedBooking, options: BookingOptions = {}) {
+  const { env, storage } = services;
+  const { form, pickup, drop, image, stabilityDeadline, now } = checked;
+  const orderId = newOrderId();
+  const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
+  const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
+  const [row] = await tx
+    .insert(deliveries)
+    .values({
+      orderId,
+      customerId: actor.id,
+      senderPhone: form.senderPhone,
+      pickupAddress: form.pickupAddress,
+      pickupLabel: pickup.label,
+      pickupLat: pickup.lat,
+      pickupLng: pickup.lng,
+      recipientName: form.recipientName,
+      recipientPhone: form.recipientPhone,
+      recipientEmail: form.recipientEmail,
+      deliveryAddress: form.deliveryAddress,
+      deliveryLabel: drop.label,
+      deliveryLat: drop.lat,
+      deliveryLng: drop.lng,
+      requiredBy: form.requiredBy,
+      packageType: form.packageType,
+      packageSize: form.packageSize,
+      deliveryType: form.deliveryType,
+      specialInstructions: form.specialInstructions,
+      priority: form.priority,
+      temperature: form.temperature,
+      controlledSubstance: form.controlledSubstance,
+      specimenCategory: form.specimen?.category ?? null,
+      specimenCollectedAt: form.specimen?.collectedAt ?? null,
+      specimenStableHours: form.specimen?.stableForHours ?? null,
+      stabilityDeadline,
+      status: 'pending',
+      estimatedDelivery,
+      packageImageId,
+      currentLabel: pickup.label,
+      currentLat: pickup.lat,
+      currentLng: pickup.lng,
+      standingOrderId: options.standingOrderId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await options.within?.(tx, row);
+  await appendCustodyEvent(tx, {
+    deliveryId: row.id,
+    status: 'pending',
+    locationLabel: pickup.label,
+    lat: pickup.lat,
+    lng: pickup.lng,
+    actorId: actor.id,
+    actorRole: actor.role,
+    note: 'Delivery requested',
+    at: now,
+  });
+  await sendDeliveryMessages(tx, services, row, 'requested', now);
+  await recordWebhookEvent(tx, services, { type: 'delivery.created', delivery: row });
+  await recordAudit(
+    tx,
+    { actorId: actor.id, action: 'delivery.create', targetType: 'delivery', targetId: row.id, ip: actor.ip, details: { orderId } },
+    now,
+  );
+  await publishLiveEvent(tx, deliveryLiveEvent('delivery.created', row));
+  return row;
 }

@@ -1,6 +1,10 @@
 import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
   safeText,
   ZCancelDeliveryResponse,
+  ZImportErrorBody,
+  ZImportResponse,
   ZCreateDeliveryResponse,
   ZDeliveryResponse,
   ZMyDeliveriesQuery,
@@ -8,10 +12,12 @@ import {
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { bookDelivery } from './book-delivery.js';
 import { cancelOwnDelivery } from './cancel-own-delivery.js';
+import { importDeliveries } from './import-deliveries.js';
 import { readDeliveryForm } from './delivery-form.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
 import { readOwnDelivery } from './read-own-delivery.js';
@@ -39,6 +45,40 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await bookDelivery(services, actorOf(request), await readDeliveryForm(request))),
+  );
+
+  // A CSV import is read as text (2 MB holds 1,000 rows of long addresses); other routes never see text/csv.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/v1/deliveries/import',
+    {
+      onRequest: app.admit('customer'),
+      config: perCallerLimit(10, '1 minute'),
+      schema: {
+        tags,
+        security,
+        description: `Body text/csv: a header line naming the API's fields (${IMPORT_COLUMNS.join(', ')}), then up to ${IMPORT_MAX_ROWS} deliveries. Every row is checked as the form checks it; 422 lists every bad cell by line and field and creates nothing.`,
+        consumes: ['text/csv'],
+        response: { 201: ZImportResponse, 422: ZImportErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!/^text\/csv\b/i.test(request.headers['content-type'] ?? '') || typeof request.body !== 'string') {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the deliveries as text/csv', { field: 'body' });
+      }
+      const outcome = await importDeliveries(services, actorOf(request), { csv: request.body });
+      if (outcome.ok) {
+        return reply.status(201).send({ success: true, message: `${outcome.created} deliveries created`, created: outcome.created });
+      }
+      const first = outcome.errors[0];
+      return reply.status(422).send({
+        success: false,
+        error: 'IMPORT_INVALID',
+        message: `Nothing was imported: ${outcome.errors.length} problem${outcome.errors.length === 1 ? '' : 's'}, the first on line ${first.line} (${first.field}): ${first.message}`,
+        errors: outcome.errors,
+      });
+    },
   );
 
   app.get(

@@ -89,6 +89,7 @@ export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, re
     attempts: attempts.map((a) => attemptJson(a, ctx)),
     returnProof: handback ? returnProofJson(handback, ctx) : null,
     ...handlingJson(d, readings),
+    standingOrderId: d.standingOrderId,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TRole } from '@courier/contract';
-import { ClipboardList, LayoutDashboard, type LucideIcon, MailWarning, MessageSquareHeart, ScrollText, Users } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, type LucideIcon, MailWarning, MessageSquareHeart, Repeat, ScrollText, Users } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface TStaffNavItem {
@@ -15,6 +15,7 @@ const ADMINS: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];
 
 const staffNav: TStaffNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
+  { label: 'Standing orders', to: paths.adminStandingOrders, icon: Repeat, roles: STAFF },
   { label: 'Feedback', to: paths.adminFeedback, icon: MessageSquareHeart, roles: STAFF },
   { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: ADMINS },

@@ -1,5 +1,6 @@
 import { MESSAGES, type TDeliveryDetail, canMoveStatus, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
 import {
+  CalendarSync,
   AlertCircle,
   ArrowLeft,
   CalendarClock,
@@ -143,6 +144,10 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           <Link to={paths.bookAgain(d._id)} className={buttonClass({ variant: 'secondary' })}>
             <Repeat aria-hidden="true" className="size-4" />
             Book again
+          </Link>
+          <Link to={paths.newStandingOrder(d._id)} className={buttonClass({ variant: 'secondary' })}>
+            <CalendarSync aria-hidden="true" className="size-4" />
+            Repeat this delivery
           </Link>
           {canMoveStatus(d.status, 'cancelled', 'owner') && (
             <button

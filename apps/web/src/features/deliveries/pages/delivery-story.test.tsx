@@ -45,6 +45,7 @@ function delivery(overrides: Partial<TDeliveryDetail> = {}): TDeliveryDetail {
     attempts: [],
     returnProof: null,
     trackingUrl: 'http://x/track/MC7K2P9QX4WZ',
+    standingOrderId: null,
     timeline: [
       { status: 'pending', place: '55 Fruit St, Boston, MA 02114', coords: null, timestamp: iso(-6) },
       { status: 'in_transit', place: 'In transit', coords: null, timestamp: iso(-1) },

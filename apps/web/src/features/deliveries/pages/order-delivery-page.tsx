@@ -27,6 +27,7 @@ import { bookAgainForm, entriesToSave } from '../lib/book-again';
 import { FormField, inputClass } from '../components/form-field';
 import { HandlingFields } from '../components/handling-fields';
 import { ImagePicker } from '../components/image-picker';
+import { RepeatThisDelivery, useRepeatThisDelivery } from '../components/repeat-this-delivery';
 import { WizardSteps } from '../components/wizard-steps';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -85,6 +86,7 @@ export function OrderDeliveryPage() {
   const [serverError, setServerError] = useState<{ field: TOrderField; message: string; value: string } | null>(null);
   const [saveFor, setSaveFor] = useState({ pickup: false, recipient: false });
   const { data: saved = [] } = useSavedAddresses();
+  const repeat = useRepeatThisDelivery();
 
   // 'Book again' links here with ?again={id}: the form starts from that delivery, once it has loaded.
   const [search] = useSearchParams();
@@ -151,12 +153,17 @@ export function OrderDeliveryPage() {
         return;
       }
     }
+    if (repeat.problem) return;
     try {
       const response = await create.mutateAsync({ form, image });
       toast.success(MESSAGES.deliverySubmitted);
       // Booked all the same; the customer learns now that the chosen service level arrives after required-by.
       if (response.warning) toast.warning(response.warning, { autoClose: false });
       setSubmitted({ orderId: response.data?.orderId, warning: response.warning });
+      const repeated = await repeat.setUp(form);
+      if (repeated?.ok) toast.success('Standing order set up: see Standing Orders');
+      if (repeated && !repeated.ok)
+        toast.warning(`The delivery is booked, but it could not be repeated: ${repeated.message}`, { autoClose: false });
       // The delivery is booked whatever happens to the address book.
       const entries = entriesToSave(form, saveFor, saved);
       const results = await Promise.allSettled(entries.map((entry) => saveAddress(entry)));
@@ -464,6 +471,8 @@ export function OrderDeliveryPage() {
                 </p>
                 <ImagePicker file={image} onChange={setImage} />
               </div>
+
+              <RepeatThisDelivery choice={repeat.choice} onChange={repeat.setChoice} problem={repeat.problem} />
             </div>
           )}
         </div>

@@ -32,6 +32,7 @@ const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
   attempts: [],
   returnProof: null,
   trackingUrl: '',
+  standingOrderId: null,
   customer: { ...person, organisation: '' },
   driver: null,
   isLate: true,

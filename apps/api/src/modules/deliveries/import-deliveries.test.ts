@@ -1,0 +1,102 @@
+import { IMPORT_COLUMNS } from '@courier/contract';
+import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../db/seed/factories.js';
+import { auditEvents, deliveries, deliveryEvents } from '../../db/schema/index.js';
+import { fixedClock } from '../../platform/clock.js';
+import { useTestApp } from '../../test/test-app.js';
+import { TEST_NOW, validDeliveryForm } from './delivery-test-kit.js';
+
+const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+/** A CSV of `n` good rows (phones written without a leading +), with changes to some rows by index. */
+function csvOf(n: number, changes: Record<number, Record<string, string>> = {}) {
+  const lines = [IMPORT_COLUMNS.join(',')];
+  for (let i = 0; i < n; i++) {
+    const row: Record<string, string> = {
+      ...validDeliveryForm(),
+      senderPhone: '(617) 555-0100',
+      recipientName: `Clinic ${i + 1}, front desk`,
+      ...changes[i],
+    };
+    lines.push(IMPORT_COLUMNS.map((c) => quote(row[c] ?? '')).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+describe('importing deliveries from a CSV', () => {
+  const t = useTestApp({ clock: fixedClock(TEST_NOW) });
+  let customer: { id: string; roleId: string };
+  let auth: { authorization: string };
+  const post = (csv: string, headers = auth, type = 'text/csv') =>
+    t.app.inject({ method: 'POST', url: '/api/v1/deliveries/import', headers: { ...headers, 'content-type': type }, payload: csv });
+  const owned = async () => (await t.db.select({ n: count() }).from(deliveries).where(eq(deliveries.customerId, customer.id)))[0].n;
+
+  beforeAll(async () => {
+    ({ user: customer } = await createUser(t.db));
+    auth = await t.bearer(customer);
+  });
+
+  it('creates every row as a delivery through the booking (custody, audit) and answers the count', async () => {
+    const res = await post(csvOf(3));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ success: true, created: 3 });
+    const rows = await t.db.select().from(deliveries).where(eq(deliveries.customerId, customer.id));
+    expect(rows.map((d) => d.recipientName).sort()).toEqual(['Clinic 1, front desk', 'Clinic 2, front desk', 'Clinic 3, front desk']);
+    expect(rows.every((d) => d.status === 'pending' && d.pickupLat !== null && d.standingOrderId === null)).toBe(true);
+    const events = await t.db.select().from(deliveryEvents).where(eq(deliveryEvents.deliveryId, rows[0].id));
+    expect(events).toHaveLength(1);
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'delivery.import'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('lists every bad row by line and field and creates nothing', async () => {
+    const before = await owned();
+    const res = await post(
+      csvOf(20, {
+        2: { recipientEmail: 'not-an-email' },
+        5: { senderPhone: '+16175550100' },
+        7: { specialInstructions: '=HYPERLINK("http://evil.test","x")', packageSize: 'enormous' },
+        9: { deliveryAddress: 'Nowhere at all' },
+        11: { requiredBy: '2026-03-01T10:00' },
+        12: { recipientName: '' },
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body).toMatchObject({ success: false, error: 'IMPORT_INVALID' });
+    expect(body.errors).toEqual([
+      { line: 4, field: 'recipientEmail', message: 'Recipient e-mail must be a valid e-mail address' },
+      { line: 7, field: 'senderPhone', message: expect.stringMatching(/may not start with =, \+, - or @/) },
+      { line: 9, field: 'specialInstructions', message: expect.stringMatching(/formula/) },
+      { line: 11, field: 'deliveryAddress', message: expect.stringMatching(/could not be found/) },
+      { line: 13, field: 'requiredBy', message: 'Required-by must be in the future' },
+      { line: 14, field: 'recipientName', message: 'Recipient name is required' },
+    ]);
+    expect(await owned()).toBe(before);
+
+    // Fixed, the same file goes in whole.
+    const fixed = await post(csvOf(20));
+    expect(fixed.statusCode).toBe(201);
+    expect(fixed.json().created).toBe(20);
+    expect(await owned()).toBe(before + 20);
+  });
+
+  it('refuses unknown columns, a broken file, an empty one and more than 1,000 rows', async () => {
+    const unknown = await post('senderPhone,colour\n617-555-0100,red\n');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual([{ line: 1, field: 'colour', message: expect.stringMatching(/Unknown column/) }]);
+    const ragged = await post(`${IMPORT_COLUMNS.join(',')}\na,b\n`);
+    expect(ragged.json().errors).toEqual([{ line: 2, field: 'csv', message: expect.stringMatching(/not valid CSV/) }]);
+    expect((await post(`${IMPORT_COLUMNS.join(',')}\n`)).json().errors[0]).toMatchObject({ field: 'csv' });
+    const big = await post(csvOf(1001));
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors).toEqual([{ line: 1002, field: 'csv', message: 'At most 1000 deliveries per file' }]);
+  });
+
+  it('is for customers only, and only as text/csv', async () => {
+    const { user: staff } = await createUser(t.db, { role: 'STAFF' });
+    expect((await post(csvOf(1), await t.bearer(staff))).statusCode).toBe(403);
+    expect((await post(csvOf(1), { authorization: '' })).statusCode).toBe(401);
+    expect((await post(csvOf(1), auth, 'text/plain')).statusCode).toBe(415);
+  });
+});

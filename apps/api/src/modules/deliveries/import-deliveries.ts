@@ -1,0 +1,100 @@
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type TImportRowError } from '@courier/contract';
+import { CsvError, parse } from 'csv-parse/sync';
+import { ZodError } from 'zod';
+import { AppError, forbidden } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import { type Actor, mayBookDelivery } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { type CheckedBooking, checkBooking, writeBooking } from './create-delivery.js';
+
+/** A cell a spreadsheet would run as a formula (CSV injection): refused, never stored. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_MESSAGE = 'A cell may not start with =, +, - or @ (a spreadsheet formula); write phone numbers without a leading +';
+
+export type ImportOutcome = { ok: true; created: number } | { ok: false; errors: TImportRowError[] };
+
+const KNOWN: ReadonlySet<string> = new Set(IMPORT_COLUMNS);
+
+function readRows(csv: string): { header: string[]; rows: { line: number; cells: string[] }[] } | TImportRowError[] {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, info: true, relax_column_count: false }) as never;
+  } catch (err) {
+    if (err instanceof CsvError) {
+      const line = (err as CsvError & { lines?: number }).lines ?? 1;
+      return [{ line, field: 'csv', message: `The file is not valid CSV: ${err.message.replace(/^Invalid Record Length: /, '')}` }];
+    }
+    throw err;
+  }
+  if (records.length === 0) return [{ line: 1, field: 'csv', message: 'The file is empty: the first line must name the columns' }];
+  const [first, ...rest] = records;
+  const header = first.record.map((h) => h.trim());
+  const problems: TImportRowError[] = [];
+  header.forEach((name, i) => {
+    if (!KNOWN.has(name))
+      problems.push({ line: 1, field: name || `column ${i + 1}`, message: `Unknown column (use ${IMPORT_COLUMNS.join(', ')})` });
+    else if (header.indexOf(name) !== i) problems.push({ line: 1, field: name, message: 'Column appears twice' });
+  });
+  if (rest.length === 0) problems.push({ line: 2, field: 'csv', message: 'The file has no deliveries below its header' });
+  if (rest.length > IMPORT_MAX_ROWS)
+    problems.push({ line: rest[IMPORT_MAX_ROWS].info.lines, field: 'csv', message: `At most ${IMPORT_MAX_ROWS} deliveries per file` });
+  if (problems.length > 0) return problems;
+  return { header, rows: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
+}
+
+/** Why a row was refused, per field, in the words the form uses. */
+function rowErrors(line: number, err: unknown): TImportRowError[] {
+  if (err instanceof ZodError) return err.issues.map((i) => ({ line, field: String(i.path[0] ?? 'row'), message: i.message }));
+  if (err instanceof AppError && err.statusCode === 400) {
+    const field = err.details?.field ?? 'row';
+    return [{ line, field, message: err.message.replace(`${field}: `, '') }];
+  }
+  throw err;
+}
+
+/**
+ * A CSV of deliveries (the header names the API's fields): every row checked by the booking's own rules; any
+ * bad row and nothing is created, the answer listing every bad cell by line and field; otherwise every row is
+ * booked in one transaction through the booking's core (custody, messages, audit).
+ */
+export async function importDeliveries(services: Services, actor: Actor, input: { csv: string }): Promise<ImportOutcome> {
+  if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can import deliveries');
+  const read = readRows(input.csv);
+  if (Array.isArray(read)) return { ok: false, errors: read };
+  const errors: TImportRowError[] = [];
+  const checked: CheckedBooking[] = [];
+  for (const { line, cells } of read.rows) {
+    const formulas = cells.flatMap((cell, i) =>
+      FORMULA_START.test(cell) ? [{ line, field: read.header[i], message: FORMULA_MESSAGE }] : [],
+    );
+    if (formulas.length > 0) {
+      errors.push(...formulas);
+      continue;
+    }
+    const fields = Object.fromEntries(read.header.map((name, i) => [name, cells[i]]));
+    try {
+      checked.push(await checkBooking(services, actor, { fields, image: null }));
+    } catch (err) {
+      errors.push(...rowErrors(line, err));
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const now = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    for (const booking of checked) await writeBooking(tx, services, actor, booking);
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'delivery.import',
+        targetType: 'user',
+        targetId: actor.id,
+        ip: actor.ip,
+        details: { created: checked.length },
+      },
+      now,
+    );
+  });
+  services.outbox.kick();
+  return { ok: true, created: checked.length };
+}

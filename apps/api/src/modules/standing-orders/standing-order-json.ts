@@ -1,0 +1,61 @@
+import { NEXT_OCCURRENCES_SHOWN, type TStandingOrder } from '@courier/contract';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { businessDate, nextOccurrences } from './schedule.js';
+import { ownersOf, skippedDatesOf, type StandingOrderRow } from './standing-orders.queries.js';
+
+type TemplateValue = string | number | boolean | null;
+
+interface JsonContext {
+  now: Date;
+  timeZone: string;
+  skipped: string[];
+  customer: TStandingOrder['customer'];
+}
+
+/** A standing order as its owner and staff read it, with the next required-by times it will book. */
+export function toStandingOrderJson(order: StandingOrderRow, ctx: JsonContext): TStandingOrder {
+  const delivery: Record<string, TemplateValue> = {};
+  for (const [key, value] of Object.entries(order.template)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) delivery[key] = value as TemplateValue;
+  }
+  const schedule = { rrule: order.rrule, time: order.time, startsOn: order.startsOn, endsOn: order.endsOn };
+  const next =
+    order.status === 'active' ? nextOccurrences(schedule, ctx.now, ctx.timeZone, NEXT_OCCURRENCES_SHOWN, new Set(ctx.skipped)) : [];
+  return {
+    _id: order.id,
+    status: order.status,
+    schedule: { rrule: order.rrule, time: order.time },
+    timeZone: ctx.timeZone,
+    startsOn: order.startsOn,
+    endsOn: order.endsOn,
+    delivery,
+    preApproved: order.preApprovedBy !== null,
+    nextOccurrences: next.map((o) => o.requiredBy.toISOString()),
+    skippedDates: ctx.skipped,
+    customer: ctx.customer,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+/** Several standing orders as `reader` sees them: staff also get each owner's name. */
+export async function standingOrdersJson(
+  services: Pick<Services, 'clock' | 'env'> & { db: Db },
+  reader: Actor,
+  orders: StandingOrderRow[],
+) {
+  const now = services.clock.now();
+  const timeZone = services.env.BUSINESS_TZ;
+  const skipped = await skippedDatesOf(
+    services.db,
+    orders.map((o) => o.id),
+    businessDate(now, timeZone),
+  );
+  const others = orders.filter((o) => o.customerId !== reader.id).map((o) => o.customerId);
+  const owners = await ownersOf(services.db, others);
+  return orders.map((o) =>
+    toStandingOrderJson(o, { now, timeZone, skipped: skipped.get(o.id) ?? [], customer: owners.get(o.customerId) ?? null }),
+  );
+}

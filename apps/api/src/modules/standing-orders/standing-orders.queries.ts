@@ -1,0 +1,49 @@
+import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { standingOrderOccurrences, standingOrders, users } from '../../db/schema/index.js';
+import { notFound } from '../../platform/app-error.js';
+import { type Actor, isStaffActor } from '../../platform/policy.js';
+
+export type StandingOrderRow = typeof standingOrders.$inferSelect;
+
+export const STANDING_ORDER_NOT_FOUND = 'Standing order not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The owner and staff see a standing order; anyone else gets the same 404 as for an unknown one. */
+export const mayReadStandingOrder = (actor: Actor, order: { customerId: string }) => order.customerId === actor.id || isStaffActor(actor);
+
+export async function findStandingOrder(db: DbOrTx, actor: Actor, id: string): Promise<StandingOrderRow> {
+  if (!UUID.test(id)) throw notFound(STANDING_ORDER_NOT_FOUND);
+  const [order] = await db.select().from(standingOrders).where(eq(standingOrders.id, id)).limit(1);
+  if (!order || !mayReadStandingOrder(actor, order)) throw notFound(STANDING_ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Skipped dates from `fromDate` on, per standing order. */
+export async function skippedDatesOf(db: DbOrTx, ids: string[], fromDate: string): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ id: standingOrderOccurrences.standingOrderId, date: standingOrderOccurrences.occursOn })
+    .from(standingOrderOccurrences)
+    .where(
+      and(
+        inArray(standingOrderOccurrences.standingOrderId, ids),
+        gte(standingOrderOccurrences.occursOn, fromDate),
+        isNotNull(standingOrderOccurrences.skippedAt),
+      ),
+    )
+    .orderBy(standingOrderOccurrences.occursOn);
+  for (const r of rows) out.get(r.id)?.push(r.date);
+  return out;
+}
+
+/** The owners' names and e-mails, for staff's views. */
+export async function ownersOf(db: DbOrTx, customerIds: string[]) {
+  if (customerIds.length === 0) return new Map<string, { _id: string; name: string; email: string }>();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(customerIds)]));
+  return new Map(rows.map((u) => [u.id, { _id: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email }]));
+}

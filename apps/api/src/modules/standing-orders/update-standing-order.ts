@@ -1,0 +1,71 @@
+import { ZStandingOrderDeliveryFields, type ZUpdateStandingOrderRequest } from '@courier/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { standingOrders } from '../../db/schema/index.js';
+import { conflict, forbidden } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import { type Actor, isStaffActor } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { standingOrdersJson } from './standing-order-json.js';
+import { checkStandingOrder } from './standing-order-rules.js';
+import { findStandingOrder, type StandingOrderRow } from './standing-orders.queries.js';
+
+export type TStandingOrderChanges = z.output<typeof ZUpdateStandingOrderRequest>;
+
+/**
+ * Pause, resume, pre-approve or edit a standing order. Edits shape future occurrences only: deliveries already
+ * booked stay as they are. The owner edits the delivery and schedule (which withdraws a pre-approval given for
+ * what staff saw); staff pre-approve; either pauses and resumes.
+ */
+export async function updateStandingOrder(services: Services, actor: Actor, input: { id: string; changes: TStandingOrderChanges }) {
+  const order = await findStandingOrder(services.db, actor, input.id);
+  const { schedule, startsOn, endsOn, status, preApproved, ...deliveryEdits } = input.changes;
+  const isOwner = order.customerId === actor.id;
+  if (preApproved !== undefined && !isStaffActor(actor)) throw forbidden('Only staff can pre-approve a standing order');
+  const edits = schedule !== undefined || startsOn !== undefined || endsOn !== undefined || Object.keys(deliveryEdits).length > 0;
+  if (edits && !isOwner) throw forbidden('Only the customer who set up a standing order can change its delivery or schedule');
+  if (order.status === 'ended') throw conflict('This standing order has ended and can no longer change');
+
+  const set: Partial<StandingOrderRow> = {};
+  if (edits) {
+    const template = ZStandingOrderDeliveryFields.parse({ ...order.template, ...deliveryEdits });
+    const stored = await checkStandingOrder(
+      services,
+      actor,
+      {
+        rrule: schedule?.rrule ?? order.rrule,
+        time: schedule?.time ?? order.time,
+        startsOn: startsOn ?? order.startsOn,
+        endsOn: endsOn === undefined ? order.endsOn : endsOn,
+      },
+      template,
+      { startsOnChanged: startsOn !== undefined && startsOn !== order.startsOn },
+    );
+    Object.assign(set, { template, ...stored, preApprovedBy: null });
+  }
+  if (status !== undefined) set.status = status;
+  if (preApproved !== undefined) set.preApprovedBy = preApproved ? actor.id : null;
+  const now = services.clock.now();
+  const updated = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(standingOrders)
+      .set({ ...set, updatedAt: now })
+      .where(eq(standingOrders.id, order.id))
+      .returning();
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'standing_order.update',
+        targetType: 'standing_order',
+        targetId: order.id,
+        ip: actor.ip,
+        details: { changed: Object.keys(input.changes), status: row.status, preApproved: row.preApprovedBy !== null },
+      },
+      now,
+    );
+    return row;
+  });
+  const [data] = await standingOrdersJson(services, actor, [updated]);
+  return { success: true as const, data };
+}

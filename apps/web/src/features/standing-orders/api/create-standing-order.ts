@@ -1,0 +1,18 @@
+import type { TCreateStandingOrderRequest, TStandingOrder } from '@courier/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { standingOrderKeys } from '@/lib/standing-order-keys';
+
+/** POST /v1/standing-orders: the delivery's fields without required-by, plus the schedule. */
+export async function createStandingOrder(input: TCreateStandingOrderRequest): Promise<TStandingOrder> {
+  const body = await api.post<{ data: TStandingOrder }>('/v1/standing-orders', input);
+  return body.data;
+}
+
+export function useCreateStandingOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createStandingOrder,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: standingOrderKeys.all }),
+  });
+}
