@@ -23,6 +23,7 @@ import { messageHoldBack } from './modules/messages/hold-back.js';
 import liveRoutes from './modules/live/live.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
+import reportsRoutes from './modules/reports/reports.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
 import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     deliveriesRoutes,
     addressesRoutes,
     dispatchRoutes,
+    reportsRoutes,
     driverRoutes,
     labelsRoutes,
     trackingRoutes,

@@ -29,7 +29,9 @@ export const ZAdminDeliveriesQuery = ZPageQuery.extend({
   /** Created from / to (inclusive bounds). */
   from: ZDateBound,
   to: ZDateBound,
-  /** Matches the order id, the recipient's name or phone. */
+  /** A customer's _id, or words of their name, organisation or e-mail. */
+  customer: z.string().trim().max(100, 'Customer must be at most 100 characters').optional(),
+  /** Matches the tracking number, the recipient's name or phone, either address, and the driver's name. */
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   sort: z.preprocess(
     (v) => (v === '' || v === undefined ? 'required-by' : v),

@@ -39,6 +39,9 @@ export const deliveries = pgTable(
     cancelReason: text('cancel_reason'),
     /** When the customer and staff were told it is late; set once, by the sweep that picks it. */
     lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
+    /** First pickup and the hand-over, copied from the custody events by a trigger (migration 0012), for reports. */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */
@@ -53,6 +56,7 @@ export const deliveries = pgTable(
     index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),
     index('deliveries_status_idx').on(t.status),
     index('deliveries_driver_idx').on(t.driverId),
+    index('deliveries_created_idx').on(t.createdAt),
     index('deliveries_late_due_idx')
       .on(t.requiredBy)
       .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled')`),
