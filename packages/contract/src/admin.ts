@@ -29,6 +29,10 @@ export const ZAdminDeliveriesQuery = ZPageQuery.extend({
   /** Created from / to (inclusive bounds). */
   from: ZDateBound,
   to: ZDateBound,
+  /** Delivered at or after (the board's "Delivered today"). */
+  deliveredFrom: ZDateBound,
+  /** true: only the late ones (not delivered nor cancelled, required-by past or within the late window). */
+  late: z.stringbool({ error: 'Late must be true or false' }).optional(),
   /** A customer's _id, or words of their name, organisation or e-mail. */
   customer: z.string().trim().max(100, 'Customer must be at most 100 characters').optional(),
   /** Matches the tracking number, the recipient's name or phone, either address, and the driver's name. */

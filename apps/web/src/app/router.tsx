@@ -160,6 +160,13 @@ const customerPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.reports,
+    ...lazyPage(
+      () => import('@/features/reports/pages/my-reports-page'),
+      (m) => m.MyReportsPage,
+    ),
+  },
+  {
     path: paths.accountSettings,
     ...lazyPage(
       () => import('@/features/users/pages/account-settings-page'),
@@ -170,6 +177,20 @@ const customerPages: RouteObject[] = [
 
 // The dispatch console beyond its dashboard (STAFF and above).
 const staffPages: RouteObject[] = [
+  {
+    path: paths.adminDeliveries,
+    ...lazyPage(
+      () => import('@/features/dispatch/pages/delivery-history-page'),
+      (m) => m.DeliveryHistoryPage,
+    ),
+  },
+  {
+    path: paths.adminReports,
+    ...lazyPage(
+      () => import('@/features/reports/pages/staff-reports-page'),
+      (m) => m.StaffReportsPage,
+    ),
+  },
   {
     path: routes.adminDelivery,
     ...lazyPage(

@@ -29,6 +29,12 @@ export const paths = {
   accountSettings: '/account-settings',
   adminDashboard: '/admin/dashboard',
   adminDelivery: (id: string) => `/admin/deliveries/${enc(id)}`,
+  /** Every delivery, past ones included: filters live in the query string. */
+  adminDeliveries: '/admin/deliveries',
+  adminDeliveriesWhere: (filter: Record<string, string>) => `/admin/deliveries?${new URLSearchParams(filter)}`,
+  adminReports: '/admin/reports',
+  /** A customer's own report. */
+  reports: '/reports',
   adminUsers: '/admin/users',
   adminFeedback: '/admin/feedback',
   adminOptins: '/admin/optins',

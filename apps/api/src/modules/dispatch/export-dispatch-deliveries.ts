@@ -22,7 +22,7 @@ export async function exportDispatchDeliveries(
 ): Promise<{ csv: string; fileName: string; rows: number }> {
   assertAudience(actor, 'staff');
   const { db, env } = services;
-  const where = dispatchListWhere(query);
+  const where = dispatchListWhere(query, services.clock.now());
   const [{ n }] = await db.select({ n: count() }).from(deliveries).where(where);
   if (Number(n) > EXPORT_MAX_ROWS) {
     throw badRequest(

@@ -56,6 +56,13 @@ describe('the staff’s delivery history, its search and its CSV export', () => 
     expect(await found(`customer=${people.CUSTOMER.id}&from=2026-01-01&to=2026-01-31`)).toEqual([ids.burlington]);
     expect(await found('from=2026-01-14&to=2026-01-14T23:59:59Z&sort=newest')).toEqual([ids.cancelled]);
     expect(await found(`driverId=${marcus.id}&status=all`)).toEqual([ids.burlington]);
+    // The board's tiles: delivered since a moment (from the custody events) and the late ones.
+    expect(await found('status=delivered&deliveredFrom=2026-01-13T15:00:00Z')).toEqual([ids.burlington]);
+    expect(await found('status=delivered&deliveredFrom=2026-01-14')).toEqual([]);
+    expect(await found('late=true')).not.toContain(ids.burlington);
+    const late = await createDelivery(t.db, { customerId: people.CUSTOMER.id, status: 'approved', requiredBy: new Date(Date.now() - 60_000) });
+    expect(await found('late=true')).toEqual([late.id]);
+    expect((await get('/api/v1/admin/deliveries?late=maybe')).json().message).toMatch(/^late: /);
   });
 
   it('exports what the filter shows as CSV, formulas neutralised, and audits the export', async () => {

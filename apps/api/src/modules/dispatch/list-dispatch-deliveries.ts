@@ -10,7 +10,7 @@ import { deliveries, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { JsonContext } from '../deliveries/delivery-json.js';
-import { selectDispatchViews, toDispatchJson } from './dispatch.queries.js';
+import { lateCondition, selectDispatchViews, toDispatchJson } from './dispatch.queries.js';
 import { pageOf } from './paging.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,8 +63,10 @@ function customerFilter(customer: string | undefined): SQL | undefined {
 }
 
 /** The where clause of the staff list, shared by its CSV export. */
-export function dispatchListWhere(query: TAdminDeliveriesQuery): SQL | undefined {
+export function dispatchListWhere(query: TAdminDeliveriesQuery, now: Date): SQL | undefined {
   return and(
+    query.late ? lateCondition(now) : undefined,
+    query.deliveredFrom ? gte(deliveries.deliveredAt, query.deliveredFrom) : undefined,
     statusFilter(query.status),
     driverFilter(query.driverId),
     customerFilter(query.customer),
@@ -88,7 +90,7 @@ export async function listDispatchDeliveries(
   ctx: JsonContext,
 ): Promise<TAdminDeliveriesResponse> {
   assertAudience(actor, 'staff');
-  const where = dispatchListWhere(query);
+  const where = dispatchListWhere(query, ctx.now);
   const [{ n }] = await services.db.select({ n: count() }).from(deliveries).where(where);
   const { offset, ...paging } = pageOf(Number(n), query);
   const order = dispatchListOrder(query.sort);

@@ -1,5 +1,15 @@
 import type { TRole } from '@courier/contract';
-import { ClipboardList, LayoutDashboard, type LucideIcon, MailWarning, MessageSquareHeart, ScrollText, Users } from 'lucide-react';
+import {
+  ChartColumn,
+  ClipboardList,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  MailWarning,
+  MessageSquareHeart,
+  ScrollText,
+  Users,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface TStaffNavItem {
@@ -15,6 +25,8 @@ const ADMINS: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];
 
 const staffNav: TStaffNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
+  { label: 'Deliveries', to: paths.adminDeliveries, icon: History, roles: STAFF },
+  { label: 'Reports', to: paths.adminReports, icon: ChartColumn, roles: STAFF },
   { label: 'Feedback', to: paths.adminFeedback, icon: MessageSquareHeart, roles: STAFF },
   { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: STAFF },

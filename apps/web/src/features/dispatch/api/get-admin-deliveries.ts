@@ -6,6 +6,13 @@ export interface TAdminDeliveriesFilter {
   status?: TAdminStatusFilter;
   q?: string;
   driverId?: string;
+  customer?: string;
+  /** ISO instants: booked from / to. */
+  from?: string;
+  to?: string;
+  /** ISO instant: delivered at or after. */
+  deliveredFrom?: string;
+  late?: 'true';
   sort?: TAdminDeliverySort;
   page?: number;
   limit?: number;
