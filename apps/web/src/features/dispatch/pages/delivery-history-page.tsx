@@ -72,7 +72,7 @@ function TextFilter({
   }, [settled]);
   useEffect(() => setText((t) => (t.trim() === value ? t : value)), [value]);
   return (
-    <label className={labelClass}>
+    <label className={`${labelClass} block`}>
       {label}
       <span className="relative block">
         {search && (

@@ -25,9 +25,9 @@ export default function ReportChart({ report }: { report: TDeliveryReport }) {
         <YAxis yAxisId="rate" orientation="right" domain={[0, 100]} unit="%" tick={{ fontSize: 12, fill: '#475569' }} width={44} />
         <Tooltip />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar yAxisId="count" dataKey="Booked" fill="#94a3b8" radius={[3, 3, 0, 0]} />
-        <Bar yAxisId="count" dataKey="Delivered" fill="#0d9488" radius={[3, 3, 0, 0]} />
-        <Line yAxisId="rate" dataKey="On time (%)" stroke="#7c3aed" strokeWidth={2} dot={{ r: 2 }} connectNulls />
+        <Bar yAxisId="count" dataKey="Booked" fill="#94a3b8" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar yAxisId="count" dataKey="Delivered" fill="#0d9488" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Line yAxisId="rate" dataKey="On time (%)" stroke="#7c3aed" strokeWidth={2} dot={{ r: 2 }} connectNulls isAnimationActive={false} />
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -2,7 +2,7 @@ import { REPORT_GROUPS, type TDeliveryReport, type TReportGroup } from '@courier
 import { CircleCheckBig, Clock, Download, PackageCheck, Timer } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
 import { StatTile } from '@/components/ui/stat-tile';
 import { errorMessage } from '@/lib/error-message';
@@ -34,7 +34,7 @@ function Figures({ report }: { report: TDeliveryReport | undefined }) {
       <StatTile
         compact
         label="Delivered a day"
-        value={report ? `${report.deliveredPerDay} (${t?.delivered} in all)` : undefined}
+        value={report ? String(report.deliveredPerDay) : undefined}
         icon={PackageCheck}
         tone="brand"
         loading={loading}
@@ -70,7 +70,9 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
     'Pickup to drop-off',
   ];
   return (
-    <TableCard>
+    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+    <section tabIndex={0} aria-label="Report figures" className="stacked-table overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full min-w-[640px]">
         <caption className="sr-only">The report’s figures, one row per {GROUP_LABELS[report?.groupBy ?? 'day'].toLowerCase()}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
@@ -92,7 +94,7 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
           ) : (
             report.rows.map((r) => (
               <tr key={r.key}>
-                <th scope="row" data-label={headings[0]} className={`${tdClass} text-left font-medium text-slate-900`}>
+                <th scope="row" data-label={headings[0]} className={`${tdClass} text-left font-medium whitespace-nowrap text-slate-900`}>
                   {report.groupBy === 'day' ? shortDay(r.key) : r.label}
                 </th>
                 <td data-label="Booked" className={tdClass}>
@@ -146,7 +148,7 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
           </tfoot>
         )}
       </table>
-    </TableCard>
+    </section>
   );
 }
 
@@ -233,10 +235,10 @@ export function ReportView({ scope }: { scope: TReportScope }) {
       <Figures report={data} />
       {data && (
         <p className="text-sm text-slate-600">
-          {`Deliveries booked ${shortDay(data.from)} to ${shortDay(data.to)} (${data.days} days, ${data.timeZone.replace('_', ' ')} time). On time: delivered at or before required-by, or the estimate when none was asked.`}
+          {`${data.totals.booked} deliveries booked ${shortDay(data.from)} to ${shortDay(data.to)} (${data.days} days, ${data.timeZone.replace('_', ' ')} time), ${data.totals.delivered} delivered so far. On time: delivered at or before required-by, or the estimate when none was asked.`}
         </p>
       )}
-      <div className="grid gap-5 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="grid gap-5 2xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] 2xl:items-start">
         <figure className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <figcaption className="mb-2 text-sm font-semibold text-slate-800">
             Booked, delivered and on time by {GROUP_LABELS[filter.groupBy].toLowerCase()}
