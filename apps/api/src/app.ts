@@ -20,6 +20,7 @@ import labelsRoutes from './modules/labels/labels.routes.js';
 import { createLateSweep } from './modules/messages/late-sweep.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
+import { tellAdminsOfFailedMessage } from './modules/messages/tell-admins-of-failed-message.js';
 import liveRoutes from './modules/live/live.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     holdBack: messageHoldBack(database.db),
+    onGivenUp: tellAdminsOfFailedMessage,
   });
   const services: Services = {
     env,

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { outboxMessages } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import type { Mailer, OutgoingEmail } from './mailer.js';
+import { isPermanentSendFailure } from './send-failure.js';
 import type { SmsSender } from './sms.js';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -30,6 +31,15 @@ export async function enqueueSms(tx: DbOrTx, to: string, text: string, at: Date)
 /** 5 s, 10 s, 20 s ... capped at one hour. */
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
+export interface GivenUpMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  reason: string;
+  attempts: number;
+}
+
 export interface OutboxWorker {
   /** Sends what is due now; returns how many were sent. */
   drain(): Promise<number>;
@@ -52,6 +62,8 @@ export function createOutboxWorker(deps: {
    * was queued). The message then ends as failed with that reason.
    */
   holdBack?: (m: { channel: 'email' | 'sms'; recipient: string; listUnsubscribe: string | null }) => Promise<string | null>;
+  /** Told, inside the transaction that marks it, of a message that failed for good (the administrators' bell). */
+  onGivenUp?: (tx: DbOrTx, m: GivenUpMessage, at: Date) => Promise<void>;
 }): OutboxWorker {
   const { db, clock, log } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -126,18 +138,33 @@ export function createOutboxWorker(deps: {
         sent++;
       } catch (err) {
         const attempts = msg.attempts + 1;
-        const failed = attempts >= OUTBOX_MAX_ATTEMPTS;
-        log.warn({ err, outboxId: msg.id, attempts }, failed ? 'outbox message given up' : 'outbox send failed, will retry');
-        await db
-          .update(outboxMessages)
-          .set({
-            attempts,
-            status: failed ? 'failed' : 'pending',
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            lockedUntil: null,
-            nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempts)),
-          })
-          .where(eq(outboxMessages.id, msg.id));
+        // A permanent refusal (SMTP 5xx, a provider's "invalid number") fails at once: retrying cannot help.
+        const permanent = isPermanentSendFailure(err);
+        const failed = permanent || attempts >= OUTBOX_MAX_ATTEMPTS;
+        const reason = String((err as Error).message ?? err).slice(0, 500);
+        log.warn(
+          { err, outboxId: msg.id, attempts },
+          permanent ? 'outbox message refused for good' : failed ? 'outbox message given up' : 'outbox send failed, will retry',
+        );
+        const now = clock.now();
+        await db.transaction(async (tx) => {
+          await tx
+            .update(outboxMessages)
+            .set({
+              attempts,
+              status: failed ? 'failed' : 'pending',
+              lastError: reason,
+              lockedUntil: null,
+              nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+            })
+            .where(eq(outboxMessages.id, msg.id));
+          if (failed)
+            await deps.onGivenUp?.(
+              tx,
+              { id: msg.id, channel: msg.channel, recipient: msg.recipient, subject: msg.subject, reason, attempts },
+              now,
+            );
+        });
       }
     }
     return sent;

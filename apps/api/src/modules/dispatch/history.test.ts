@@ -60,7 +60,11 @@ describe('the staff’s delivery history, its search and its CSV export', () => 
     expect(await found('status=delivered&deliveredFrom=2026-01-13T15:00:00Z')).toEqual([ids.burlington]);
     expect(await found('status=delivered&deliveredFrom=2026-01-14')).toEqual([]);
     expect(await found('late=true')).not.toContain(ids.burlington);
-    const late = await createDelivery(t.db, { customerId: people.CUSTOMER.id, status: 'approved', requiredBy: new Date(Date.now() - 60_000) });
+    const late = await createDelivery(t.db, {
+      customerId: people.CUSTOMER.id,
+      status: 'approved',
+      requiredBy: new Date(Date.now() - 60_000),
+    });
     expect(await found('late=true')).toEqual([late.id]);
     expect((await get('/api/v1/admin/deliveries?late=maybe')).json().message).toMatch(/^late: /);
   });

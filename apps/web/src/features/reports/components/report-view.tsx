@@ -71,8 +71,12 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
   ];
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow screen.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
-    <section tabIndex={0} aria-label="Report figures" className="stacked-table overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+      tabIndex={0}
+      aria-label="Report figures"
+      className="stacked-table overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="w-full min-w-[640px]">
         <caption className="sr-only">The report’s figures, one row per {GROUP_LABELS[report?.groupBy ?? 'day'].toLowerCase()}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
