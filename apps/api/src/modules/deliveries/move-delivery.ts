@@ -7,6 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { type Actor, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { notifyStatusChange } from '../notifications/notify-status-change.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
@@ -28,6 +29,8 @@ export interface MovePlan {
   audit: { action: string; details?: Record<string, unknown> };
   /** Who signed for it, for the delivered messages. */
   signedBy?: string;
+  /** What the customer is told when it is not the new status itself (a reassignment: 'reassigned'). */
+  event?: DeliveryEvent;
   /** Further writes in the same transaction (the proof of delivery, the idempotency key). */
   within?: (tx: Tx, moved: DeliveryRow) => Promise<void>;
 }
@@ -113,7 +116,7 @@ export async function moveDelivery(
       },
       now,
     );
-    await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy });
+    await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy, event: p.event });
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { type MessageServices, sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 
 /** Inside the move's transaction: everyone who hears of this move is told (modules/messages decides who). */
@@ -8,7 +9,8 @@ export async function notifyStatusChange(
   services: MessageServices,
   d: DeliveryRow,
   at: Date,
-  facts: { signedBy?: string | null } = {},
+  facts: { signedBy?: string | null; event?: DeliveryEvent } = {},
 ) {
-  await sendDeliveryMessages(tx, services, d, d.status, at, facts);
+  // A move is told as its new status, unless the plan names what happened (a new driver is no new status).
+  await sendDeliveryMessages(tx, services, d, facts.event ?? d.status, at, facts);
 }

@@ -34,7 +34,7 @@ export function AdminDashboardPage() {
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Tracking no., recipient, phone, address, driver"
+            placeholder="Tracking no., name, phone, town, driver"
             aria-label="Search deliveries"
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none"
           />

@@ -2,7 +2,7 @@ import type { TDeliveryReport } from '@courier/contract';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { shortDay } from './report-format';
 
-/** The most groups a chart draws (customers, drivers); the table beside it lists them all. */
+/** The most customers or drivers a chart draws (the busiest); the table beside it lists them all. Days are all drawn. */
 const MAX_BARS = 15;
 
 /**
@@ -10,7 +10,7 @@ const MAX_BARS = 15;
  * so neither the landing page nor the rest of the console carries it.
  */
 export default function ReportChart({ report }: { report: TDeliveryReport }) {
-  const rows = report.rows.slice(0, MAX_BARS).map((r) => ({
+  const rows = (report.groupBy === 'day' ? report.rows : report.rows.slice(0, MAX_BARS)).map((r) => ({
     name: report.groupBy === 'day' ? shortDay(r.key) : r.label,
     Booked: r.booked,
     Delivered: r.delivered,
