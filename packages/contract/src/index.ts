@@ -21,3 +21,4 @@ export * from './tracking.js';
 export * from './outbox-admin.js';
 export * from './addresses.js';
 export * from './reports.js';
+export * from './audit-actions.js';

@@ -23,6 +23,7 @@ import { approveFromDispatch } from './approve-from-dispatch.js';
 import { assignFromDispatch } from './assign-from-dispatch.js';
 import { cancelFromDispatch } from './cancel-from-dispatch.js';
 import { printCustodyReport } from './custody-report.js';
+import { exportAudit } from './export-audit.js';
 import { exportDispatchDeliveries } from './export-dispatch-deliveries.js';
 import { listAudit } from './list-audit.js';
 import { listDispatchDeliveries } from './list-dispatch-deliveries.js';
@@ -145,6 +146,26 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/optins',
     { ...common, schema: { ...schema, querystring: ZAdminOptinsQuery, response: { 200: ZAdminOptinsResponse } } },
     async (request) => listOptins(services, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/admin/audit/export.csv',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description: 'The audit log for the same query, every page, as CSV (text/csv); each export is audited.',
+        querystring: ZAuditQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportAudit(services, actorOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.csv);
+    },
   );
 
   app.get(

@@ -96,4 +96,21 @@ describe('the staff’s delivery history, its search and its CSV export', () => 
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^status: /);
   });
+
+  it('exports the audit log as CSV with actions in words, and audits that export too', async () => {
+    await get('/api/v1/admin/deliveries/export.csv?q=Burlington', people.ADMIN);
+    const res = await get('/api/v1/admin/audit/export.csv?action=delivery.export', people.ADMIN);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('When (America/New_York),Who,E-mail,What,Action,Record,Record id,IP,Details');
+    expect(lines.slice(1).every((line) => line.includes(',Exported deliveries (CSV),delivery.export,'))).toBe(true);
+    expect(lines.some((line) => line.includes(people.ADMIN.email))).toBe(true);
+    const [exported] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'audit.export'), eq(auditEvents.actorId, people.ADMIN.id)));
+    expect(exported.details).toMatchObject({ filter: { action: 'delivery.export' } });
+    expect((await get('/api/v1/admin/audit/export.csv', people.DRIVER)).statusCode).toBe(403);
+  });
 });
