@@ -185,6 +185,13 @@ const staffPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.staffAccount,
+    ...lazyPage(
+      () => import('@/features/users/pages/own-account-page'),
+      (m) => m.OwnAccountPage,
+    ),
+  },
+  {
     path: paths.adminReports,
     ...lazyPage(
       () => import('@/features/reports/pages/staff-reports-page'),
@@ -241,6 +248,13 @@ const adminPages: RouteObject[] = [
 
 // The driver's job, pickup check and proof screens.
 const driverPages: RouteObject[] = [
+  {
+    path: paths.driverAccount,
+    ...lazyPage(
+      () => import('@/features/users/pages/own-account-page'),
+      (m) => m.OwnAccountPage,
+    ),
+  },
   {
     path: routes.driverJob,
     ...lazyPage(

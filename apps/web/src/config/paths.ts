@@ -33,6 +33,9 @@ export const paths = {
   adminDeliveries: '/admin/deliveries',
   adminDeliveriesWhere: (filter: Record<string, string>) => `/admin/deliveries?${new URLSearchParams(filter)}`,
   adminReports: '/admin/reports',
+  /** Staff's and drivers' own profile, password and notices, in their own area. */
+  staffAccount: '/admin/account',
+  driverAccount: '/driver/account',
   /** A customer's own report. */
   reports: '/reports',
   adminUsers: '/admin/users',

@@ -8,6 +8,7 @@ import {
   MailWarning,
   MessageSquareHeart,
   ScrollText,
+  UserCog,
   Users,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -32,6 +33,7 @@ const staffNav: TStaffNavItem[] = [
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: STAFF },
   { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
   { label: 'Failed messages', to: paths.adminMessages, icon: MailWarning, roles: ADMINS },
+  { label: 'My account', to: paths.staffAccount, icon: UserCog, roles: STAFF },
 ];
 
 /** What a role may not do, it does not see. */

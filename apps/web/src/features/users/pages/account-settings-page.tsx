@@ -1,5 +1,8 @@
 import { COMPANY } from '@courier/contract';
 import { Bell, BookUser, KeyRound, Trash2, UserRound } from 'lucide-react';
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useCurrentUser } from '../api/get-current-user';
 import { AddressBookSection } from '../components/address-book-section';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -19,6 +22,10 @@ const SECTIONS = [
 /** /account-settings: personal information, saved addresses, password, notification preferences and account deletion. */
 export function AccountSettingsPage() {
   const { data: user } = useCurrentUser();
+  const { role } = useSession();
+  // Staff and drivers have their own page in their own area (no address book, no self-deletion).
+  if (role === 'DRIVER') return <Navigate to={paths.driverAccount} replace />;
+  if (role && role !== 'CUSTOMER') return <Navigate to={paths.staffAccount} replace />;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
