@@ -105,5 +105,48 @@ for (const { name, use } of [
       await expectAccessible(page, `own report (${name})`);
       await shoot(page, `reports-own-${name}`);
     });
+
+    test('an administrator is asked before disabling a driver or changing a role, and told which jobs the driver holds', async ({
+      page,
+      app,
+    }) => {
+      const admin = app.account('ADMIN');
+      await submitLogin(page, admin.email, admin.password);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
+      await page.goto('/admin/users');
+      await page.getByRole('button', { name: 'Disable Marcus Bell' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Disable Marcus Bell?' });
+      await expect(dialog).toContainText('signed out everywhere at once');
+      await expect(dialog).toContainText(/They hold \d+ open jobs?:/);
+      await expect(dialog.getByRole('link', { name: /^#MC/ }).first()).toBeVisible();
+      await expectAccessible(page, `disable driver dialog (${name})`);
+      await shoot(page, `users-disable-driver-${name}`);
+      await dialog.getByRole('button', { name: 'Keep as it is' }).click();
+      await expect(page.getByText('disabled', { exact: true })).toHaveCount(0);
+
+      await page.getByLabel('Role of Marcus Bell').selectOption({ label: 'staff' });
+      const roleDialog = page.getByRole('dialog', { name: 'Make Marcus Bell staff?' });
+      await expect(roleDialog).toContainText('dispatch console');
+      await expect(roleDialog).toContainText(/They hold \d+ open jobs?:/);
+      await roleDialog.getByRole('button', { name: 'Keep as it is' }).click();
+      await expect(page.getByLabel('Role of Marcus Bell')).toHaveValue(/.+/);
+      await expect(page.getByLabel('Role of Marcus Bell').locator('option:checked')).toHaveText('driver');
+
+      // Staff keep their own settings in the console; the customer's page sends them there.
+      await page.goto('/account-settings');
+      await expect(page).toHaveURL(/\/admin\/account$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+      await expectAccessible(page, `staff account (${name})`);
+      await shoot(page, `staff-account-${name}`);
+    });
+
+    test('an invited person’s link says "Set your password"', async ({ page }) => {
+      await page.goto('/auth/reset-password?token=abc&welcome=1');
+      await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+      await expect(page.getByText('replaces the old one')).toHaveCount(0);
+      await page.goto('/auth/reset-password?token=abc');
+      await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    });
   });
 }
