@@ -75,6 +75,8 @@ plugins.push(
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      // The reports' chart library (130 kB gzip) is for staff at a desk: fetched when a report opens, not installed on every phone.
+      globIgnores: ['**/report-chart-*.js'],
       navigateFallback: 'index.html',
       // The API, health checks and stored files are the server's, never the app shell.
       navigateFallbackDenylist: [/^\/api\//, /^\/healthz/, /^\/readyz/],

@@ -143,6 +143,7 @@ for (const { name, use } of viewports) {
       await visit(page, '/profile', 'profile');
       await visit(page, '/account-settings', 'account settings');
       await visit(page, '/deliveries', 'deliveries list', page.getByRole('heading', { name: 'My Deliveries' }));
+      await visit(page, '/reports', 'own report', page.getByRole('rowheader').first());
 
       const delivered = (await listMyDeliveries(request, token, 'delivered'))[0];
       await visit(page, `/delivery/${delivered._id}`, 'delivery detail (delivered)');
@@ -207,6 +208,8 @@ for (const { name, use } of viewports) {
       await visit(page, '/admin/feedback', 'feedback list');
       await visit(page, '/admin/optins', 'opt-in list');
       await visit(page, '/admin/audit', 'audit log');
+      await visit(page, '/admin/deliveries?status=delivered&q=Burlington', 'delivery history');
+      await visit(page, '/admin/reports?groupBy=customer', 'reports by customer', page.getByRole('rowheader').first());
     });
 
     test('driver pages', async ({ page, app, request }) => {

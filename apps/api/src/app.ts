@@ -23,11 +23,13 @@ import { createLateSweep } from './modules/messages/late-sweep.js';
 import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
+import { tellAdminsOfFailedMessage } from './modules/messages/tell-admins-of-failed-message.js';
 import liveRoutes from './modules/live/live.routes.js';
 import notificationsRoutes from './modules/notifications/notifications.routes.js';
 import optinRoutes from './modules/optin/optin.routes.js';
 import { createStandingOrderGenerator } from './modules/standing-orders/book-due-occurrences.js';
 import standingOrdersRoutes from './modules/standing-orders/standing-orders.routes.js';
+import reportsRoutes from './modules/reports/reports.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
 import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -112,6 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     holdBack: messageHoldBack(database.db),
+    onGivenUp: tellAdminsOfFailedMessage,
   });
   const webhooks = createWebhookWorker({ db: database.db, clock, log: app.log, production: env.NODE_ENV === 'production', publicUrl });
   // One durable outbox for everything that leaves after a commit: e-mail and SMS, and webhooks (whose
@@ -150,6 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
+    reportsRoutes,
     driverRoutes,
     medicalRoutes,
     labelsRoutes,

@@ -39,7 +39,13 @@ export const ZAdminDeliveriesQuery = ZPageQuery.extend({
   /** Created from / to (inclusive bounds). */
   from: ZDateBound,
   to: ZDateBound,
-  /** Matches the order id, the recipient's name or phone. */
+  /** Delivered at or after (the board's "Delivered today"). */
+  deliveredFrom: ZDateBound,
+  /** true: only the late ones (not delivered nor cancelled, required-by past or within the late window). */
+  late: z.stringbool({ error: 'Late must be true or false' }).optional(),
+  /** A customer's _id, or words of their name, organisation or e-mail. */
+  customer: line('Customer', 100).optional(),
+  /** Matches the tracking number, the recipient's name or phone, either address, and the driver's name. */
   q: line('Search', 100).optional(),
   sort: z.preprocess(
     (v) => (v === '' || v === undefined ? 'required-by' : v),

@@ -24,3 +24,5 @@ export * from './exceptions.js';
 export * from './medical.js';
 export * from './integrations.js';
 export * from './standing-orders.js';
+export * from './reports.js';
+export * from './audit-actions.js';

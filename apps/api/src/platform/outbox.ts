@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { outboxMessages } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import type { Mailer, OutgoingEmail } from './mailer.js';
+import { isPermanentSendFailure } from './send-failure.js';
 import type { SmsSender } from './sms.js';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -40,6 +41,15 @@ export interface OutboxHoldBackInput {
   purpose: 'sms_consent_request' | null;
 }
 
+export interface GivenUpMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  reason: string;
+  attempts: number;
+}
+
 export interface OutboxWorker {
   /** Sends what is due now; returns how many were sent. */
   drain(): Promise<number>;
@@ -62,6 +72,8 @@ export function createOutboxWorker(deps: {
    * was queued). The message then ends as failed with that reason.
    */
   holdBack?: (m: OutboxHoldBackInput) => Promise<string | null>;
+  /** Told, inside the transaction that marks it, of a message that failed for good (the administrators' bell). */
+  onGivenUp?: (tx: DbOrTx, m: GivenUpMessage, at: Date) => Promise<void>;
 }): OutboxWorker {
   const { db, clock, log } = deps;
   let timer: NodeJS.Timeout | undefined;
@@ -136,18 +148,33 @@ export function createOutboxWorker(deps: {
         sent++;
       } catch (err) {
         const attempts = msg.attempts + 1;
-        const failed = attempts >= OUTBOX_MAX_ATTEMPTS;
-        log.warn({ err, outboxId: msg.id, attempts }, failed ? 'outbox message given up' : 'outbox send failed, will retry');
-        await db
-          .update(outboxMessages)
-          .set({
-            attempts,
-            status: failed ? 'failed' : 'pending',
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            lockedUntil: null,
-            nextAttemptAt: new Date(clock.now().getTime() + backoffMs(attempts)),
-          })
-          .where(eq(outboxMessages.id, msg.id));
+        // A permanent refusal (SMTP 5xx, a provider's "invalid number") fails at once: retrying cannot help.
+        const permanent = isPermanentSendFailure(err);
+        const failed = permanent || attempts >= OUTBOX_MAX_ATTEMPTS;
+        const reason = String((err as Error).message ?? err).slice(0, 500);
+        log.warn(
+          { err, outboxId: msg.id, attempts },
+          permanent ? 'outbox message refused for good' : failed ? 'outbox message given up' : 'outbox send failed, will retry',
+        );
+        const now = clock.now();
+        await db.transaction(async (tx) => {
+          await tx
+            .update(outboxMessages)
+            .set({
+              attempts,
+              status: failed ? 'failed' : 'pending',
+              lastError: reason,
+              lockedUntil: null,
+              nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+            })
+            .where(eq(outboxMessages.id, msg.id));
+          if (failed)
+            await deps.onGivenUp?.(
+              tx,
+              { id: msg.id, channel: msg.channel, recipient: msg.recipient, subject: msg.subject, reason, attempts },
+              now,
+            );
+        });
       }
     }
     return sent;

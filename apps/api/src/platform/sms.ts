@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PERMANENT_HTTP_STATUSES, PermanentSendError } from './send-failure.js';
 
 export interface SmsSender {
   kind: 'twilio' | 'json' | 'log';
@@ -13,6 +14,22 @@ export interface SmsConfig {
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * The provider's refusal. A final one (the status says no retry helps) carries the provider's own words
+ * (Twilio: "message (code)") for the administrator who must fix the number; a passing one only its status.
+ */
+async function refusal(provider: string, res: Response): Promise<Error> {
+  if (!PERMANENT_HTTP_STATUSES.has(res.status)) return new Error(`${provider} answered ${res.status}`);
+  let said = '';
+  try {
+    const body = (await res.json()) as { message?: unknown; code?: unknown };
+    if (typeof body.message === 'string') said = `: ${body.message}${body.code ? ` (${String(body.code)})` : ''}`;
+  } catch {
+    // No JSON body: the status alone says it.
+  }
+  return new PermanentSendError(`${provider} answered ${res.status}${said}`.slice(0, 400));
+}
+
 /** Twilio's Messages API: form-encoded To, From, Body with the account's basic auth. */
 function twilioSender(t: NonNullable<SmsConfig['twilio']>): SmsSender {
   const url = `${t.apiUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(t.accountSid)}/Messages.json`;
@@ -26,7 +43,7 @@ function twilioSender(t: NonNullable<SmsConfig['twilio']>): SmsSender {
         body: new URLSearchParams({ To: to, From: t.from, Body: text }).toString(),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      if (!res.ok) throw new Error(`Twilio answered ${res.status}`);
+      if (!res.ok) throw await refusal('Twilio', res);
     },
   };
 }
@@ -42,7 +59,7 @@ function jsonSender(providerUrl: string): SmsSender {
         body: JSON.stringify({ to, text }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
-      if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+      if (!res.ok) throw await refusal('SMS provider', res);
     },
   };
 }

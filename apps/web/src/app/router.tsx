@@ -167,6 +167,13 @@ const customerPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.reports,
+    ...lazyPage(
+      () => import('@/features/reports/pages/my-reports-page'),
+      (m) => m.MyReportsPage,
+    ),
+  },
+  {
     path: paths.accountSettings,
     ...lazyPage(
       () => import('@/features/users/pages/account-settings-page'),
@@ -198,6 +205,27 @@ const customerPages: RouteObject[] = [
 
 // The dispatch console beyond its dashboard (STAFF and above).
 const staffPages: RouteObject[] = [
+  {
+    path: paths.adminDeliveries,
+    ...lazyPage(
+      () => import('@/features/dispatch/pages/delivery-history-page'),
+      (m) => m.DeliveryHistoryPage,
+    ),
+  },
+  {
+    path: paths.staffAccount,
+    ...lazyPage(
+      () => import('@/features/users/pages/own-account-page'),
+      (m) => m.OwnAccountPage,
+    ),
+  },
+  {
+    path: paths.adminReports,
+    ...lazyPage(
+      () => import('@/features/reports/pages/staff-reports-page'),
+      (m) => m.StaffReportsPage,
+    ),
+  },
   {
     path: routes.adminDelivery,
     ...lazyPage(
@@ -255,6 +283,13 @@ const adminPages: RouteObject[] = [
 
 // The driver's job, pickup check and proof screens.
 const driverPages: RouteObject[] = [
+  {
+    path: paths.driverAccount,
+    ...lazyPage(
+      () => import('@/features/users/pages/own-account-page'),
+      (m) => m.OwnAccountPage,
+    ),
+  },
   {
     path: routes.driverJob,
     ...lazyPage(

@@ -34,6 +34,15 @@ export const paths = {
   importDeliveries: '/deliveries/import',
   adminDashboard: '/admin/dashboard',
   adminDelivery: (id: string) => `/admin/deliveries/${enc(id)}`,
+  /** Every delivery, past ones included: filters live in the query string. */
+  adminDeliveries: '/admin/deliveries',
+  adminDeliveriesWhere: (filter: Record<string, string>) => `/admin/deliveries?${new URLSearchParams(filter)}`,
+  adminReports: '/admin/reports',
+  /** Staff's and drivers' own profile, password and notices, in their own area. */
+  staffAccount: '/admin/account',
+  driverAccount: '/driver/account',
+  /** A customer's own report. */
+  reports: '/reports',
   adminUsers: '/admin/users',
   adminFeedback: '/admin/feedback',
   adminOptins: '/admin/optins',

@@ -62,6 +62,9 @@ export const deliveries = pgTable(
     statEscalatedAt: timestamp('stat_escalated_at', { withTimezone: true }),
     /** The standing order that created it (migration 0011), else null. */
     standingOrderId: uuid('standing_order_id').references(() => standingOrders.id),
+    /** First pickup and the hand-over, copied from the custody events by a trigger (migration 0012), for reports. */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */
@@ -77,6 +80,7 @@ export const deliveries = pgTable(
     index('deliveries_status_idx').on(t.status),
     index('deliveries_driver_idx').on(t.driverId),
     index('deliveries_standing_order_idx').on(t.standingOrderId).where(sql`${t.standingOrderId} IS NOT NULL`),
+    index('deliveries_created_idx').on(t.createdAt),
     index('deliveries_late_due_idx')
       .on(t.requiredBy)
       .where(sql`${t.lateNotifiedAt} IS NULL AND ${t.status} NOT IN ('delivered', 'cancelled', 'returning', 'returned')`),

@@ -36,6 +36,8 @@ export async function assignDriver(
     return {
       set: { driverId: driver.id },
       note: d.driverId ? `Reassigned to ${name}` : `Assigned to ${name}`,
+      // The customer already heard "Driver assigned": a second driver is news of its own, told once.
+      message: d.driverId ? { event: 'reassigned' as const } : undefined,
       audit: {
         action: d.driverId ? 'delivery.reassign' : 'delivery.assign',
         details: { driverId: driver.id, previousDriverId: d.driverId },

@@ -25,6 +25,8 @@ import { approveFromDispatch } from './approve-from-dispatch.js';
 import { assignFromDispatch } from './assign-from-dispatch.js';
 import { cancelFromDispatch } from './cancel-from-dispatch.js';
 import { printCustodyReport } from './custody-report.js';
+import { exportAudit } from './export-audit.js';
+import { exportDispatchDeliveries } from './export-dispatch-deliveries.js';
 import { listAudit } from './list-audit.js';
 import { listDispatchDeliveries } from './list-dispatch-deliveries.js';
 import { listDrivers } from './list-drivers.js';
@@ -48,6 +50,26 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/deliveries',
     { ...common, schema: { ...schema, querystring: ZAdminDeliveriesQuery, response: { 200: ZAdminDeliveriesResponse } } },
     async (request) => listDispatchDeliveries(services, actorOf(request), request.query, deliveryJsonContext(services)),
+  );
+
+  app.get(
+    '/v1/admin/deliveries/export.csv',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description: 'What the list shows for the same query, every page, as CSV (text/csv); each export is audited.',
+        querystring: ZAdminDeliveriesQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportDispatchDeliveries(services, actorOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.csv);
+    },
   );
 
   app.get(
@@ -160,6 +182,26 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/optins',
     { ...common, schema: { ...schema, querystring: ZAdminOptinsQuery, response: { 200: ZAdminOptinsResponse } } },
     async (request) => listOptins(services, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/admin/audit/export.csv',
+    {
+      onRequest: app.admit('admin'),
+      schema: {
+        ...schema,
+        description: 'The audit log for the same query, every page, as CSV (text/csv); each export is audited.',
+        querystring: ZAuditQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await exportAudit(services, actorOf(request), request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.csv);
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { TAuditQuery, TAuditResponse } from '@courier/contract';
-import { and, count, desc, eq, gte, like, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
 import { auditEvents, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -7,16 +7,16 @@ import { pageOf } from './paging.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The audit log, newest first, for ADMIN and above (it holds every IP and phone); read-only: no call changes or deletes a row. */
-export async function listAudit(services: Services, actor: Actor, query: TAuditQuery): Promise<TAuditResponse> {
-  assertAudience(actor, 'admin');
-  if (query.actorId && !UUID.test(query.actorId)) return { success: true, data: [], paging: pageOf(0, query) };
+/** The filter of the audit log, shared by its CSV export. */
+export function auditWhere(query: TAuditQuery): SQL | undefined {
+  // An actor id that cannot exist matches nothing rather than failing the query.
+  if (query.actorId && !UUID.test(query.actorId)) return sql`false`;
   const action = query.action
     ? query.action.endsWith('.')
       ? like(auditEvents.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
       : eq(auditEvents.action, query.action)
     : undefined;
-  const where = and(
+  return and(
     query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
     action,
     query.entity ? eq(auditEvents.targetType, query.entity) : undefined,
@@ -24,6 +24,12 @@ export async function listAudit(services: Services, actor: Actor, query: TAuditQ
     query.from ? gte(auditEvents.createdAt, query.from) : undefined,
     query.to ? lte(auditEvents.createdAt, query.to) : undefined,
   );
+}
+
+/** The audit log, newest first, for ADMIN and above (it holds every IP and phone); read-only: no call changes or deletes a row. */
+export async function listAudit(services: Services, actor: Actor, query: TAuditQuery): Promise<TAuditResponse> {
+  assertAudience(actor, 'admin');
+  const where = auditWhere(query);
   const [{ n }] = await services.db.select({ n: count() }).from(auditEvents).where(where);
   const { offset, ...paging } = pageOf(Number(n), query);
   const rows = await services.db

@@ -1,17 +1,18 @@
 import {
   ACTIVE_STATUSES,
   EXCEPTION_STATUSES,
+  ROLE_IDS,
   type TAdminDeliveriesQuery,
   type TAdminDeliveriesResponse,
   type TDeliveryStatus,
 } from '@courier/contract';
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { deliveries } from '../../db/schema/index.js';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { deliveries, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
 import type { JsonContext } from '../deliveries/delivery-json.js';
-import { selectDispatchViews, toDispatchJson } from './dispatch.queries.js';
+import { lateCondition, selectDispatchViews, toDispatchJson } from './dispatch.queries.js';
 import { pageOf } from './paging.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,16 +38,29 @@ function driverFilter(driverId: string | undefined): SQL | undefined {
   return UUID.test(driverId) ? eq(deliveries.driverId, driverId) : sql`false`;
 }
 
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** People whose name (first and last together), organisation or e-mail holds the words. */
+function peopleMatching(role: 'DRIVER' | 'CUSTOMER', text: string, withContact: boolean): SQL {
+  const like = likeOf(text);
+  const name = sql`${users.firstName} || ' ' || ${users.lastName}`;
+  return sql`(select ${users.id} from ${users} where ${users.roleId} = ${ROLE_IDS[role]} and (${name} ilike ${like}${
+    withContact ? sql` or ${users.organisation} ilike ${like} or ${users.email} ilike ${like}` : sql``
+  }))`;
+}
+
+/**
+ * Tracking number, recipient's name and phone (also by its digits), both addresses (all through the trigram
+ * index on search_text), and the driver's name (through the few drivers it names).
+ */
 function searchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = q.replace(/\D/g, '');
   return or(
-    ilike(deliveries.orderId, like),
-    ilike(deliveries.recipientName, like),
-    ilike(deliveries.recipientPhone, like),
+    sql`${deliveries.searchText} like ${likeOf(q.toLowerCase())}`,
     // "617 555 0199" finds "+16175550199": phones are compared on their digits too.
-    digits.length >= 4 ? sql`regexp_replace(${deliveries.recipientPhone}, '[^0-9]', '', 'g') like ${`%${digits}%`}` : undefined,
+    digits.length >= 4 ? sql`${deliveries.searchText} like ${`%${digits}%`}` : undefined,
+    sql`${deliveries.driverId} in ${peopleMatching('DRIVER', q, false)}`,
   );
 }
 
@@ -72,6 +86,33 @@ function handlingFilter(handling: TAdminDeliveriesQuery['handling']): SQL | unde
 /** STAT first within whatever order was asked for, so every client of the list agrees. */
 const statFirst = sql`case when ${deliveries.priority} = 'stat' then 0 else 1 end`;
 
+function customerFilter(customer: string | undefined): SQL | undefined {
+  if (!customer) return undefined;
+  if (UUID.test(customer)) return eq(deliveries.customerId, customer);
+  return sql`${deliveries.customerId} in ${peopleMatching('CUSTOMER', customer, true)}`;
+}
+
+/** The where clause of the staff list, shared by its CSV export. */
+export function dispatchListWhere(query: TAdminDeliveriesQuery, now: Date): SQL | undefined {
+  return and(
+    query.late ? lateCondition(now) : undefined,
+    query.deliveredFrom ? gte(deliveries.deliveredAt, query.deliveredFrom) : undefined,
+    statusFilter(query.status),
+    handlingFilter(query.handling),
+    driverFilter(query.driverId),
+    customerFilter(query.customer),
+    searchFilter(query.q),
+    query.from ? gte(deliveries.createdAt, query.from) : undefined,
+    query.to ? lte(deliveries.createdAt, query.to) : undefined,
+  );
+}
+
+export function dispatchListOrder(sort: TAdminDeliveriesQuery['sort']) {
+  return sort === 'newest'
+    ? [statFirst, desc(deliveries.createdAt), desc(deliveries.id)]
+    : [statFirst, sql`${deliveries.requiredBy} asc nulls last`, desc(deliveries.createdAt), desc(deliveries.id)];
+}
+
 /** The dispatch board's list: filtered, searched, sorted by required-by (soonest first) or newest, paged. */
 export async function listDispatchDeliveries(
   services: Services,
@@ -80,20 +121,10 @@ export async function listDispatchDeliveries(
   ctx: JsonContext,
 ): Promise<TAdminDeliveriesResponse> {
   assertAudience(actor, 'staff');
-  const where = and(
-    statusFilter(query.status),
-    handlingFilter(query.handling),
-    driverFilter(query.driverId),
-    searchFilter(query.q),
-    query.from ? gte(deliveries.createdAt, query.from) : undefined,
-    query.to ? lte(deliveries.createdAt, query.to) : undefined,
-  );
+  const where = dispatchListWhere(query, ctx.now);
   const [{ n }] = await services.db.select({ n: count() }).from(deliveries).where(where);
   const { offset, ...paging } = pageOf(Number(n), query);
-  const order =
-    query.sort === 'newest'
-      ? [statFirst, desc(deliveries.createdAt), desc(deliveries.id)]
-      : [statFirst, sql`${deliveries.requiredBy} asc nulls last`, desc(deliveries.createdAt), desc(deliveries.id)];
+  const order = dispatchListOrder(query.sort);
   const views = paging.total
     ? await selectDispatchViews(services.db)
         .where(where)

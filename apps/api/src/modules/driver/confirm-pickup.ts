@@ -1,4 +1,5 @@
 import { badRequest, conflict } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
@@ -26,7 +27,22 @@ export async function confirmPickup(
   return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'picked_up' }, async (d) => {
     const scanned = input.scannedOrderId?.trim();
     if (!scanned) throw badRequest(SCAN_MISSING, 'scannedOrderId');
-    if (normalized(scanned) !== normalized(d.orderId)) throw conflict(scanMismatch(scanned));
+    if (normalized(scanned) !== normalized(d.orderId)) {
+      // Nothing moves, but the wrong parcel in a driver's hands is on record for dispatch.
+      await recordAudit(
+        services.db,
+        {
+          actorId: actor.id,
+          action: 'delivery.pickup_scan_mismatch',
+          targetType: 'delivery',
+          targetId: d.id,
+          ip: actor.ip,
+          details: { orderId: d.orderId, scannedOrderId: scanned.slice(0, 64) },
+        },
+        services.clock.now(),
+      );
+      throw conflict(scanMismatch(scanned));
+    }
     // Every hand-over of a temperature-controlled parcel (or a UN3373 specimen) records its checks.
     checkPickupHandling(d, input);
     const within: typeof input.within = async (tx, row) => {

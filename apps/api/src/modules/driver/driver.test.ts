@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, driverLocations, idempotencyKeys, proofsOfDelivery } from '../../db/schema/index.js';
+import { auditEvents, deliveries, driverLocations, idempotencyKeys, proofsOfDelivery } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { listCustodyEvents } from '../deliveries/custody.js';
 import { jpegWithExif } from '../deliveries/delivery-test-kit.js';
@@ -57,6 +57,10 @@ describe('the driver’s calls', () => {
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().message).toMatch(/not this delivery's/);
     expect((await rowOf(d.id)).status).toBe('moving_to_pickup_location');
+    // The wrong scan is on record for dispatch, with what was scanned.
+    const [mismatch] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'delivery.pickup_scan_mismatch'));
+    expect(mismatch).toMatchObject({ actorId: people.DRIVER.id, targetType: 'delivery', targetId: d.id });
+    expect(mismatch.details).toEqual({ orderId: d.orderId, scannedOrderId: other.orderId });
     const right = await status(d.id, {
       status: 'picked_up',
       scannedOrderId: d.orderId.toLowerCase(),

@@ -8,8 +8,8 @@ import { formatBusinessTime } from '../deliveries/business-time.js';
  * order id and the status, nothing else.
  */
 
-/** What happened, as the customer hears it; 'late' is the sweep's and 'reattempt' dispatch's, not statuses. */
-export type DeliveryEvent = 'requested' | TDeliveryStatus | 'late' | 'reattempt';
+/** What happened, as the customer hears it; 'late' is the sweep's, 'reattempt' dispatch's and 'reassigned' a new driver, not statuses. */
+export type DeliveryEvent = 'requested' | TDeliveryStatus | 'late' | 'reattempt' | 'reassigned';
 
 export interface EventFacts {
   orderId: string;
@@ -44,6 +44,7 @@ const HEADLINE: Record<DeliveryEvent, string> = {
   reattempt: 'New delivery attempt',
   returning: 'Returning to sender',
   returned: 'Returned to sender',
+  reassigned: 'Driver changed',
 };
 
 /** The events the customer also hears of by e-mail and SMS (in-app hears of every move). */
@@ -92,6 +93,8 @@ function statusSentence(event: DeliveryEvent, f: EventFacts): string {
       return `Delivery ${f.orderId} was approved.`;
     case 'assigned':
       return `A driver was assigned to delivery ${f.orderId}.`;
+    case 'reassigned':
+      return `Delivery ${f.orderId} has a new driver.`;
     case 'picked_up':
       return `Delivery ${f.orderId} was picked up at ${when(f, f.at)}.`;
     case 'delivered':
@@ -194,6 +197,8 @@ export function customerNotice(event: DeliveryEvent, f: EventFacts): { title: st
       return { title: 'Delivery approved', message: `Your delivery ${o} to ${r} has been approved.` };
     case 'assigned':
       return { title: 'Driver assigned', message: `A driver has been assigned to your delivery ${o} to ${r}.` };
+    case 'reassigned':
+      return { title: 'Driver changed', message: `Your delivery ${o} to ${r} has a new driver; nothing else changes.` };
     case 'moving_to_pickup_location':
       return { title: 'Driver on the way', message: `The driver is on the way to pick up your delivery ${o}.` };
     case 'picked_up':

@@ -18,7 +18,8 @@ export interface FakeSms {
  */
 export async function startFakeSmsProvider() {
   const received: FakeSms[] = [];
-  const state = { down: false };
+  // down: 503 (retried later); refuse: Twilio's 400 for a number that cannot take SMS (final).
+  const state = { down: false, refuse: false };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
@@ -27,6 +28,12 @@ export async function startFakeSmsProvider() {
     req.on('end', () => {
       if (state.down) {
         res.writeHead(503).end('{"message":"unavailable"}');
+        return;
+      }
+      if (state.refuse) {
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end('{"code":21211,"message":"The \'To\' number is not a valid phone number.","status":400}');
         return;
       }
       const path = req.url ?? '';

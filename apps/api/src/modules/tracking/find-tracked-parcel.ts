@@ -71,13 +71,16 @@ export async function findTrackedParcel(db: Db, rawTrackingNumber: string) {
   const [row] = await query.execute({ orderId });
   if (!row) throw notFound(MESSAGES.trackingInvalid);
   const { events, attemptReasons, driverLat, driverLng, driverAt, ...delivery } = row;
-  const timeline: PublicEvent[] = events.map(([status, locationLabel, lat, lng, at]) => ({
-    status,
-    locationLabel,
-    lat,
-    lng,
-    createdAt: new Date(at),
-  }));
+  const timeline: PublicEvent[] = events
+    // A reassignment repeats "assigned": to the public that is one step, shown once.
+    .filter(([status], i) => i === 0 || events[i - 1][0] !== status)
+    .map(([status, locationLabel, lat, lng, at]) => ({
+      status,
+      locationLabel,
+      lat,
+      lng,
+      createdAt: new Date(at),
+    }));
   const driver =
     driverLat !== null && driverLng !== null && driverAt !== null ? { lat: driverLat, lng: driverLng, updatedAt: driverAt } : null;
   return { delivery, events: timeline, driver, attemptReasons: attemptReasons ?? [] };

@@ -59,7 +59,8 @@ export async function inviteUser(services: Services, actor: Actor, input: TInvit
       expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000),
       createdAt: now,
     });
-    const href = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(link.token)}`;
+    // welcome=1: the page greets a new account ("Set your password") instead of speaking of an old one.
+    const href = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(link.token)}&welcome=1`;
     const invitedBy = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'An administrator';
     await enqueueEmail(tx, invitationMessage(user.email, user.firstName, statusLabel(role), invitedBy, href), now);
     await recordAudit(

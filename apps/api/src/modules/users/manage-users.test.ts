@@ -37,6 +37,8 @@ describe('account management by administrators', () => {
     expect(res.json().data).not.toHaveProperty('passwordHash');
     const mail = await lastEmailTo(t, email);
     expect(mail?.text).toContain('http://courier.test/auth/reset-password?token=');
+    // The page the link opens greets a new account ("Set your password").
+    expect(mail?.text).toMatch(/reset-password\?token=[^\s&]+&welcome=1/);
     expect(mail?.text).not.toMatch(/password: \S+/i);
     const token = linkToken(mail!.text, '/auth/reset-password');
     const reset = await post(t, '/api/v1/auth/reset-password', { token, newPassword: STRONG_PASSWORD });

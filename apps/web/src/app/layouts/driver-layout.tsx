@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, UserCog } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
@@ -31,10 +31,17 @@ export function DriverLayout() {
             <Logo />
           </Link>
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Driver</span>
+          <Link
+            to={paths.driverAccount}
+            className="ml-auto inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100"
+          >
+            <UserCog aria-hidden="true" className="size-4" />
+            Account
+          </Link>
           <button
             type="button"
             onClick={() => void logout()}
-            className="ml-auto inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100"
+            className="inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100"
           >
             <LogOut aria-hidden="true" className="size-4" />
             Logout

@@ -1,5 +1,17 @@
 import type { TRole } from '@courier/contract';
-import { ClipboardList, LayoutDashboard, type LucideIcon, MailWarning, MessageSquareHeart, Repeat, ScrollText, Users } from 'lucide-react';
+import {
+  ChartColumn,
+  ClipboardList,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  MailWarning,
+  MessageSquareHeart,
+  Repeat,
+  ScrollText,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export interface TStaffNavItem {
@@ -15,12 +27,15 @@ const ADMINS: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];
 
 const staffNav: TStaffNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
+  { label: 'Deliveries', to: paths.adminDeliveries, icon: History, roles: STAFF },
+  { label: 'Reports', to: paths.adminReports, icon: ChartColumn, roles: STAFF },
   { label: 'Standing orders', to: paths.adminStandingOrders, icon: Repeat, roles: STAFF },
   { label: 'Feedback', to: paths.adminFeedback, icon: MessageSquareHeart, roles: STAFF },
   { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: ADMINS },
   { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
   { label: 'Failed messages', to: paths.adminMessages, icon: MailWarning, roles: ADMINS },
+  { label: 'My account', to: paths.staffAccount, icon: UserCog, roles: STAFF },
 ];
 
 /** What a role may not do, it does not see. */

@@ -1,5 +1,13 @@
+import { auditActionLabel, type TAuditEntry } from '@courier/contract';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/error-message';
+import { toast } from '@/lib/toast';
+import { useExportAuditLog } from '../api/export-audit-log';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { formatDateTime } from '@/lib/format-date';
 import { type TAuditFilter, useAuditLog } from '../api/get-audit-log';
@@ -13,6 +21,31 @@ function details(value: Record<string, unknown> | null): string {
   return Object.entries(value)
     .map(([key, v]) => `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
     .join(' · ');
+}
+
+/** The record an entry names, as a link where the console has a page for it. */
+function RecordCell({ entry }: { entry: TAuditEntry }) {
+  const orderId = typeof entry.details?.orderId === 'string' ? entry.details.orderId : null;
+  if (entry.entity === 'delivery' && entry.entityId) {
+    return (
+      <Link to={paths.adminDelivery(entry.entityId)} className="font-mono font-semibold text-brand-700 hover:underline">
+        {orderId ? `#${orderId}` : 'Delivery'}
+      </Link>
+    );
+  }
+  if (entry.entity === 'user' && entry.entityId) {
+    return (
+      <Link to={paths.adminUsers} className="font-medium text-brand-700 hover:underline">
+        User <span className="block font-mono text-slate-500">{entry.entityId}</span>
+      </Link>
+    );
+  }
+  return (
+    <>
+      {entry.entity}
+      {entry.entityId && <span className="block font-mono text-slate-500">{entry.entityId}</span>}
+    </>
+  );
 }
 
 /** /admin/audit: who did what to which record, when and from where. Read only: the log is append-only. */
@@ -32,13 +65,25 @@ export function AuditLogPage() {
     to: to ? `${to}T23:59:59.999` : undefined,
   };
   const query = useAuditLog(filter);
+  const exporter = useExportAuditLog();
+  const download = () =>
+    exporter.mutate(filter, { onError: (error) => toast.error(errorMessage(error, 'Could not export the audit log')) });
   const change = (set: (v: string) => void) => (v: string) => {
     set(v);
     setPage(1);
   };
 
   return (
-    <BackOfficePage title="Audit log" intro="Every sign-in, status change, staff read and account change, as it happened.">
+    <BackOfficePage
+      title="Audit log"
+      intro="Every sign-in, status change, staff read and account change, as it happened."
+      tools={
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={download} disabled={exporter.isPending}>
+          <Download aria-hidden="true" className="size-4" />
+          {exporter.isPending ? 'Exporting…' : 'Export CSV'}
+        </button>
+      }
+    >
       <form className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
         <label className="col-span-2 text-xs font-medium text-slate-600 sm:col-span-1">
           Action
@@ -90,12 +135,12 @@ export function AuditLogPage() {
                 <span className="text-slate-500">system</span>
               )}
             </td>
-            <td data-label="Action" className={`${tdClass} font-mono text-xs whitespace-nowrap`}>
-              {entry.action}
+            <td data-label="Action" className={tdClass}>
+              <span className="block font-medium text-slate-900">{auditActionLabel(entry.action)}</span>
+              <span className="block font-mono text-xs text-slate-500">{entry.action}</span>
             </td>
             <td data-label="Record" className={`${tdClass} text-xs`}>
-              {entry.entity}
-              {entry.entityId && <span className="block font-mono text-slate-500">{entry.entityId}</span>}
+              <RecordCell entry={entry} />
             </td>
             <td data-label="Details" className={`${tdClass} max-w-sm text-xs break-words text-slate-600`}>
               {details(entry.details)}

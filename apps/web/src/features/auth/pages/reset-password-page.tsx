@@ -22,7 +22,10 @@ const backToLogin = (
 /** /auth/reset-password?token=…: a new password and its confirmation (SPEC section 5: no strength rule here). */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
-  const token = useSearchParams()[0].get('token')?.trim() ?? '';
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  // An invitation's link: the account is new and has no old password to replace.
+  const welcome = params.get('welcome') === '1';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [confirmError, setConfirmError] = useState<string | undefined>();
@@ -51,10 +54,14 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      documentTitle="Reset password"
+      documentTitle={welcome ? 'Set your password' : 'Reset password'}
       icon={<KeyRound aria-hidden="true" />}
-      title="Choose a new password"
-      subtitle="Your new password replaces the old one and signs you out on every device."
+      title={welcome ? 'Set your password' : 'Choose a new password'}
+      subtitle={
+        welcome
+          ? 'Welcome to MedCourier. Choose the password for your new account, then sign in with it.'
+          : 'Your new password replaces the old one and signs you out on every device.'
+      }
       footer={backToLogin}
     >
       <form className="space-y-5" onSubmit={onSubmit} noValidate>

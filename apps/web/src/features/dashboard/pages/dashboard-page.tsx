@@ -1,5 +1,5 @@
 import { MESSAGES } from '@courier/contract';
-import { CircleCheckBig, Clock, Package, PackagePlus, Truck } from 'lucide-react';
+import { ChartColumn, CircleCheckBig, Clock, Package, PackagePlus, Truck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -42,7 +42,14 @@ export function DashboardPage() {
         <StatTile label="Pending" value={stats?.pendingDeliveries} icon={Clock} tone="amber" loading={isPending} />
       </div>
 
-      <div className="mt-6">
+      <p className="mt-3 text-right text-sm">
+        <Link to={paths.reports} className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline">
+          <ChartColumn aria-hidden="true" className="size-4" />
+          Reports: on-time rate and delivery times
+        </Link>
+      </p>
+
+      <div className="mt-3">
         <RecentDeliveries deliveries={data?.deliveries ?? []} loading={isPending} />
       </div>
     </section>

@@ -8,6 +8,13 @@ export interface TAdminDeliveriesFilter {
   handling?: TAdminHandlingFilter;
   q?: string;
   driverId?: string;
+  customer?: string;
+  /** ISO instants: booked from / to. */
+  from?: string;
+  to?: string;
+  /** ISO instant: delivered at or after. */
+  deliveredFrom?: string;
+  late?: 'true';
   sort?: TAdminDeliverySort;
   page?: number;
   limit?: number;

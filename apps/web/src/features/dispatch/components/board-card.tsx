@@ -1,4 +1,4 @@
-import type { TAdminDelivery } from '@courier/contract';
+import { deliveryTypeLabel, type TAdminDelivery } from '@courier/contract';
 import clsx from 'clsx';
 import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
@@ -29,6 +29,17 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
           #{d.orderId}
         </Link>
         <StatusBadge status={d.status} />
+        <span
+          className={clsx(
+            'rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
+            d.deliveryType === 'EXPRESS' || d.deliveryType === 'SAME_DAY'
+              ? 'bg-violet-50 text-violet-800 ring-violet-200'
+              : 'bg-slate-50 text-slate-700 ring-slate-200',
+          )}
+        >
+          <span className="sr-only">Service level: </span>
+          {deliveryTypeLabel(d.deliveryType)}
+        </span>
         <span className="ml-auto">
           <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
         </span>
@@ -69,11 +80,11 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
             <span className="sr-only">Route</span>
           </dt>
           <dd className="min-w-0">
-            <span className="block truncate" title={d.pickupAddress}>
+            <span className="block break-words">
               <span className="text-slate-500">From </span>
               {d.pickupAddress}
             </span>
-            <span className="block truncate" title={d.deliveryAddress}>
+            <span className="block break-words">
               <span className="text-slate-500">To </span>
               {d.deliveryAddress}
             </span>

@@ -40,7 +40,7 @@ export function BoardColumn({
       ) : isError ? (
         <p className="px-1 py-6 text-center text-sm text-red-700">Could not load this column.</p>
       ) : deliveries.length === 0 ? (
-        <p className="px-1 py-6 text-center text-sm text-slate-600">{empty}</p>
+        <p className="px-1 py-6 text-center text-sm text-slate-600">{q ? 'No delivery matches.' : empty}</p>
       ) : (
         <ul className="space-y-3 lg:max-h-[calc(100dvh-18rem)] lg:min-h-40 lg:overflow-y-auto lg:pr-1">
           {deliveries.map((d) => (

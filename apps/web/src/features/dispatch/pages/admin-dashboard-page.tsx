@@ -1,6 +1,8 @@
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAdminStats } from '../api/get-admin-stats';
 import type { TAdminHandlingFilter } from '@courier/contract';
@@ -37,12 +39,20 @@ export function AdminDashboardPage() {
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Order id, recipient or phone"
+            placeholder="Tracking no., name, phone, town, driver"
             aria-label="Search deliveries"
             className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none"
           />
         </search>
       </div>
+      {q && (
+        <p className="-mt-3 mb-4 text-sm text-slate-600 sm:text-right">
+          The board holds open jobs only.{' '}
+          <Link to={paths.adminDeliveriesWhere({ q })} className="font-semibold text-brand-700 hover:underline">
+            Search every delivery for “{q}”
+          </Link>
+        </p>
+      )}
       <KpiTiles stats={stats.data} loading={stats.isPending} />
       <HoldQueue />
       <HandlingFilter value={handling} onChange={setHandling} />

@@ -1,5 +1,7 @@
 import { COMPANY } from '@courier/contract';
 import { Bell, BookUser, KeyRound, KeySquare, Trash2, UserRound, Webhook } from 'lucide-react';
+import { Navigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useCurrentUser } from '../api/get-current-user';
 import { AddressBookSection } from '../components/address-book-section';
@@ -24,8 +26,12 @@ const SECTIONS = [
 /** /account-settings: personal information, saved addresses, password, notification preferences and account deletion. */
 export function AccountSettingsPage() {
   const { data: user } = useCurrentUser();
-  // Keys and webhooks are a customer's own systems talking to us; staff and drivers have none.
-  const isCustomer = useSession().role === 'CUSTOMER';
+  const { role } = useSession();
+  // Staff and drivers have their own page in their own area (no address book, no self-deletion).
+  if (role === 'DRIVER') return <Navigate to={paths.driverAccount} replace />;
+  if (role && role !== 'CUSTOMER') return <Navigate to={paths.staffAccount} replace />;
+  // Keys and webhooks are a customer's own systems talking to us.
+  const isCustomer = role === 'CUSTOMER';
   const sections = SECTIONS.filter((s) => isCustomer || !('customerOnly' in s));
 
   return (

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { useManagedUsers } from '../api/get-managed-users';
 import { useInviteUser } from '../api/invite-user';
 import { useUpdateManagedUser } from '../api/update-managed-user';
+import { AccountChangeDialog, type TAccountChange } from '../components/account-change-dialog';
 import { InviteUserDialog } from '../components/invite-user-dialog';
 import { grantableRoles, mayManage } from '../lib/account-rules';
 
@@ -23,11 +24,25 @@ function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; r
   const update = useUpdateManagedUser();
   const manageable = mayManage(me, user);
   const name = `${user.firstName} ${user.lastName}`;
+  const [asking, setAsking] = useState<TAccountChange | null>(null);
   const change = (body: { roleId?: string; isActive?: boolean }, done: string) =>
     update.mutate(
       { id: user._id, ...body },
-      { onSuccess: () => toast.success(done), onError: (e) => toast.error(errorMessage(e, 'Could not change the account')) },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          toast.success(done);
+        },
+        onError: (e) => {
+          setAsking(null);
+          toast.error(errorMessage(e, 'Could not change the account'));
+        },
+      },
     );
+  const confirm = () => {
+    if (asking?.kind === 'role') change({ roleId: ROLE_IDS[asking.role] }, `${name} is now ${roleName(asking.role)}`);
+    else if (asking?.kind === 'disable') change({ isActive: false }, `${name} is disabled and signed out`);
+  };
   return (
     <tr className={clsx(!user.isActive && 'bg-slate-50 text-slate-400')}>
       <td data-label="User" className={tdClass}>
@@ -41,12 +56,11 @@ function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; r
             className={controlClass}
             value={user.roleId}
             disabled={update.isPending}
-            onChange={(e) =>
-              change(
-                { roleId: e.target.value },
-                `${name} is now ${roleName(ROLES.find((r) => ROLE_IDS[r] === e.target.value) ?? user.role)}`,
-              )
-            }
+            onChange={(e) => {
+              const role = ROLES.find((r) => ROLE_IDS[r] === e.target.value);
+              // Asked first: the select shows the current role until the change is confirmed.
+              if (role && role !== user.role) setAsking({ kind: 'role', role });
+            }}
           >
             {[...new Set<TRole>([user.role, ...roles])].map((role) => (
               <option key={role} value={ROLE_IDS[role]}>
@@ -86,12 +100,13 @@ function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; r
               size: 'sm',
               className: user.isActive ? 'text-red-700 hover:bg-red-50' : '',
             })}
-            onClick={() =>
-              change({ isActive: !user.isActive }, user.isActive ? `${name} is disabled and signed out` : `${name} is enabled`)
-            }
+            onClick={() => (user.isActive ? setAsking({ kind: 'disable' }) : change({ isActive: true }, `${name} is enabled`))}
           >
             {user.isActive ? 'Disable' : 'Enable'}
           </button>
+        )}
+        {manageable && (
+          <AccountChangeDialog user={user} change={asking} busy={update.isPending} onClose={() => setAsking(null)} onConfirm={confirm} />
         )}
       </td>
     </tr>

@@ -1,0 +1,35 @@
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading
+ * apostrophe, so an exported recipient name or phone can never become a command (OWASP CSV injection).
+ */
+export function neutraliseCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** RFC 4180 text (CRLF, quoted where needed) from a header row and data rows, every cell neutralised. */
+export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  return stringify([header.map(neutraliseCell), ...rows.map((row) => row.map(neutraliseCell))], { record_delimiter: 'windows' });
+}
+
+/** "2026-03-02 15:04" in the time zone given, for spreadsheets ('' without a time). */
+export function csvTime(at: Date | null, timeZone: string): string {
+  if (!at) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}

@@ -1,0 +1,56 @@
+/** The audit log's actions in words, for the console and its CSV. Unknown actions are spelled out from their name. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'account.deleted': 'Deleted their account',
+  'account.profile.updated': 'Updated their profile',
+  'account.registered': 'Signed up',
+  'account.signup_with_existing_email': 'Tried to sign up with an e-mail already in use',
+  'auth.address.locked': 'Sign-in locked after failed attempts',
+  'auth.email.verified': 'Verified their e-mail',
+  'auth.login.blocked': 'Sign-in refused (locked)',
+  'auth.login.failed': 'Failed to sign in',
+  'auth.login.succeeded': 'Signed in',
+  'auth.login.verification_required': 'Signed in, e-mail code sent',
+  'auth.login_code.resent': 'Asked for a new e-mail code',
+  'auth.logout': 'Signed out',
+  'auth.password.changed': 'Changed their password',
+  'auth.password.reset': 'Reset their password',
+  'auth.password_change.failed': 'Failed to change their password',
+  'auth.password_reset.requested': 'Asked to reset their password',
+  'auth.refresh_token.reused': 'A stolen session was detected and ended',
+  'custody.report': 'Printed a custody report',
+  'delivery.approve': 'Approved a delivery',
+  'delivery.assign': 'Assigned a driver',
+  'delivery.reassign': 'Handed a delivery to another driver',
+  'delivery.cancel': 'Cancelled a delivery',
+  'delivery.create': 'Booked a delivery',
+  'delivery.deliver': 'Delivered a parcel',
+  'delivery.export': 'Exported deliveries (CSV)',
+  'delivery.pickup': 'Picked up a parcel',
+  'delivery.pickup_run': 'Set off to a pickup',
+  'delivery.pickup_scan_mismatch': 'Scanned the wrong parcel at pickup',
+  'delivery.read': 'Opened a delivery',
+  'delivery.transit': 'Set off with a parcel',
+  'audit.export': 'Exported the audit log (CSV)',
+  'email.unsubscribe': 'Unsubscribed from e-mails',
+  'feedback.submitted': 'Left feedback',
+  'label.generate': 'Printed a label',
+  'label.read': 'Opened a label',
+  'message.retry': 'Retried a failed message',
+  'optin.consent': 'Gave SMS or e-mail consent',
+  'optin.sms_start': 'Texted START (SMS back on)',
+  'optin.sms_stop': 'Texted STOP (no more SMS)',
+  'user.disable': 'Disabled an account',
+  'user.enable': 'Enabled an account',
+  'user.invite': 'Invited a user',
+  'user.role_change': 'Changed a role',
+};
+
+/** "delivery.pickup_scan_mismatch" in words; an action not in the list reads "Delivery: pickup scan mismatch". */
+export function auditActionLabel(action: string): string {
+  const known = AUDIT_ACTION_LABELS[action];
+  if (known) return known;
+  const [head, ...rest] = action.split('.');
+  const words = rest.join(' ').replaceAll('_', ' ');
+  const capital = head.charAt(0).toUpperCase() + head.slice(1);
+  return words ? `${capital}: ${words}` : capital;
+}
