@@ -4,8 +4,8 @@ import { auditEvents, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { csvTime, toCsv } from '../../platform/csv.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { auditStaffRead } from './audit-staff-read.js';
 import { EXPORT_MAX_ROWS } from './export-dispatch-deliveries.js';
 import { auditWhere } from './list-audit.js';
 
@@ -43,9 +43,6 @@ export async function exportAudit(services: Services, actor: Actor, query: TAudi
     ]),
   );
   const { page: _page, limit: _limit, ...filter } = query;
-  await auditStaffRead(services, actor, {
-    action: 'audit.export',
-    details: { rows: rows.length, filter: JSON.parse(JSON.stringify(filter)) },
-  });
+  await auditRead(services, actor, 'audit.export', { rows: rows.length, filter: JSON.parse(JSON.stringify(filter)) });
   return { csv, fileName: `audit-log-${csvTime(services.clock.now(), tz).slice(0, 10)}.csv` };
 }

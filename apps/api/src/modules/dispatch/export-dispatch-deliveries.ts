@@ -4,8 +4,8 @@ import { deliveries, proofsOfDelivery } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { csvTime, toCsv } from '../../platform/csv.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
+import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { auditStaffRead } from './audit-staff-read.js';
 import { customers, drivers } from './dispatch.queries.js';
 import { dispatchListOrder, dispatchListWhere } from './list-dispatch-deliveries.js';
 
@@ -85,10 +85,10 @@ export async function exportDispatchDeliveries(
     ]),
   );
   const { page: _page, limit: _limit, ...filter } = query;
-  await auditStaffRead(services, actor, {
-    action: 'delivery.export',
+  await auditRead(services, actor, 'delivery.export', {
     targetType: 'delivery',
-    details: { rows: rows.length, filter: JSON.parse(JSON.stringify(filter)) },
+    rows: rows.length,
+    filter: JSON.parse(JSON.stringify(filter)),
   });
   const day = csvTime(services.clock.now(), tz).slice(0, 10);
   return { csv, fileName: `deliveries-${day}.csv`, rows: rows.length };
