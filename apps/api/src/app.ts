@@ -72,10 +72,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(env.LOG_LEVEL, opts.logStream),
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
-        ? req.headers['x-request-id']
-        : randomUUID(),
+    // A client's request id is kept only as a short token of safe characters (it goes into logs and headers).
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: env.TRUST_PROXY,
     return503OnClosing: true,

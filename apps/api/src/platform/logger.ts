@@ -10,8 +10,15 @@ export const REDACTED = '[REDACTED]';
 /** Query parameters whose values say nothing private; every other value (token, sig, q, address...) is hidden. */
 const PLAIN_QUERY_PARAMS = new Set(['page', 'limit', 'status', 'sort', 'exp']);
 
-/** A URL as logged: its path, and its query string with every value not known to be harmless replaced. */
+/** Paths whose last segment is a secret token (an unsubscribe link): logged with the token replaced. */
+const TOKEN_PATHS = [/^(\/api\/v1\/unsubscribe\/)[^/?#]+/];
+
+/**
+ * A URL as logged: its path with any token segment replaced, and its query string with every value not known to
+ * be harmless replaced.
+ */
 export function redactUrl(url: string): string {
+  for (const pattern of TOKEN_PATHS) url = url.replace(pattern, `$1${REDACTED}`);
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

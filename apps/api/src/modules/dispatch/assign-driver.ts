@@ -8,6 +8,7 @@ import { moveDelivery } from '../deliveries/move-delivery.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NOT_A_DRIVER = 'driverId: Choose an active driver';
+export const DRIVER_NOT_ACTIVATED = 'This driver has not activated their account yet (the invitation is unused): choose another driver';
 export const CHANGED_HANDS = 'This delivery was just assigned by someone else. Reload it and try again.';
 
 /** Staff give an approved delivery to a driver, or hand an assigned one to another driver. */
@@ -26,12 +27,15 @@ export async function assignDriver(
         lastName: users.lastName,
         isDisabled: users.isDisabled,
         isDeleted: users.isDeleted,
+        emailVerifiedAt: users.emailVerifiedAt,
       })
       .from(users)
       .where(and(eq(users.id, input.driverId), eq(users.roleId, ROLE_IDS.DRIVER)))
       .limit(1);
     if (!driver || driver.isDisabled || driver.isDeleted) throw badRequest(NOT_A_DRIVER, 'driverId');
     if (d.driverId === driver.id) throw conflict('This driver is already assigned to the delivery');
+    // An invited driver who never used the invitation has no way to sign in and move the parcel.
+    if (!driver.emailVerifiedAt) throw conflict(DRIVER_NOT_ACTIVATED);
     const name = `${driver.firstName} ${driver.lastName}`;
     return {
       set: { driverId: driver.id },
