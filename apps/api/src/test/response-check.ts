@@ -18,13 +18,29 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 const pointer = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /**
+ * OpenAPI 3.0 allows `nullable: true` beside no `type` (an unknown value or a union that may be null); ajv
+ * reads nullable only beside a type, so such a schema becomes "it, or null" for the check.
+ */
+function nullableAsAnyOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableAsAnyOf);
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node as Record<string, unknown>).map(([k, v]) => [k, nullableAsAnyOf(v)] as const);
+  const copy = Object.fromEntries(entries) as Record<string, unknown>;
+  if (copy.nullable === true && copy.type === undefined) {
+    const { nullable: _nullable, ...rest } = copy;
+    return { anyOf: [rest, { type: 'null' }] };
+  }
+  return copy;
+}
+
+/**
  * Checks every answer a test receives against the live OpenAPI document (what /api/docs/json serves): the
  * status must be one the operation documents, and a JSON body must match that status's schema. A route's
  * answer that drifts from its documentation fails the test that received it. Answers to paths the document
  * does not hold (the web app, unknown routes, hidden routes) are not checked.
  */
 export function createResponseCheck(app: FastifyInstance) {
-  const doc = structuredClone(app.swagger()) as unknown as OpenApiDocument;
+  const doc = nullableAsAnyOf(structuredClone(app.swagger())) as unknown as OpenApiDocument;
   // nullable is OpenAPI 3.0's keyword for "or null", which ajv reads too.
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
   addFormats(ajv);
