@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** 409: the delivery was cancelled, so it has no label (or other parcel paperwork). */
   'DELIVERY_CANCELLED',
+  /** 400: a pickup or drop-off outside SERVICE_AREA_STATES; `field` names which. */
+  'OUTSIDE_SERVICE_AREA',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

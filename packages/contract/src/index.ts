@@ -20,3 +20,4 @@ export * from './driver.js';
 export * from './tracking.js';
 export * from './outbox-admin.js';
 export * from './addresses.js';
+export * from './quote.js';
