@@ -53,7 +53,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          'The booking form\'s fields so far; answers each delivery type\'s estimated delivery and whether it meets required-by. Addresses outside SERVICE_AREA_STATES answer 400 OUTSIDE_SERVICE_AREA naming the field.',
+          "The booking form's fields so far; answers each delivery type's estimated delivery and whether it meets required-by. Addresses outside SERVICE_AREA_STATES answer 400 OUTSIDE_SERVICE_AREA naming the field.",
         body: ZQuoteRequest,
         response: { 200: ZQuoteResponse },
       },

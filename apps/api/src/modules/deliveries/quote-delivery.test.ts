@@ -30,7 +30,11 @@ describe('quoting a delivery before booking', () => {
     expect(body.requiredBy).toBeNull();
     expect(body.quotes.map((q) => q.deliveryType)).toEqual(['STANDARD', 'EXPRESS', 'SAME_DAY', 'NEXT_DAY']);
     // Tuesday 18:00, Tuesday 12:00 (EXPRESS: four business hours from Tuesday 08:00), Wednesday 18:00.
-    expect(quoteOf(body, 'SAME_DAY')).toEqual({ deliveryType: 'SAME_DAY', estimatedDelivery: '2026-03-03T23:00:00.000Z', meetsRequiredBy: null });
+    expect(quoteOf(body, 'SAME_DAY')).toEqual({
+      deliveryType: 'SAME_DAY',
+      estimatedDelivery: '2026-03-03T23:00:00.000Z',
+      meetsRequiredBy: null,
+    });
     expect(quoteOf(body, 'EXPRESS').estimatedDelivery).toBe('2026-03-03T17:00:00.000Z');
     expect(quoteOf(body, 'NEXT_DAY').estimatedDelivery).toBe('2026-03-03T17:00:00.000Z');
     expect(quoteOf(body, 'STANDARD').estimatedDelivery).toBe('2026-03-04T23:00:00.000Z');
