@@ -51,7 +51,7 @@ export function DriverLayout() {
           <OutboxBanner />
           <ShareLocationPrompt />
         </header>
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
       </div>

@@ -41,8 +41,11 @@ export function SignupPage() {
   const goTo = (next: number) => {
     setStep(next);
     setError(null);
-    // Screen readers and phones start the new step at its top.
-    requestAnimationFrame(() => heading.current?.scrollIntoView?.({ block: 'nearest' }));
+    // Screen readers and phones start the new step at its heading ("Step 2 of 3: Address"), focused.
+    requestAnimationFrame(() => {
+      heading.current?.scrollIntoView?.({ block: 'nearest' });
+      heading.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
+    });
   };
 
   const next = async () => {
@@ -61,6 +64,7 @@ export function SignupPage() {
         password: values.password,
         address: values.address.trim(),
         accountType: values.accountType as TAccountType,
+        ...(values.organisation.trim() ? { organisation: values.organisation.trim() } : {}),
         roleId: ROLE_IDS.CUSTOMER,
       });
       toast.success(MESSAGES.signupSuccess);
