@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
+import { EmailText } from '@/components/ui/email-text';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -162,8 +163,8 @@ export function SignupPage() {
         }
       >
         <p>
-          We sent a verification link to <span className="font-semibold break-words text-slate-900">{registeredEmail}</span>. Open it to
-          activate your account, then sign in.
+          We sent a verification link to <EmailText email={registeredEmail ?? ''} className="font-semibold break-words text-slate-900" />.
+          Open it to activate your account, then sign in.
         </p>
         <p className="mt-2">The link expires in 24 hours. Can't find the e-mail? Check your spam folder.</p>
       </Modal>
