@@ -22,12 +22,15 @@ export function LabelScanner({ onRead }: { onRead: (value: string) => void }) {
     if (!wanted || !video.current) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
+    let read = false;
     startLabelReader(video.current, (value) => {
+      read = true;
       onRead(value);
       setState('off');
     })
       .then((controls) => {
-        if (cancelled) return controls.stop();
+        // A code read at once (before the camera's start resolved) or a stop meanwhile: nothing more to show.
+        if (cancelled || read) return controls.stop();
         stop = controls.stop;
         setState('on');
       })
