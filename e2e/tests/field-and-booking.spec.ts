@@ -174,6 +174,8 @@ test.describe('field and booking', () => {
       /google\.com\/maps\/dir\/\?api=1&destination=[^&]*[A-Za-z]/,
     );
     await expect(page.getByRole('heading', { name: 'Share your location during jobs?' })).toHaveCount(0);
+    // Dispatch is one tap away on every driver screen (DISPATCH_PHONE, through /api/v1/config).
+    await expect(page.getByRole('link', { name: 'Call dispatch' })).toHaveAttribute('href', 'tel:+16175550100');
     await page.screenshot({ path: 'test-results/h27-driver-offline-job-phone.png', fullPage: true });
     await page.goBack();
     await page.screenshot({ path: 'test-results/h27-driver-offline-phone.png', fullPage: true });

@@ -1,9 +1,33 @@
 import { Headset } from 'lucide-react';
+import { useEffect } from 'react';
 import { useAppConfig } from '@/hooks/use-app-config';
 
-/** Dials dispatch (DISPATCH_PHONE, through /api/v1/config); hidden while the server names no number. */
+const KEY = 'dispatch-phone';
+
+const kept = (): string | null => {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Dials dispatch (DISPATCH_PHONE, through /api/v1/config); the number is kept on the phone so the button is
+ * there after a reload without signal, when a driver needs it most. Hidden while no number is known.
+ */
 export function CallDispatchLink({ className }: { className?: string }) {
-  const phone = useAppConfig().data?.dispatchPhone;
+  const config = useAppConfig().data;
+  const phone = config ? (config.dispatchPhone ?? null) : kept();
+  useEffect(() => {
+    if (!config) return;
+    try {
+      if (config.dispatchPhone) localStorage.setItem(KEY, config.dispatchPhone);
+      else localStorage.removeItem(KEY);
+    } catch {
+      // storage blocked: the button still shows while online
+    }
+  }, [config]);
   if (!phone) return null;
   return (
     <a
