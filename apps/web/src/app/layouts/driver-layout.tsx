@@ -33,7 +33,9 @@ export function DriverLayout() {
             <Link to={paths.driverHome} aria-label="MedCourier: my jobs">
               <Logo />
             </Link>
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Driver</span>
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-100 max-sm:hidden">
+              Driver
+            </span>
             <span className="ml-auto" />
             <CallDispatchLink />
             <button
@@ -42,10 +44,10 @@ export function DriverLayout() {
                 void forgetJobs();
                 void logout();
               }}
-              className="inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100"
+              className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100"
             >
               <LogOut aria-hidden="true" className="size-4" />
-              Logout
+              <span className="max-sm:sr-only">Logout</span>
             </button>
           </div>
           <OutboxBanner />

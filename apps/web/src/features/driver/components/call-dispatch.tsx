@@ -34,11 +34,13 @@ export function CallDispatchLink({ className }: { className?: string }) {
       href={`tel:${phone.replace(/[^\d+]/g, '')}`}
       className={
         className ??
-        'inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50'
+        'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50'
       }
     >
       <Headset aria-hidden="true" className="size-4" />
-      Call dispatch
+      {/* "Dispatch" on a phone's narrow bar; the name stays "Call dispatch". */}
+      <span className="max-sm:sr-only">Call&nbsp;</span>
+      <span className="max-sm:capitalize">dispatch</span>
     </a>
   );
 }
