@@ -24,3 +24,4 @@ export * from './exceptions.js';
 export * from './medical.js';
 export * from './integrations.js';
 export * from './standing-orders.js';
+export * from './quote.js';
