@@ -72,10 +72,30 @@ export const ZUpdateProfileRequest = z.object({
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 /** The moves a customer may hear of by e-mail (the booking's own confirmation always goes while emailUpdates is on). */
-export const EMAIL_NOTICE_EVENTS = ['approved', 'assigned', 'picked_up', 'delivered', 'cancelled', 'late'] as const;
+export const EMAIL_NOTICE_EVENTS = [
+  'approved',
+  'assigned',
+  'picked_up',
+  'delivered',
+  'cancelled',
+  'late',
+  'failed_attempt',
+  'reattempt',
+  'returning',
+  'returned',
+] as const;
 export type TEmailNoticeEvent = (typeof EMAIL_NOTICE_EVENTS)[number];
 /** Picked up, delivered and the exceptions: one delivery no longer sends an e-mail per move. */
-export const DEFAULT_EMAIL_NOTICE_EVENTS: readonly TEmailNoticeEvent[] = ['picked_up', 'delivered', 'cancelled', 'late'];
+export const DEFAULT_EMAIL_NOTICE_EVENTS: readonly TEmailNoticeEvent[] = [
+  'picked_up',
+  'delivered',
+  'cancelled',
+  'late',
+  'failed_attempt',
+  'reattempt',
+  'returning',
+  'returned',
+];
 export const EMAIL_NOTICE_LABELS: Record<TEmailNoticeEvent, string> = {
   approved: 'Request approved',
   assigned: 'Driver assigned',
@@ -83,6 +103,10 @@ export const EMAIL_NOTICE_LABELS: Record<TEmailNoticeEvent, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   late: 'Running late',
+  failed_attempt: 'Delivery attempt failed',
+  reattempt: 'New delivery attempt',
+  returning: 'Returning to sender',
+  returned: 'Returned to sender',
 };
 
 const ZEmailNoticeEvents = z

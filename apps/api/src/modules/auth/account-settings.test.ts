@@ -141,7 +141,7 @@ describe('account settings', () => {
   describe('PATCH /api/v1/auth/notification-preferences', () => {
     it('sets the flags sent, keeps the others and answers the whole set', async () => {
       const { user, auth } = await session();
-      const defaults = ['picked_up', 'delivered', 'cancelled', 'late'];
+      const defaults = ['picked_up', 'delivered', 'cancelled', 'late', 'failed_attempt', 'reattempt', 'returning', 'returned'];
       const res = await patch('/api/v1/auth/notification-preferences', { smsUpdates: true, marketingEmails: true }, auth);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({

@@ -36,7 +36,7 @@ describe('POST /api/v1/auth/login', () => {
         emailUpdates: true,
         smsUpdates: false,
         marketingEmails: false,
-        emailEvents: ['picked_up', 'delivered', 'cancelled', 'late'],
+        emailEvents: ['picked_up', 'delivered', 'cancelled', 'late', 'failed_attempt', 'reattempt', 'returning', 'returned'],
       },
       emailVerified: true,
     });

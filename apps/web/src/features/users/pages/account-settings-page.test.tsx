@@ -183,7 +183,7 @@ describe('account settings: notification preferences', () => {
       emailUpdates: false,
       smsUpdates: true,
       marketingEmails: false,
-      emailEvents: ['picked_up', 'delivered', 'cancelled', 'late'],
+      emailEvents: ['picked_up', 'delivered', 'cancelled', 'late', 'failed_attempt', 'reattempt', 'returning', 'returned'],
     };
     expect(calls('/api/v1/auth/notification-preferences')[0].body).toEqual(sent);
     expect(getUser()?.notificationPreferences).toEqual(sent);
@@ -200,7 +200,7 @@ describe('account settings: notification preferences', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(await toastText(MESSAGES.preferencesUpdated)).toBeTruthy();
     expect(calls('/api/v1/auth/notification-preferences')[0].body).toMatchObject({
-      emailEvents: ['approved', 'picked_up', 'delivered', 'cancelled'],
+      emailEvents: ['approved', 'picked_up', 'delivered', 'cancelled', 'failed_attempt', 'reattempt', 'returning', 'returned'],
     });
   });
 
