@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_TYPES } from './deliveries.js';
-import { safeText } from './text.js';
+import { line } from './text.js';
 
 /**
  * POST /api/v1/deliveries/quote: the booking form's fields as they stand (any may still be empty); the
@@ -8,11 +8,11 @@ import { safeText } from './text.js';
  * Addresses, when given, are checked against the service area (400 naming the field when outside).
  */
 export const ZQuoteRequest = z.object({
-  pickupAddress: safeText('Pickup address').trim().max(300).optional(),
-  deliveryAddress: safeText('Delivery address').trim().max(300).optional(),
+  pickupAddress: line('Pickup address', 300).optional(),
+  deliveryAddress: line('Delivery address', 300).optional(),
   /** A datetime-local value read on the business clock, or an ISO instant; empty means none yet. */
-  requiredBy: safeText('Required-by').trim().max(40).optional(),
-  deliveryType: z.string().max(20).optional(),
+  requiredBy: line('Required-by', 40).optional(),
+  deliveryType: line('Delivery type', 20).optional(),
 });
 export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
 
