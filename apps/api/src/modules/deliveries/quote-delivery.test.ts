@@ -1,4 +1,4 @@
-import { ZQuoteResponse } from '@courier/contract';
+import { IMPORT_COLUMNS, ZQuoteResponse } from '@courier/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/factories.js';
 import { deliveries } from '../../db/schema/index.js';
@@ -108,6 +108,28 @@ describe('the service area (SERVICE_AREA_STATES)', () => {
     const quoted = await t.app.inject({ method: 'POST', url: '/api/v1/deliveries/quote', headers: auth, payload: drop });
     expect(quoted.statusCode).toBe(400);
     expect(quoted.json()).toMatchObject({ error: 'OUTSIDE_SERVICE_AREA', field: 'deliveryAddress' });
+  });
+
+  it('refuses an imported row outside the area, naming its line and field, and imports nothing', async () => {
+    const rows = [{}, { deliveryAddress: '100 Main St, Hartford, CT 06103' }].map((changes) => {
+      const row: Record<string, string> = { ...validDeliveryForm(), senderPhone: '(617) 555-0100', ...changes };
+      return IMPORT_COLUMNS.map((c) => {
+        const v = row[c] ?? '';
+        return /[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+      }).join(',');
+    });
+    const before = (await t.db.select().from(deliveries)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/deliveries/import',
+      headers: { ...auth, 'content-type': 'text/csv' },
+      payload: `${[IMPORT_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual([
+      { line: 3, field: 'deliveryAddress', message: expect.stringMatching(/in CT is outside our service area/) },
+    ]);
+    expect((await t.db.select().from(deliveries)).length).toBe(before);
   });
 
   it('quotes addresses inside the area', async () => {
