@@ -111,7 +111,8 @@ describe('the service area (SERVICE_AREA_STATES)', () => {
   });
 
   it('refuses an imported row outside the area, naming its line and field, and imports nothing', async () => {
-    const rows = [{}, { deliveryAddress: '100 Main St, Hartford, CT 06103' }].map((changes) => {
+    const changed: Record<string, string>[] = [{}, { deliveryAddress: '100 Main St, Hartford, CT 06103' }];
+    const rows = changed.map((changes) => {
       const row: Record<string, string> = { ...validDeliveryForm(), senderPhone: '(617) 555-0100', ...changes };
       return IMPORT_COLUMNS.map((c) => {
         const v = row[c] ?? '';
