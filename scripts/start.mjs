@@ -56,7 +56,9 @@ for (const target of builds) {
   if (!isStale(target)) continue;
   console.log(`Building the ${target.name} (${dirname(target.output)} is missing or older than its sources)...`);
   // A child that ends before the server starts: nothing of it outlives this step.
-  const build = spawnSync(npm, ['run', 'build', '-w', target.workspace], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The web build lists every file it writes; here only its warnings and errors are worth a screen.
+  const quiet = target.workspace === '@courier/web' ? ['--', '--logLevel', 'warn'] : [];
+  const build = spawnSync(npm, ['run', 'build', '-w', target.workspace, ...quiet], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (build.status === 0) continue;
   if (!existsSync(join(root, target.output))) {
     console.error(`The ${target.name} failed to build; fix the error above (\`npm run build\` shows it again).`);

@@ -100,6 +100,12 @@ export default defineConfig({
     rollupOptions: {
       // @courier/contract is pure declarations: unused parts (its zod schemas) must not ride along in every chunk.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },
+      // A dependency's comment placed where Rollup cannot read it as an annotation (zod's) is dropped harmlessly:
+      // not a wall of warnings on every first `npm start`. Our own code still warns.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
       output: {
         // Icons shared by several pages would each be a chunk of their own, a dozen round trips per page: one file instead.
         manualChunks: (id) => (id.includes('/lucide-react/dist/esm/icons/') ? 'icons' : undefined),

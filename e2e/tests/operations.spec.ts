@@ -124,7 +124,7 @@ test.describe('operations', () => {
     await expect(driver.getByRole('heading', { name: 'Check the parcel' })).toBeVisible();
     await driver.getByLabel('Tracking number on the label').fill('MC0000000000');
     await driver.getByRole('button', { name: 'Confirm pickup' }).click();
-    await expect(driver.getByText(`This label reads MC0000000000, not #${orderId}. Check the parcel.`)).toBeVisible();
+    await expect(driver.getByText(`This label reads MC0000000000: it is not this job's parcel. Check the parcel.`)).toBeVisible();
     await driver.getByLabel('Tracking number on the label').fill(orderId.toLowerCase());
     await driver.getByRole('button', { name: 'Confirm pickup' }).click();
     await expect(toast(driver, `#${orderId} picked up`)).toBeVisible();

@@ -28,6 +28,8 @@ describe('parseEnv', () => {
     [{ TWILIO_ACCOUNT_SID: 'nope' }, /^Invalid environment variable TWILIO_ACCOUNT_SID: /],
     [{ TWILIO_FROM: '617-555-0142' }, /^Invalid environment variable TWILIO_FROM: must be an E.164 phone number/],
     [{ TWILIO_API_URL: 'local fake' }, /^Invalid environment variable TWILIO_API_URL: /],
+    [{ SERVICE_AREA_STATES: 'MA,Mass' }, /^Invalid environment variable SERVICE_AREA_STATES: must be two-letter state codes/],
+    [{ DISPATCH_PHONE: 'call us' }, /^Invalid environment variable DISPATCH_PHONE: must be a phone number/],
     [
       { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_FROM: '+16175550142' },
       /^Invalid environment variable TWILIO_AUTH_TOKEN: required when/,

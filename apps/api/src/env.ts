@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { US_STATE_CODES } from './platform/geocoder/us-states.js';
+
+const KNOWN_STATES = new Set(Object.values(US_STATE_CODES));
 
 const optionalUrl = z
   .string()
@@ -38,6 +41,23 @@ export const ZEnv = z.object({
   GEOCODER: z.enum(['offline', 'nominatim', 'google']).default('offline'),
   GEOCODER_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Two-letter states served, comma-separated (MA,NH,RI); unset means anywhere. */
+  SERVICE_AREA_STATES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine((code) => KNOWN_STATES.has(code), 'must be two-letter state codes separated by commas, e.g. MA,NH,RI')))
+    .optional(),
+  /** The number drivers call for dispatch (shown as a Call dispatch button); unset hides the button. */
+  DISPATCH_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()./-]{7,25}$/, 'must be a phone number')
+    .optional(),
   BUSINESS_TZ: z
     .string()
     .default('America/New_York')

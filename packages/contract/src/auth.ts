@@ -71,10 +71,56 @@ export const ZUpdateProfileRequest = z.object({
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
+/** The moves a customer may hear of by e-mail (the booking's own confirmation always goes while emailUpdates is on). */
+export const EMAIL_NOTICE_EVENTS = [
+  'approved',
+  'assigned',
+  'picked_up',
+  'delivered',
+  'cancelled',
+  'late',
+  'failed_attempt',
+  'reattempt',
+  'returning',
+  'returned',
+] as const;
+export type TEmailNoticeEvent = (typeof EMAIL_NOTICE_EVENTS)[number];
+/** Picked up, delivered and the exceptions: one delivery no longer sends an e-mail per move. */
+export const DEFAULT_EMAIL_NOTICE_EVENTS: readonly TEmailNoticeEvent[] = [
+  'picked_up',
+  'delivered',
+  'cancelled',
+  'late',
+  'failed_attempt',
+  'reattempt',
+  'returning',
+  'returned',
+];
+export const EMAIL_NOTICE_LABELS: Record<TEmailNoticeEvent, string> = {
+  approved: 'Request approved',
+  assigned: 'Driver assigned',
+  picked_up: 'Picked up',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  late: 'Running late',
+  failed_attempt: 'Delivery attempt failed',
+  reattempt: 'New delivery attempt',
+  returning: 'Returning to sender',
+  returned: 'Returned to sender',
+};
+
+const ZEmailNoticeEvents = z
+  .array(z.enum(EMAIL_NOTICE_EVENTS, { error: `emailEvents must hold only ${EMAIL_NOTICE_EVENTS.join(', ')}` }), {
+    error: 'emailEvents must be a list',
+  })
+  .max(EMAIL_NOTICE_EVENTS.length * 2);
+
+/** SPEC's three switches, plus which moves send an e-mail while emailUpdates is on. */
 export const ZNotificationPreferences = z.object({
   emailUpdates: z.boolean(),
   smsUpdates: z.boolean(),
   marketingEmails: z.boolean(),
+  emailEvents: z.array(z.enum(EMAIL_NOTICE_EVENTS)),
 });
 export type TNotificationPreferencesShape = z.infer<typeof ZNotificationPreferences>;
 
@@ -84,8 +130,12 @@ export const ZUpdateNotificationPreferencesRequest = z
     emailUpdates: z.boolean({ error: 'emailUpdates must be true or false' }).optional(),
     smsUpdates: z.boolean({ error: 'smsUpdates must be true or false' }).optional(),
     marketingEmails: z.boolean({ error: 'marketingEmails must be true or false' }).optional(),
+    emailEvents: ZEmailNoticeEvents.optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), 'Send at least one of emailUpdates, smsUpdates, marketingEmails');
+  .refine(
+    (p) => Object.values(p).some((v) => v !== undefined),
+    'Send at least one of emailUpdates, smsUpdates, marketingEmails, emailEvents',
+  );
 export type TUpdateNotificationPreferencesRequest = z.infer<typeof ZUpdateNotificationPreferencesRequest>;
 
 /** The user as every account call returns it: a whitelist, never the row. */

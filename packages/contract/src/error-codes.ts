@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'DELIVERY_CANCELLED',
   /** 409: the delivery has had MAX_DELIVERY_ATTEMPTS failed attempts: only a return is offered now. */
   'ATTEMPTS_EXHAUSTED',
+  /** 400: a pickup or drop-off outside SERVICE_AREA_STATES; `field` names which. */
+  'OUTSIDE_SERVICE_AREA',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

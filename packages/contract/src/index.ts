@@ -26,3 +26,4 @@ export * from './integrations.js';
 export * from './standing-orders.js';
 export * from './reports.js';
 export * from './audit-actions.js';
+export * from './quote.js';

@@ -65,6 +65,8 @@ export const ZRegisterRequest = z.object({
   password: ZSignupPassword,
   address: required('Address', 300),
   accountType: z.enum(ACCOUNT_TYPES, { error: `Account type must be one of ${ACCOUNT_TYPES.join(', ')}` }),
+  /** Optional: the clinic, lab or pharmacy, printed on labels above the person. */
+  organisation: line('Organisation', 120).optional(),
   /** Ignored (sign-up always makes a CUSTOMER) but recorded when it differs, so it is text like any other. */
   roleId: z
     .unknown()

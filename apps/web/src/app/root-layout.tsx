@@ -1,13 +1,15 @@
 import clsx from 'clsx';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SkipLink } from '@/components/ui/skip-link';
 import { InstallBanner } from '@/features/pwa/components/install-banner';
 
-/** Wraps every route: scroll restoration, a thin progress bar while a page module loads, the install banner. */
+/** Wraps every route: the skip link, scroll restoration, a thin progress bar while a page module loads, the install banner. */
 export function RootLayout() {
   const navigation = useNavigation();
   const loading = navigation.state !== 'idle';
   return (
     <>
+      <SkipLink />
       <div
         aria-hidden="true"
         className={clsx(

@@ -7,6 +7,10 @@ export interface TAppConfig {
   mapTileUrl: string;
   /** Which geocoder answers (offline | nominatim | google). */
   geocoder: string;
+  /** DISPATCH_PHONE: the number a driver's Call dispatch button dials; null when unset. */
+  dispatchPhone?: string | null;
+  /** SERVICE_AREA_STATES; empty means anywhere. */
+  serviceAreaStates?: string[];
 }
 
 export const getAppConfig = (): Promise<TAppConfig> => api.get<TAppConfig>('/v1/config');

@@ -10,6 +10,8 @@ export interface TNotificationPreferences {
   emailUpdates: boolean;
   smsUpdates: boolean;
   marketingEmails: boolean;
+  /** Absent on rows written before the choice existed: DEFAULT_EMAIL_NOTICE_EVENTS. */
+  emailEvents?: string[];
 }
 
 export const users = pgTable(

@@ -141,23 +141,40 @@ describe('account settings', () => {
   describe('PATCH /api/v1/auth/notification-preferences', () => {
     it('sets the flags sent, keeps the others and answers the whole set', async () => {
       const { user, auth } = await session();
+      const defaults = ['picked_up', 'delivered', 'cancelled', 'late', 'failed_attempt', 'reattempt', 'returning', 'returned'];
       const res = await patch('/api/v1/auth/notification-preferences', { smsUpdates: true, marketingEmails: true }, auth);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
         message: 'Notification preferences updated successfully',
-        data: { emailUpdates: true, smsUpdates: true, marketingEmails: true },
+        data: { emailUpdates: true, smsUpdates: true, marketingEmails: true, emailEvents: defaults },
       });
       const all = await patch(
         '/api/v1/auth/notification-preferences',
         { emailUpdates: false, smsUpdates: false, marketingEmails: false },
         auth,
       );
-      expect(all.json().data).toEqual({ emailUpdates: false, smsUpdates: false, marketingEmails: false });
+      const off = { emailUpdates: false, smsUpdates: false, marketingEmails: false, emailEvents: defaults };
+      expect(all.json().data).toEqual(off);
       const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-      expect(row.notificationPreferences).toEqual({ emailUpdates: false, smsUpdates: false, marketingEmails: false });
+      expect(row.notificationPreferences).toEqual(off);
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: auth });
-      expect(me.json().data.notificationPreferences).toEqual({ emailUpdates: false, smsUpdates: false, marketingEmails: false });
+      expect(me.json().data.notificationPreferences).toEqual(off);
+    });
+
+    it('keeps the moves chosen for e-mail, in a fixed order and without repeats, and nothing else', async () => {
+      const { auth } = await session();
+      const res = await patch('/api/v1/auth/notification-preferences', { emailEvents: ['late', 'approved', 'late'] }, auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ emailUpdates: true, emailEvents: ['approved', 'late'] });
+      const none = await patch('/api/v1/auth/notification-preferences', { emailEvents: [] }, auth);
+      expect(none.json().data.emailEvents).toEqual([]);
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: auth });
+      expect(me.json().data.notificationPreferences.emailEvents).toEqual([]);
+      const bad = await patch('/api/v1/auth/notification-preferences', { emailEvents: ['in_transit'] }, auth);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe('emailEvents.0');
+      expect((await patch('/api/v1/auth/notification-preferences', { emailEvents: 'delivered' }, auth)).statusCode).toBe(400);
     });
 
     it('refuses non-boolean values and an empty change', async () => {

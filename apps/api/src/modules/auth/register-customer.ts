@@ -80,6 +80,7 @@ export async function registerCustomer(services: Services, caller: Anonymous, in
           phone: input.phone,
           address: input.address,
           accountType: input.accountType,
+          organisation: input.organisation ?? '',
           roleId: ROLE_IDS.CUSTOMER,
           createdAt: now,
           updatedAt: now,

@@ -31,6 +31,20 @@ describe('POST /api/v1/auth/register', () => {
     expect(await auditActions(t, row.id)).toContain('account.registered');
   });
 
+  it('keeps the organisation given at sign-up (optional: none is an empty one)', async () => {
+    const clinic = registration({ organisation: '  Northside Clinic ' });
+    expect((await register(t, clinic)).statusCode).toBe(201);
+    const [row] = await t.db.select({ organisation: users.organisation }).from(users).where(eq(users.email, clinic.email));
+    expect(row.organisation).toBe('Northside Clinic');
+    const bare = registration();
+    expect((await register(t, bare)).statusCode).toBe(201);
+    const [none] = await t.db.select({ organisation: users.organisation }).from(users).where(eq(users.email, bare.email));
+    expect(none.organisation).toBe('');
+    const long = await register(t, registration({ organisation: 'x'.repeat(121) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().field).toBe('organisation');
+  });
+
   it('makes a CUSTOMER even when an admin roleId is sent', async () => {
     for (const roleId of [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ADMIN, ROLE_IDS.DRIVER, { _id: ROLE_IDS.ADMIN }]) {
       const body = registration({ roleId });

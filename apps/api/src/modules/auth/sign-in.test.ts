@@ -32,7 +32,12 @@ describe('POST /api/v1/auth/login', () => {
       roleId: user.roleId,
       createdAt: user.createdAt.toISOString(),
       isDeleted: false,
-      notificationPreferences: { emailUpdates: true, smsUpdates: false, marketingEmails: false },
+      notificationPreferences: {
+        emailUpdates: true,
+        smsUpdates: false,
+        marketingEmails: false,
+        emailEvents: ['picked_up', 'delivered', 'cancelled', 'late', 'failed_attempt', 'reattempt', 'returning', 'returned'],
+      },
       emailVerified: true,
     });
     expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash|lockedUntil/);

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { toPublicUser } from './user-response.js';
+import { emailEventsOf, toPublicUser } from './user-response.js';
 
 /** Sets the flags sent and keeps the others; answers the whole set. */
 export async function updateNotificationPreferences(services: Services, actor: Actor, input: TUpdateNotificationPreferencesRequest) {
@@ -18,6 +18,7 @@ export async function updateNotificationPreferences(services: Services, actor: A
       emailUpdates: input.emailUpdates ?? current.emailUpdates,
       smsUpdates: input.smsUpdates ?? current.smsUpdates,
       marketingEmails: input.marketingEmails ?? current.marketingEmails,
+      emailEvents: input.emailEvents ? emailEventsOf({ emailEvents: input.emailEvents }) : current.emailEvents,
     };
     await tx.update(users).set({ notificationPreferences: next, updatedAt: clock.now() }).where(eq(users.id, userId));
     return { success: true as const, message: MESSAGES.preferencesUpdated, data: next };

@@ -15,6 +15,7 @@ import type { DeliveryRow } from './delivery-json.js';
 import { estimateDelivery } from './estimate-delivery.js';
 import { newOrderId } from './order-id.js';
 import { type CleanImage, cleanPackageImage, storePackageImage } from './package-image.js';
+import { assertInServiceArea } from './service-area.js';
 
 const MAX_LEAD_MS = 366 * 24 * 3_600_000;
 
@@ -25,7 +26,9 @@ async function placeAddresses(services: Services, form: TCreateDeliveryRequest) 
   ]);
   const unplaced = 'could not be found. Check the street, city, state and ZIP code.';
   if (!pickup) throw badRequest(`pickupAddress: Pickup address ${unplaced}`, 'pickupAddress');
+  assertInServiceArea(services.env.SERVICE_AREA_STATES, 'pickupAddress', pickup);
   if (!drop) throw badRequest(`deliveryAddress: Delivery address ${unplaced}`, 'deliveryAddress');
+  assertInServiceArea(services.env.SERVICE_AREA_STATES, 'deliveryAddress', drop);
   return { pickup, drop };
 }
 

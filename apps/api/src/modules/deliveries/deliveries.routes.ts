@@ -9,6 +9,8 @@ import {
   ZDeliveryResponse,
   ZMyDeliveriesQuery,
   ZMyDeliveriesResponse,
+  ZQuoteRequest,
+  ZQuoteResponse,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +22,7 @@ import { cancelOwnDelivery } from './cancel-own-delivery.js';
 import { importDeliveries } from './import-deliveries.js';
 import { readDeliveryForm } from './delivery-form.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
+import { quoteDelivery } from './quote-delivery.js';
 import { readOwnDelivery } from './read-own-delivery.js';
 
 const ZIdParams = z.object({ id: safeText('Id').max(64) });
@@ -79,6 +82,23 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: outcome.errors,
       });
     },
+  );
+
+  app.post(
+    '/v1/deliveries/quote',
+    {
+      onRequest: app.admit('customer'),
+      config: perCallerLimit(120, '1 minute'),
+      schema: {
+        tags,
+        security,
+        description:
+          "The booking form's fields so far; answers each delivery type's estimated delivery and whether it meets required-by. Addresses outside SERVICE_AREA_STATES answer 400 OUTSIDE_SERVICE_AREA naming the field.",
+        body: ZQuoteRequest,
+        response: { 200: ZQuoteResponse },
+      },
+    },
+    async (request) => quoteDelivery(services, actorOf(request), request.body),
   );
 
   app.get(

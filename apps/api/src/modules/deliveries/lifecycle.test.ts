@@ -146,7 +146,8 @@ describe('the delivery lifecycle, enforced from the status table', () => {
     expect(audit.map((a) => a.action)).toContain('delivery.approve');
     const notes = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: people.CUSTOMER.auth });
     expect(notes.json().data.map((n: { title: string }) => n.title)).toContain('Delivery approved');
-    expect((await t.sentEmails()).some((m) => m.to === people.CUSTOMER.email && m.subject.endsWith(': Approved'))).toBe(true);
+    // An approval is in-app only unless the customer chose it for e-mail (default: picked up, delivered, exceptions).
+    expect((await t.sentEmails()).some((m) => m.to === people.CUSTOMER.email && m.subject.endsWith(': Approved'))).toBe(false);
   });
 
   it('lets exactly one of two concurrent approvals win', async () => {

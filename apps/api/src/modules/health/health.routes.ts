@@ -36,8 +36,27 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/config',
-    { schema: { tags: ['config'], response: { 200: z.object({ mapTileUrl: z.string(), geocoder: z.string() }) } } },
-    async () => ({ mapTileUrl: app.services.env.MAP_TILE_URL, geocoder: app.services.geocoder.name }),
+    {
+      schema: {
+        tags: ['config'],
+        response: {
+          200: z.object({
+            mapTileUrl: z.string(),
+            geocoder: z.string(),
+            /** DISPATCH_PHONE: what a driver's Call dispatch button dials; null hides it. */
+            dispatchPhone: z.string().nullable(),
+            /** SERVICE_AREA_STATES; empty means anywhere. */
+            serviceAreaStates: z.array(z.string()),
+          }),
+        },
+      },
+    },
+    async () => ({
+      mapTileUrl: app.services.env.MAP_TILE_URL,
+      geocoder: app.services.geocoder.name,
+      dispatchPhone: app.services.env.DISPATCH_PHONE ?? null,
+      serviceAreaStates: app.services.env.SERVICE_AREA_STATES ?? [],
+    }),
   );
 };
 export default healthRoutes;

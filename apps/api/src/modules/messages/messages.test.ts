@@ -51,7 +51,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
       .filter((n) => n.deliveryId === deliveryId)
       .map((n) => n.title);
 
-  async function customerWith(prefs: { emailUpdates: boolean; smsUpdates: boolean }, phone = CUSTOMER_PHONE) {
+  async function customerWith(prefs: { emailUpdates: boolean; smsUpdates: boolean; emailEvents?: string[] }, phone = CUSTOMER_PHONE) {
     const { user } = await createUser(t.db, { phone, firstName: 'Casey' });
     await t.db
       .update(users)
@@ -120,15 +120,11 @@ describe('delivery messages to the customer, the recipient and staff', () => {
     const [delivered] = await t.db.select().from(notifications).where(eq(notifications.title, 'Delivered'));
     expect(delivered.message).toContain('signed for by R. Lee');
 
+    // By default e-mail carries the pickup, the delivery and exceptions only; SMS every outside move.
     const mine = emailsTo(customer.email);
-    expect(mine.map((m) => m.subject)).toEqual([
-      `${d.orderId}: Approved`,
-      `${d.orderId}: Driver assigned`,
-      `${d.orderId}: Picked up`,
-      `${d.orderId}: Delivered`,
-    ]);
-    expect(mine[3].text).toContain('received by R. Lee');
-    expect(mine[3].text).toContain('Mar 2, 2026');
+    expect(mine.map((m) => m.subject)).toEqual([`${d.orderId}: Picked up`, `${d.orderId}: Delivered`]);
+    expect(mine[1].text).toContain('received by R. Lee');
+    expect(mine[1].text).toContain('Mar 2, 2026');
     expect(mine[0].html).toContain(`http://courier.test/track/${d.orderId}`);
     expect(mine[0].listUnsubscribe ?? null).toBeNull();
     expect(smsTo(CUSTOMER_PHONE).map((m) => m.text)).toEqual([
@@ -165,6 +161,15 @@ describe('delivery messages to the customer, the recipient and staff', () => {
     expect(emailsTo(quiet.email)).toEqual([]);
     expect(sms.received).toEqual([]);
     expect(emailsTo('pat@example.test')).toHaveLength(2);
+  });
+
+  it('e-mails exactly the moves the customer chose, whatever the default', async () => {
+    const picky = await customerWith({ emailUpdates: true, smsUpdates: false, emailEvents: ['approved', 'assigned'] }, '+16175550133');
+    const d = await deliveryIn(t, 'pending', picky.id, null);
+    await walk(d);
+    await drain();
+    expect(emailsTo(picky.email).map((m) => m.subject)).toEqual([`${d.orderId}: Approved`, `${d.orderId}: Driver assigned`]);
+    expect(await noticesOf(picky.id, d.id)).toHaveLength(6);
   });
 
   it('tells the customer why a delivery was cancelled', async () => {
@@ -380,7 +385,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
     });
 
     it('retries an e-mail while SMTP is down and sends it once it is back', async () => {
-      const customer = await customerWith({ emailUpdates: true, smsUpdates: false });
+      const customer = await customerWith({ emailUpdates: true, smsUpdates: false, emailEvents: ['approved'] });
       const d = await deliveryIn(t, 'pending', customer.id, null);
       t.mailer.failNext = 1;
       await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrOrderId: d.id });
@@ -392,7 +397,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
     });
 
     it('lists a message that kept failing for admins, with its last error, and sends it again on retry', async () => {
-      const customer = await customerWith({ emailUpdates: true, smsUpdates: false });
+      const customer = await customerWith({ emailUpdates: true, smsUpdates: false, emailEvents: ['approved'] });
       const d = await deliveryIn(t, 'pending', customer.id, null);
       t.mailer.failNext = OUTBOX_MAX_ATTEMPTS;
       await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrOrderId: d.id });

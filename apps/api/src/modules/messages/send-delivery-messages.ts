@@ -6,6 +6,7 @@ import { enqueueEmail, enqueueSms } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../deliveries/delivery-json.js';
 import { trackingUrlOf } from '../deliveries/delivery-json.js';
+import { emailEventsOf } from '../auth/user-response.js';
 import { receiptUrlOf } from '../medical/receipt-token.js';
 import { notifyCustomer } from '../notifications/notify-customer.js';
 import {
@@ -44,7 +45,9 @@ async function tellCustomer(tx: DbOrTx, d: DeliveryRow, event: DeliveryEvent, f:
     .from(users)
     .where(eq(users.id, d.customerId));
   if (!owner || owner.isDeleted) return;
-  if (owner.preferences.emailUpdates) await enqueueEmail(tx, customerEmail(owner.email, owner.firstName, event, f), f.at);
+  // The booking's confirmation always goes; each later move only when the customer chose it.
+  const chosen = event === 'requested' || (emailEventsOf(owner.preferences) as string[]).includes(event);
+  if (owner.preferences.emailUpdates && chosen) await enqueueEmail(tx, customerEmail(owner.email, owner.firstName, event, f), f.at);
   if (owner.preferences.smsUpdates && (await hasSmsConsent(tx, owner.phone))) {
     await enqueueSms(tx, toE164(owner.phone), customerSms(event, f), f.at);
   }

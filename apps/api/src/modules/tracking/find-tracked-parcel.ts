@@ -45,6 +45,7 @@ function trackingQuery(db: Db) {
       driverLat: driverLocations.lat,
       driverLng: driverLocations.lng,
       driverAt: driverLocations.updatedAt,
+      driverLabel: driverLocations.label,
     })
     .from(deliveries)
     .leftJoin(driverLocations, and(eq(driverLocations.driverId, deliveries.driverId), inArray(deliveries.status, [...WITH_DRIVER])))
@@ -70,7 +71,7 @@ export async function findTrackedParcel(db: Db, rawTrackingNumber: string) {
   }
   const [row] = await query.execute({ orderId });
   if (!row) throw notFound(MESSAGES.trackingInvalid);
-  const { events, attemptReasons, driverLat, driverLng, driverAt, ...delivery } = row;
+  const { events, attemptReasons, driverLat, driverLng, driverAt, driverLabel, ...delivery } = row;
   const timeline: PublicEvent[] = events
     // A reassignment repeats "assigned": to the public that is one step, shown once.
     .filter(([status], i) => i === 0 || events[i - 1][0] !== status)
@@ -82,6 +83,8 @@ export async function findTrackedParcel(db: Db, rawTrackingNumber: string) {
       createdAt: new Date(at),
     }));
   const driver =
-    driverLat !== null && driverLng !== null && driverAt !== null ? { lat: driverLat, lng: driverLng, updatedAt: driverAt } : null;
+    driverLat !== null && driverLng !== null && driverAt !== null
+      ? { lat: driverLat, lng: driverLng, updatedAt: driverAt, label: driverLabel }
+      : null;
   return { delivery, events: timeline, driver, attemptReasons: attemptReasons ?? [] };
 }

@@ -1,3 +1,4 @@
+import { nearestGazetteerPlace } from '../../platform/geocoder/offline.js';
 import { eq } from 'drizzle-orm';
 import { feedback } from '../../db/schema/index.js';
 import type { Anonymous } from '../../platform/policy.js';
@@ -58,8 +59,10 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
     : null;
   // Present only while the parcel travels with its driver (see WITH_DRIVER).
   if (driver && (!current || driver.updatedAt > current.at)) {
-    current = { label: 'In transit', lat: driver.lat, lng: driver.lng, at: driver.updatedAt };
+    // A place the public may see (the nearest town), never the words "In transit".
+    current = { label: driver.label, lat: driver.lat, lng: driver.lng, at: driver.updatedAt };
   }
+  if (current && !current.label) current.label = nearestGazetteerPlace(current.lat, current.lng)?.label ?? null;
 
   // A cancelled or returned delivery will not arrive: no estimate.
   const estimate = ['cancelled', 'returning', 'returned'].includes(delivery.status)

@@ -97,14 +97,15 @@ describe('public tracking', () => {
     expect(data.currentLocationCoords).toEqual({ lat: data.origin.lat, lng: data.origin.lng });
   });
 
-  it("follows the driver's last position while the parcel travels with them, when it is newer", async () => {
+  it("follows the driver's last position while the parcel travels with them, when it is newer, named as a place", async () => {
     await t.db
       .insert(driverLocations)
       .values({ driverId: driver.id, lat: 42.3401, lng: -71.0892, updatedAt: new Date('2026-03-02T19:55:00Z') });
     const { data } = (await track(parcel.orderId, { 'x-timezone-offset': '300' })).json();
+    // Never the words "In transit": the town nearest the fix (the row holds no label, so the gazetteer names it).
     expect(data.currentLocation).toEqual({
-      label: 'In transit',
-      formatted: 'In transit',
+      label: 'Boston, MA',
+      formatted: 'Boston, MA',
       lat: 42.3401,
       lng: -71.0892,
       updatedAt: '2026-03-02T19:55:00.000Z',

@@ -9,7 +9,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <PublicHeader />
-      <main id="main" className="flex-1 pt-16">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none pt-16">
         <Outlet />
       </main>
       <PublicFooter />

@@ -72,7 +72,7 @@ export function SidebarShell({
           {topBar}
         </header>
         {belowTopBar}
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
       </div>

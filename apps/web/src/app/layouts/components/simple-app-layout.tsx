@@ -29,7 +29,7 @@ export function SimpleAppLayout({ area }: { area: string }) {
           </div>
         </div>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
     </div>

@@ -12,6 +12,8 @@ export interface TRegistration {
   password: string;
   address: string;
   accountType: TAccountType;
+  /** Optional; sent only when given. */
+  organisation?: string;
   roleId: string;
 }
 

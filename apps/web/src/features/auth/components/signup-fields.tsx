@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES } from '@courier/contract';
 import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { SIGNUP_RULES, signupRequirements, type TSignupForm } from '../lib/signup-form';
 import { describedBy, Field, inputClass, PasswordInput } from '@/components/ui/form-controls';
@@ -20,8 +21,8 @@ function TextField({
   className,
 }: {
   form: TForm;
-  name: 'firstName' | 'lastName' | 'email' | 'phone' | 'address';
-  label: string;
+  name: 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'organisation';
+  label: ReactNode;
   type?: string;
   autoComplete: string;
   placeholder?: string;
@@ -83,6 +84,17 @@ export function AddressStep({ form }: { form: TForm }) {
   return (
     <div className="space-y-5">
       <TextField form={form} name="address" label="Address" autoComplete="street-address" placeholder="Street, city, state and ZIP" />
+      <TextField
+        form={form}
+        name="organisation"
+        label={
+          <>
+            Organisation <span className="font-normal text-slate-500">(optional)</span>
+          </>
+        }
+        autoComplete="organization"
+        placeholder="Northside Clinic"
+      />
       <Field id="signup-accountType" label="Account type" error={error} hint="The kind of organisation you send for.">
         <div className="relative">
           <select

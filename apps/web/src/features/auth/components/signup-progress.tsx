@@ -7,9 +7,9 @@ export function SignupProgress({ steps, current }: { steps: readonly string[]; c
   return (
     <div className="mb-7">
       <div className="flex items-center justify-between text-sm">
-        <p className="font-semibold text-slate-900">
+        <h2 data-step-heading tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
           Step {current} of {steps.length}: {steps[current - 1]}
-        </p>
+        </h2>
         <p className="text-slate-500">{percent}%</p>
       </div>
       <div

@@ -9,6 +9,8 @@ export interface TSignupForm {
   address: string;
   /** Starts at 'other', which is not offered: the user must choose (SPEC section 3). */
   accountType: string;
+  /** Optional: the clinic, lab or pharmacy, so labels show it rather than the person. */
+  organisation: string;
   password: string;
   confirmPassword: string;
 }
@@ -20,6 +22,7 @@ export const SIGNUP_DEFAULTS: TSignupForm = {
   phone: '',
   address: '',
   accountType: 'other',
+  organisation: '',
   password: '',
   confirmPassword: '',
 };
@@ -48,6 +51,7 @@ export const SIGNUP_RULES: { [K in keyof TSignupForm]: RegisterOptions<TSignupFo
     },
   },
   address: { validate: requiredText('Address is required', 300) },
+  organisation: { validate: (value) => value.trim().length <= 120 || 'Must be at most 120 characters' },
   accountType: {
     validate: (value) => (ACCOUNT_TYPES as readonly string[]).includes(value) || 'Please select an account type',
   },
@@ -64,7 +68,7 @@ export const SIGNUP_RULES: { [K in keyof TSignupForm]: RegisterOptions<TSignupFo
 
 export const SIGNUP_STEPS = [
   { title: 'Personal Info', fields: ['firstName', 'lastName', 'email', 'phone'] },
-  { title: 'Address', fields: ['address', 'accountType'] },
+  { title: 'Address', fields: ['address', 'organisation', 'accountType'] },
   { title: 'Security', fields: ['password', 'confirmPassword'] },
 ] as const satisfies ReadonlyArray<{ title: string; fields: ReadonlyArray<keyof TSignupForm> }>;
 

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
+import { EmailText } from '@/components/ui/email-text';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -41,8 +42,11 @@ export function SignupPage() {
   const goTo = (next: number) => {
     setStep(next);
     setError(null);
-    // Screen readers and phones start the new step at its top.
-    requestAnimationFrame(() => heading.current?.scrollIntoView?.({ block: 'nearest' }));
+    // Screen readers and phones start the new step at its heading ("Step 2 of 3: Address"), focused.
+    requestAnimationFrame(() => {
+      heading.current?.scrollIntoView?.({ block: 'nearest' });
+      heading.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus({ preventScroll: true });
+    });
   };
 
   const next = async () => {
@@ -61,6 +65,7 @@ export function SignupPage() {
         password: values.password,
         address: values.address.trim(),
         accountType: values.accountType as TAccountType,
+        ...(values.organisation.trim() ? { organisation: values.organisation.trim() } : {}),
         roleId: ROLE_IDS.CUSTOMER,
       });
       toast.success(MESSAGES.signupSuccess);
@@ -158,8 +163,8 @@ export function SignupPage() {
         }
       >
         <p>
-          We sent a verification link to <span className="font-semibold break-words text-slate-900">{registeredEmail}</span>. Open it to
-          activate your account, then sign in.
+          We sent a verification link to <EmailText email={registeredEmail ?? ''} className="font-semibold break-words text-slate-900" />.
+          Open it to activate your account, then sign in.
         </p>
         <p className="mt-2">The link expires in 24 hours. Can't find the e-mail? Check your spam folder.</p>
       </Modal>

@@ -3,6 +3,7 @@ import { ArrowLeft, MailCheck, RotateCw, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
+import { EmailText } from '@/components/ui/email-text';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -102,7 +103,7 @@ export function VerifyOtpPage() {
       title="Verify Your Login"
       subtitle={
         <>
-          We sent a {OTP_LENGTH}-digit code to <span className="font-semibold break-words text-slate-900">{email}</span>.
+          We sent a {OTP_LENGTH}-digit code to <EmailText email={email} className="font-semibold break-words text-slate-900" />.
         </>
       }
       footer={backToLogin}

@@ -30,7 +30,10 @@ export function FormField({
             *
           </span>
         ) : (
-          <span className="ml-1 font-normal text-slate-500">(optional)</span>
+          <>
+            {' '}
+            <span className="font-normal text-slate-500">(optional)</span>
+          </>
         )}
       </label>
       {children}

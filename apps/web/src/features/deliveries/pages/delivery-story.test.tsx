@@ -152,7 +152,7 @@ describe('the request form and a refusal naming a field of an earlier step', () 
     fireEvent.click(await screen.findByRole('button', { name: /Submit Request/ }));
 
     expect(await screen.findByText(refusal, { selector: '.Toastify *' }, slow)).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Recipient Information' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 3: Recipient Information' })).toBeTruthy();
     const field = screen.getByLabelText(/Delivery address/);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Delivery address could not be found. Check the street, city and ZIP.')).toBeTruthy();

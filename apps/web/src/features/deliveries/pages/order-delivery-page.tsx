@@ -1,13 +1,4 @@
-import {
-  DELIVERY_TYPES,
-  MESSAGES,
-  PACKAGE_SIZES,
-  PACKAGE_TYPES,
-  TIMINGS,
-  deliveryTypeLabel,
-  packageSizeLabel,
-  packageTypeLabel,
-} from '@courier/contract';
+import { MESSAGES, PACKAGE_SIZES, PACKAGE_TYPES, TIMINGS, packageSizeLabel, packageTypeLabel } from '@courier/contract';
 import clsx from 'clsx';
 import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -16,12 +7,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useAppConfig } from '@/hooks/use-app-config';
 import { useSavedAddresses } from '@/lib/saved-addresses/get-saved-addresses';
 import { saveAddress } from '@/lib/saved-addresses/save-address';
 import { useSession } from '@/lib/session';
 import { type TDeliveryRequestForm, useCreateDelivery } from '../api/create-delivery';
 import { useDelivery } from '../api/get-delivery';
 import { AddressCombobox, type TSavedChoice } from '../components/address-combobox';
+import { DeliveryTypeChoice } from '../components/delivery-type-choice';
+import { outsideServiceArea } from '../lib/service-area';
 import { SaveForNextTime } from '../components/save-for-next-time';
 import { bookAgainForm, entriesToSave } from '../lib/book-again';
 import { FormField, inputClass } from '../components/form-field';
@@ -33,13 +27,6 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { toDateTimeLocal } from '@/lib/delivery-format';
 import { checkStep, formFieldOf, initialOrderForm, ORDER_STEPS, stepOfField, type TOrderField, type TOrderStep } from '../lib/order-form';
-
-const DELIVERY_TYPE_HINTS: Record<string, string> = {
-  STANDARD: 'Within 2 business days',
-  EXPRESS: 'Within 4 business hours',
-  SAME_DAY: 'By 6 pm today',
-  NEXT_DAY: 'By noon next business day',
-};
 
 function ChoiceCard({
   checked,
@@ -87,6 +74,7 @@ export function OrderDeliveryPage() {
   const [saveFor, setSaveFor] = useState({ pickup: false, recipient: false });
   const { data: saved = [] } = useSavedAddresses();
   const repeat = useRepeatThisDelivery();
+  const serviceAreaStates = useAppConfig().data?.serviceAreaStates ?? [];
 
   // 'Book again' links here with ?again={id}: the form starts from that delivery, once it has loaded.
   const [search] = useSearchParams();
@@ -143,7 +131,16 @@ export function OrderDeliveryPage() {
     const form = getValues();
     if (step < 3) {
       setAttempted((a) => ({ ...a, [step]: true }));
-      if (checkStep(step, form).ok) goTo((step + 1) as TOrderStep);
+      if (!checkStep(step, form).ok) return;
+      // Outside the service area is said here, on the address step, not after the whole form.
+      const field = step === 1 ? 'pickupAddress' : 'deliveryAddress';
+      const outside = serviceAreaStates.length ? await outsideServiceArea(field, form[field]) : null;
+      if (outside) {
+        setServerError({ field, message: outside, value: form[field] });
+        requestAnimationFrame(() => document.getElementById(field)?.focus());
+        return;
+      }
+      goTo((step + 1) as TOrderStep);
       return;
     }
     for (const s of [1, 2, 3] as TOrderStep[]) {
@@ -235,9 +232,12 @@ export function OrderDeliveryPage() {
         </div>
 
         <div className="px-4 py-6 sm:px-6">
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Step {step} of 3</p>
+          <p aria-hidden="true" className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+            Step {step} of 3
+          </p>
+          {/* Named in full for screen readers, which land here after Next: "Step 2 of 3: Recipient Information". */}
           <h2 ref={headingRef} tabIndex={-1} className="mt-1 text-lg font-semibold text-slate-900 focus:outline-none">
-            {current.title}
+            <span className="sr-only">{`Step ${step} of 3:`}</span> {current.title}
           </h2>
 
           {check?.message && (
@@ -426,26 +426,7 @@ export function OrderDeliveryPage() {
                 </div>
               </fieldset>
 
-              <fieldset>
-                <legend className="mb-1.5 text-sm font-medium text-slate-700">
-                  Delivery type
-                  <span aria-hidden="true" className="ml-0.5 text-red-600">
-                    *
-                  </span>
-                </legend>
-                <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  {DELIVERY_TYPES.map((type) => (
-                    <ChoiceCard
-                      key={type}
-                      checked={values.deliveryType === type}
-                      title={deliveryTypeLabel(type)}
-                      hint={DELIVERY_TYPE_HINTS[type]}
-                      value={type}
-                      field={register('deliveryType')}
-                    />
-                  ))}
-                </div>
-              </fieldset>
+              <DeliveryTypeChoice selected={values.deliveryType} requiredBy={values.requiredBy} field={register('deliveryType')} />
 
               <HandlingFields
                 values={values}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 
+import { fixAge } from '@/lib/fix-age';
 import { formatTime } from '@/lib/format-date';
 import { useAdminDrivers } from '../api/get-admin-drivers';
 
@@ -83,7 +84,7 @@ export function AssignDialog({
                       </span>
                       <span className="block truncate text-xs text-slate-500">
                         {d.lastPosition
-                          ? `${d.lastPosition.label ?? 'Position known'} at ${formatTime(d.lastPosition.at)}`
+                          ? `${d.lastPosition.label ?? 'Position known'} · ${fixAge(d.lastPosition.at)} (${formatTime(d.lastPosition.at)})`
                           : 'No position yet'}
                       </span>
                     </span>

@@ -54,7 +54,10 @@ function ReceiptDialog({ delivery: d, open, onClose }: { delivery: TAdminDeliver
     record.mutate(
       { id: d._id, body: { status, receivedBy: receivedBy.trim(), ...(status === 'rejected' ? { reason } : {}) } },
       {
-        onSuccess: () => (toast.success(`#${d.orderId}: receipt recorded`), onClose()),
+        onSuccess: () => {
+          toast.success(`#${d.orderId}: receipt recorded`);
+          onClose();
+        },
         onError: (err) => setError(errorMessage(err, 'Could not record')),
       },
     );

@@ -1,6 +1,6 @@
 import type { TDeliveryStatus, TDriverJob } from '@courier/contract';
 import clsx from 'clsx';
-import { ChevronRight, CloudUpload, MapPin } from 'lucide-react';
+import { Check, ChevronRight, CloudUpload, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -9,7 +9,18 @@ import { requiredByCountdown, useNow } from '@/lib/required-by';
 import { ON_BOARD_STATUSES } from '@courier/contract';
 
 /** One job on the driver's list: its order in the run, where to go next, and how much time is left. */
-export function JobCard({ job, status, waiting }: { job: TDriverJob; status: TDeliveryStatus; waiting: boolean }) {
+export function JobCard({
+  job,
+  stop,
+  status,
+  waiting,
+}: {
+  job: TDriverJob;
+  /** Its number among the stops still to do; null once finished. */
+  stop: number | null;
+  status: TDeliveryStatus;
+  waiting: boolean;
+}) {
   const now = useNow();
   const countdown = requiredByCountdown(job.requiredBy, status, now);
   const headingTo = ON_BOARD_STATUSES.includes(status) || status === 'delivered' ? job.deliveryAddress : job.pickupAddress;
@@ -20,10 +31,16 @@ export function JobCard({ job, status, waiting }: { job: TDriverJob; status: TDe
         // Named by its text (no aria-label): a speech user says what they see (WCAG 2.5.3, label in name).
         className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm active:bg-slate-50"
       >
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
-          <span className="sr-only">Job </span>
-          {job.routeOrder}
-        </span>
+        {stop === null ? (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+            <Check aria-hidden="true" className="size-5" />
+          </span>
+        ) : (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+            <span className="sr-only">Job </span>
+            {stop}
+          </span>
+        )}
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-2">
             <span className="font-mono text-sm font-semibold text-slate-900">#{job.orderId}</span>

@@ -1,9 +1,11 @@
 import { Navigation, Phone } from 'lucide-react';
 
-/** Directions in the phone's maps app: coordinates when known, else the address. */
-export function mapsUrl(address: string, coords: { lat: number; lng: number } | null): string {
-  const destination = coords ? `${coords.lat},${coords.lng}` : address;
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+/**
+ * Directions in the phone's maps app to the street address as typed: the coordinates we hold are the offline
+ * geocoder's town or ZIP centre, which would send the driver to the middle of the postcode.
+ */
+export function mapsUrl(address: string): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
 }
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -16,14 +18,14 @@ export function JobStop({
   name,
   phone,
   address,
-  coords,
   current,
 }: {
   title: string;
   name: string;
   phone: string;
   address: string;
-  coords: { lat: number; lng: number } | null;
+  /** Kept for callers; directions use the address text. */
+  coords?: { lat: number; lng: number } | null;
   current: boolean;
 }) {
   return (
@@ -43,7 +45,7 @@ export function JobStop({
           Call
         </a>
         <a
-          href={mapsUrl(address, coords)}
+          href={mapsUrl(address)}
           target="_blank"
           rel="noreferrer"
           className={linkClass}

@@ -1,81 +1,84 @@
-import { Camera, CameraOff } from 'lucide-react';
+import { Camera, CameraOff, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { startLabelReader } from '../lib/label-reader';
 
-interface TDetected {
-  rawValue: string;
-}
-interface TBarcodeDetector {
-  detect(source: HTMLVideoElement): Promise<TDetected[]>;
-}
-type TBarcodeDetectorClass = new (options?: { formats?: string[] }) => TBarcodeDetector;
+/** Whether this browser can open a camera at all (typing stays the fallback everywhere). */
+export const cameraAvailable = (): boolean => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
 
-/** The browser's BarcodeDetector, where it exists (Chrome on Android, Safari 17+); typing is the fallback. */
-export const barcodeDetectorClass = (): TBarcodeDetectorClass | null =>
-  typeof window !== 'undefined' && 'BarcodeDetector' in window
-    ? ((window as unknown as { BarcodeDetector: TBarcodeDetectorClass }).BarcodeDetector ?? null)
-    : null;
+type TState = 'off' | 'starting' | 'on';
 
-/** Reads the label's Code 128 or QR code with the back camera; hands over the first value read. */
+/**
+ * Reads the label's Code 128 or QR code with the back camera through ZXing (loaded only when the camera is
+ * turned on, so the other pages do not carry it); hands over the first value read.
+ */
 export function LabelScanner({ onRead }: { onRead: (value: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
-  const [scanning, setScanning] = useState(false);
+  const [state, setState] = useState<TState>('off');
   const [problem, setProblem] = useState('');
-  const Detector = barcodeDetectorClass();
+  const wanted = state !== 'off';
 
   useEffect(() => {
-    if (!scanning || !Detector) return;
-    let stream: MediaStream | null = null;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const detector = new Detector({ formats: ['code_128', 'qr_code'] });
-    const tick = async () => {
-      if (stopped || !video.current) return;
-      try {
-        const [first] = await detector.detect(video.current);
-        if (first?.rawValue) {
-          onRead(first.rawValue);
-          setScanning(false);
-          return;
-        }
-      } catch {
-        // the frame was not ready: try the next one
-      }
-      timer = setTimeout(() => void tick(), 250);
-    };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
-        stream = media;
-        if (stopped || !video.current) return;
-        video.current.srcObject = media;
-        await video.current.play();
-        void tick();
+    if (!wanted || !video.current) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    let read = false;
+    startLabelReader(video.current, (value) => {
+      read = true;
+      onRead(value);
+      setState('off');
+    })
+      .then((controls) => {
+        // A code read at once (before the camera's start resolved) or a stop meanwhile: nothing more to show.
+        if (cancelled || read) return controls.stop();
+        stop = controls.stop;
+        setState('on');
       })
       .catch(() => {
+        if (cancelled) return;
         setProblem('The camera is not available: type the number instead.');
-        setScanning(false);
+        setState('off');
       });
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      for (const track of stream?.getTracks() ?? []) track.stop();
+      cancelled = true;
+      stop?.();
     };
-  }, [scanning, Detector, onRead]);
+  }, [wanted, onRead]);
 
-  if (!Detector) return null;
+  if (!cameraAvailable()) return null;
   return (
     <div className="space-y-2">
-      {scanning && <video ref={video} muted playsInline className="aspect-video w-full rounded-xl bg-black object-cover" />}
+      <div className={wanted ? 'relative' : 'hidden'}>
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label="Camera view: hold the label's barcode or QR code in the frame"
+          className="aspect-video w-full rounded-xl bg-black object-cover"
+        />
+        {state === 'starting' && <LoaderCircle aria-hidden="true" className="absolute inset-0 m-auto size-8 animate-spin text-white" />}
+      </div>
       <button
         type="button"
         className={buttonClass({ variant: 'secondary', size: 'lg', className: 'w-full' })}
-        onClick={() => setScanning((on) => !on)}
+        onClick={() => {
+          setProblem('');
+          setState((s) => (s === 'off' ? 'starting' : 'off'));
+        }}
       >
-        {scanning ? <CameraOff aria-hidden="true" className="size-5" /> : <Camera aria-hidden="true" className="size-5" />}
-        {scanning ? 'Stop the camera' : 'Scan the label'}
+        {wanted ? <CameraOff aria-hidden="true" className="size-5" /> : <Camera aria-hidden="true" className="size-5" />}
+        {wanted ? 'Stop the camera' : 'Scan the label'}
       </button>
-      {problem && <p className="text-sm text-red-700">{problem}</p>}
+      {state === 'on' && (
+        <p role="status" className="text-sm text-slate-600">
+          Hold the barcode or QR code inside the frame.
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

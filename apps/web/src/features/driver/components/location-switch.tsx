@@ -2,12 +2,12 @@ import clsx from 'clsx';
 import { LocateFixed } from 'lucide-react';
 import { useId } from 'react';
 import { formatTime } from '@/lib/format-date';
-import { useShareLocation, useShareLocationChoice } from '../lib/use-share-location';
+import { useLocationSharing } from './location-sharing';
 
-/** The share-location switch: on, the phone posts its position every 30 s while a job is active. */
-export function LocationSwitch({ active }: { active: boolean }) {
-  const [on, setOn] = useShareLocationChoice();
-  const state = useShareLocation(on, active);
+/** The share-location switch: on, the phone posts its position every 30 s while a job is open, from every driver screen. */
+export function LocationSwitch() {
+  const { choice, setChoice: setOn, state } = useLocationSharing();
+  const on = choice === true;
   const labelId = useId();
   const status =
     state.kind === 'shared'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextAction, orderJobs, statusWithQueued } from './next-action';
+import { isDueToday, nextAction, orderJobs, statusWithQueued } from './next-action';
 import type { TQueued } from './outbox';
 
 describe('nextAction', () => {
@@ -65,5 +65,28 @@ describe('orderJobs', () => {
       { routeOrder: 2, shownStatus: 'in_transit' as const },
     ];
     expect(orderJobs(jobs).map((j) => j.routeOrder)).toEqual([2, 3, 1]);
+  });
+
+  it('numbers the stops still to do 1, 2, 3 in route order after a delivery made offline, finished ones not at all', () => {
+    const jobs = [
+      { routeOrder: 1, shownStatus: 'delivered' as const },
+      { routeOrder: 2, shownStatus: 'picked_up' as const },
+      { routeOrder: 3, shownStatus: 'assigned' as const },
+    ];
+    expect(orderJobs(jobs).map((j) => [j.routeOrder, j.stop])).toEqual([
+      [2, 1],
+      [3, 2],
+      [1, null],
+    ]);
+  });
+});
+
+describe('isDueToday', () => {
+  const now = new Date(2026, 2, 3, 9, 0);
+  it('counts jobs due today, overdue or without a required-by, not those due on a later day', () => {
+    expect(isDueToday({ requiredBy: null }, now)).toBe(true);
+    expect(isDueToday({ requiredBy: new Date(2026, 2, 3, 23, 30).toISOString() }, now)).toBe(true);
+    expect(isDueToday({ requiredBy: new Date(2026, 2, 2, 17, 0).toISOString() }, now)).toBe(true);
+    expect(isDueToday({ requiredBy: new Date(2026, 2, 4, 0, 30).toISOString() }, now)).toBe(false);
   });
 });

@@ -42,8 +42,23 @@ export function statusWithQueued(job: Pick<TDriverJob, '_id' | 'status'>, queued
   return status;
 }
 
-/** Jobs still to do come first, in route order; finished ones after. */
-export function orderJobs<T extends Pick<TDriverJob, 'routeOrder'> & { shownStatus: TDeliveryStatus }>(jobs: T[]): T[] {
+/**
+ * Jobs still to do come first, in route order; finished ones after. Each job still to do gets its stop number
+ * (1, 2, 3 in route order), finished ones none: a delivery made offline neither keeps its old number at the
+ * bottom nor leaves a gap, and the numbers match the server's once the move is sent.
+ */
+export function orderJobs<T extends Pick<TDriverJob, 'routeOrder'> & { shownStatus: TDeliveryStatus }>(
+  jobs: T[],
+): (T & { stop: number | null })[] {
   const done = (j: T) => (nextAction(j.shownStatus) ? 0 : 1);
-  return [...jobs].sort((a, b) => done(a) - done(b) || a.routeOrder - b.routeOrder);
+  let stop = 0;
+  return [...jobs].sort((a, b) => done(a) - done(b) || a.routeOrder - b.routeOrder).map((j) => ({ ...j, stop: done(j) ? null : ++stop }));
+}
+
+/** End of the phone's day: a job counts for today when it is due by then, overdue, or has no required-by. */
+export function isDueToday(job: Pick<TDriverJob, 'requiredBy'>, now: Date): boolean {
+  if (!job.requiredBy) return true;
+  const endOfDay = new Date(now);
+  endOfDay.setHours(23, 59, 59, 999);
+  return new Date(job.requiredBy).getTime() <= endOfDay.getTime();
 }

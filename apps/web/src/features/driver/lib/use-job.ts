@@ -1,6 +1,6 @@
 import type { TDeliveryStatus, TDriverJob } from '@courier/contract';
 import { useDriverJobs } from '../api/get-driver-jobs';
-import { statusWithQueued } from './next-action';
+import { orderJobs, statusWithQueued } from './next-action';
 import { useQueuedMoves } from './use-outbox';
 
 export interface TJobView {
@@ -22,7 +22,14 @@ export function useJobViews() {
   return { ...query, views };
 }
 
-export function useJobView(id: string) {
+/** The driver's jobs in route order, each still to do with its stop number (1, 2, 3), finished ones after. */
+export function useOrderedJobViews() {
   const { views, ...query } = useJobViews();
-  return { ...query, view: views.find((v) => v.job._id === id) };
+  const ordered = orderJobs(views.map((v) => ({ ...v, routeOrder: v.job.routeOrder, shownStatus: v.status })));
+  return { ...query, views, ordered };
+}
+
+export function useJobView(id: string) {
+  const { views, ordered, ...query } = useOrderedJobViews();
+  return { ...query, view: views.find((v) => v.job._id === id), stop: ordered.find((v) => v.job._id === id)?.stop ?? null };
 }

@@ -4,25 +4,29 @@ import { shareLocation } from '../api/share-location';
 
 const KEY = 'driver-share-location';
 
-/** The driver's choice, kept on this phone. */
-export function useShareLocationChoice(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(() => {
-    try {
-      return localStorage.getItem(KEY) === '1';
-    } catch {
-      return false;
-    }
-  });
+/** The driver's answer, kept on this phone: null until asked (once, at the first open job). */
+export type TShareChoice = boolean | null;
+
+export function readShareChoice(): TShareChoice {
+  try {
+    const value = localStorage.getItem(KEY);
+    return value === '1' ? true : value === '0' ? false : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useShareLocationChoice(): [TShareChoice, (on: boolean) => void] {
+  const [choice, setChoice] = useState<TShareChoice>(readShareChoice);
   const set = (value: boolean) => {
-    setOn(value);
+    setChoice(value);
     try {
-      if (value) localStorage.setItem(KEY, '1');
-      else localStorage.removeItem(KEY);
+      localStorage.setItem(KEY, value ? '1' : '0');
     } catch {
       // private mode: the choice lasts for this page
     }
   };
-  return [on, set];
+  return [choice, set];
 }
 
 export type TShareState =
@@ -32,8 +36,8 @@ export type TShareState =
   | { kind: 'error'; text: string };
 
 /**
- * While the switch is on and a job is active, posts the phone's position now and every 30 s. A missed
- * position is not queued: a stale one would mislead.
+ * While sharing is on and a job is open, posts the phone's position now and every 30 s, whichever driver
+ * screen is showing. A missed position is not queued: a stale one would mislead.
  */
 export function useShareLocation(on: boolean, active: boolean): TShareState {
   const [state, setState] = useState<TShareState>({ kind: 'off' });

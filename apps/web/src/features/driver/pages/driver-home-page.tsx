@@ -1,22 +1,24 @@
-import { ACTIVE_STATUSES } from '@courier/contract';
 import { PackageCheck } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
+import { useNow } from '@/lib/required-by';
 import { displayName, useSession } from '@/lib/session';
 import { JobCard } from '../components/job-card';
 import { LocationSwitch } from '../components/location-switch';
 import { NextActionButton } from '../components/next-action-button';
-import { nextAction, orderJobs } from '../lib/next-action';
-import { useJobViews } from '../lib/use-job';
+import { isDueToday, nextAction } from '../lib/next-action';
+import { useOrderedJobViews } from '../lib/use-job';
 
 /** /driver/home: today's jobs in route order, the next one's big button on top, the location switch. */
 export function DriverHomePage() {
   const { user } = useSession();
-  const { views, isPending, isError, error } = useJobViews();
-  const ordered = orderJobs(views.map((v) => ({ ...v, routeOrder: v.job.routeOrder, shownStatus: v.status })));
+  const { views, ordered, isPending, isError, error } = useOrderedJobViews();
   const next = ordered.find((v) => nextAction(v.status));
-  const open = ordered.filter((v) => nextAction(v.status)).length;
-  const active = views.some((v) => ACTIVE_STATUSES.includes(v.status));
+  const now = useNow();
+  const openJobs = ordered.filter((v) => nextAction(v.status));
+  // "Today" counts today's jobs; one due on a later day is named apart.
+  const open = openJobs.filter((v) => isDueToday(v.job, now)).length;
+  const later = openJobs.length - open;
 
   return (
     <section className="mx-auto w-full max-w-xl px-4 pt-4 pb-28">
@@ -27,13 +29,11 @@ export function DriverHomePage() {
           ? 'Loading your run…'
           : isError && views.length === 0
             ? ''
-            : open === 0
-              ? 'No job waiting.'
-              : `${open} ${open === 1 ? 'job' : 'jobs'} to do today.`}
+            : `${open === 0 ? 'No job waiting today.' : `${open} ${open === 1 ? 'job' : 'jobs'} to do today.`}${later ? ` ${later} due on a later day.` : ''}`}
       </p>
 
       <div className="mt-4">
-        <LocationSwitch active={active} />
+        <LocationSwitch />
       </div>
 
       {isPending ? (
@@ -50,7 +50,7 @@ export function DriverHomePage() {
           <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">Today's run</h2>
           <ol className="space-y-3" aria-label="Today's jobs">
             {ordered.map((v) => (
-              <JobCard key={v.job._id} job={v.job} status={v.status} waiting={v.waiting} />
+              <JobCard key={v.job._id} job={v.job} stop={v.stop} status={v.status} waiting={v.waiting} />
             ))}
           </ol>
         </>
@@ -61,7 +61,7 @@ export function DriverHomePage() {
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
           <div className="mx-auto max-w-xl">
             <p className="mb-2 truncate text-xs font-medium text-slate-500">
-              Next: job {next.job.routeOrder} · #{next.job.orderId}
+              Next: job {next.stop} · #{next.job.orderId}
             </p>
             <NextActionButton view={next} />
           </div>

@@ -17,7 +17,7 @@ import { useJobView } from '../lib/use-job';
 /** /driver/jobs/{id}: the job in full, call and maps links for each stop, and the big button. */
 export function DriverJobPage() {
   const { id = '' } = useParams();
-  const { view, isPending } = useJobView(id);
+  const { view, stop, isPending } = useJobView(id);
   const now = useNow();
   if (isPending) return <PageSpinner />;
   if (!view) {
@@ -50,7 +50,7 @@ export function DriverJobPage() {
         </p>
       )}
       <p className="mt-1 text-sm text-slate-600">
-        Job {job.routeOrder} of today's run
+        {stop ? `Job ${stop} of today's run` : "Done on today's run"}
         {job.requiredBy && ` · required by ${formatDateTime(job.requiredBy)}`}
         {countdown.urgency === 'late' && <strong className="ml-1 text-red-700">({countdown.label})</strong>}
       </p>

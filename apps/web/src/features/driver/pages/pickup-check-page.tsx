@@ -46,7 +46,9 @@ export function PickupCheckPage() {
     const scannedOrderId = readTrackingNumber(typed);
     if (!scannedOrderId) return setError('Scan the label or type its tracking number.');
     // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
-    if (scannedOrderId !== job.orderId) return setError(`This label reads ${scannedOrderId}, not #${job.orderId}. Check the parcel.`);
+    // The expected number is never shown here: copying it from the screen would defeat the check.
+    if (scannedOrderId !== job.orderId)
+      return setError(`This label reads ${scannedOrderId}: it is not this job's parcel. Check the parcel.`);
     const controlled = isTemperatureControlled(job.temperature);
     const temperatureC = controlled ? readCelsius(temperature) : null;
     if (controlled && temperatureC === null) return setTemperatureError('Enter the temperature in °C at pickup, e.g. 4.1');
@@ -78,12 +80,11 @@ export function PickupCheckPage() {
 
   return (
     <section className="mx-auto w-full max-w-xl px-4 pt-2 pb-10">
-      <title>{`Pickup check #${job.orderId} · MedCourier`}</title>
-      <BackLink to={paths.driverJob(job._id)} label={`Job #${job.orderId}`} />
+      <title>Pickup check · MedCourier</title>
+      <BackLink to={paths.driverJob(job._id)} label="Back to the job" />
       <h1 className="mt-1 text-2xl font-bold text-slate-900">Check the parcel</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Scan the label on the parcel from {job.senderName}, or type its tracking number. It must read{' '}
-        <strong className="font-mono">#{job.orderId}</strong>.
+        Scan the label on the parcel from {job.senderName}, or type the tracking number printed on it.
       </p>
       <form noValidate className="mt-5 space-y-4" onSubmit={(event) => void confirm(event)}>
         <LabelScanner onRead={onRead} />

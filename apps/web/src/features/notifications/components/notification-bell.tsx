@@ -16,7 +16,8 @@ export function NotificationBell({ deliveryHref }: { deliveryHref?: (deliveryId:
     <>
       <button
         type="button"
-        aria-label={unreadCount > 0 ? `Notifications (${unreadCount} unread)` : 'Notifications'}
+        // The name carries the badge exactly as shown ("99+"), so speech users can say what they see (axe label-content-name-mismatch).
+        aria-label={unreadCount > 0 ? `Notifications (${badge} unread)` : 'Notifications'}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {

@@ -1,3 +1,4 @@
+import type { TEmailNoticeEvent } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { type TSessionUser, useSession } from '@/lib/session';
@@ -6,6 +7,8 @@ export interface TNotificationPreferences {
   emailUpdates: boolean;
   smsUpdates: boolean;
   marketingEmails: boolean;
+  /** Which moves send an e-mail while emailUpdates is on (the server's default when absent). */
+  emailEvents?: TEmailNoticeEvent[];
 }
 
 /** The signed-in user as GET /v1/auth/me returns it. */

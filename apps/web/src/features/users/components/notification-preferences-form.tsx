@@ -1,4 +1,4 @@
-import { MESSAGES } from '@courier/contract';
+import { DEFAULT_EMAIL_NOTICE_EVENTS, EMAIL_NOTICE_EVENTS, EMAIL_NOTICE_LABELS, MESSAGES, type TEmailNoticeEvent } from '@courier/contract';
 import clsx from 'clsx';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -9,13 +9,52 @@ import { errorMessage } from '@/lib/error-message';
 import type { TNotificationPreferences } from '../api/get-current-user';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 
-const OPTIONS: ReadonlyArray<{ key: keyof TNotificationPreferences; label: string; description: string }> = [
+type TSwitchKey = 'emailUpdates' | 'smsUpdates' | 'marketingEmails';
+
+const OPTIONS: ReadonlyArray<{ key: TSwitchKey; label: string; description: string }> = [
   { key: 'emailUpdates', label: 'Email updates', description: 'Delivery status changes, sent to your e-mail address.' },
   { key: 'smsUpdates', label: 'SMS updates', description: 'Text messages to your phone when a parcel moves.' },
   { key: 'marketingEmails', label: 'Marketing emails', description: 'News about our services, now and then.' },
 ];
 
 const DEFAULTS: TNotificationPreferences = { emailUpdates: true, smsUpdates: false, marketingEmails: false };
+
+const eventsOf = (p: TNotificationPreferences): readonly TEmailNoticeEvent[] => p.emailEvents ?? DEFAULT_EMAIL_NOTICE_EVENTS;
+const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((e) => b.includes(e));
+
+/** Under "Email updates": which moves send an e-mail (the booking's confirmation always does). */
+function EmailEventChoices({
+  chosen,
+  onChange,
+  disabled,
+}: {
+  chosen: readonly TEmailNoticeEvent[];
+  onChange: (events: TEmailNoticeEvent[]) => void;
+  disabled: boolean;
+}) {
+  const baseId = useId();
+  return (
+    <fieldset disabled={disabled} className="pb-4 disabled:opacity-60">
+      <legend className="text-sm text-slate-600">E-mail me when a delivery is:</legend>
+      <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3">
+        {EMAIL_NOTICE_EVENTS.map((event) => (
+          <div key={event} className="flex items-center gap-2">
+            <input
+              id={`${baseId}-${event}`}
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={chosen.includes(event)}
+              onChange={(e) => onChange(EMAIL_NOTICE_EVENTS.filter((x) => (x === event ? e.target.checked : chosen.includes(x))))}
+            />
+            <label htmlFor={`${baseId}-${event}`} className="text-sm text-slate-800">
+              {EMAIL_NOTICE_LABELS[event]}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 function Switch({
   checked,
@@ -52,7 +91,7 @@ function Switch({
   );
 }
 
-/** Three switches (e-mail, SMS, marketing) saved together. */
+/** Three switches (e-mail, SMS, marketing) and the moves that send an e-mail, saved together. */
 export function NotificationPreferencesForm({ preferences }: { preferences: TNotificationPreferences | undefined }) {
   const saved = preferences ?? DEFAULTS;
   const [values, setValues] = useState<TNotificationPreferences>(saved);
@@ -64,11 +103,11 @@ export function NotificationPreferencesForm({ preferences }: { preferences: TNot
     if (!touched && preferences) setValues(preferences);
   }, [preferences, touched]);
 
-  const changed = OPTIONS.some(({ key }) => values[key] !== saved[key]);
+  const changed = OPTIONS.some(({ key }) => values[key] !== saved[key]) || !sameEvents(eventsOf(values), eventsOf(saved));
 
   const onSave = async () => {
     try {
-      const response = await update.mutateAsync(values);
+      const response = await update.mutateAsync({ ...values, emailEvents: [...eventsOf(values)] });
       setValues(response?.data ?? values);
       setTouched(false);
       toast.success(MESSAGES.preferencesUpdated);
@@ -81,24 +120,38 @@ export function NotificationPreferencesForm({ preferences }: { preferences: TNot
     <div>
       <ul className="divide-y divide-slate-100">
         {OPTIONS.map(({ key, label, description }) => (
-          <li key={key} className="flex items-center justify-between gap-6 py-4 first:pt-0">
-            <div className="min-w-0">
-              <p id={`${baseId}-${key}-label`} className="text-sm font-medium text-slate-900">
-                {label}
-              </p>
-              <p id={`${baseId}-${key}-description`} className="mt-0.5 text-sm text-slate-500">
-                {description}
-              </p>
+          <li key={key} className="py-4 first:pt-0">
+            <div className="flex items-center justify-between gap-6">
+              <div className="min-w-0">
+                <p id={`${baseId}-${key}-label`} className="text-sm font-medium text-slate-900">
+                  {label}
+                </p>
+                <p id={`${baseId}-${key}-description`} className="mt-0.5 text-sm text-slate-500">
+                  {description}
+                </p>
+              </div>
+              <Switch
+                checked={values[key]}
+                labelledBy={`${baseId}-${key}-label`}
+                describedBy={`${baseId}-${key}-description`}
+                onChange={(value) => {
+                  setTouched(true);
+                  setValues((current) => ({ ...current, [key]: value }));
+                }}
+              />
             </div>
-            <Switch
-              checked={values[key]}
-              labelledBy={`${baseId}-${key}-label`}
-              describedBy={`${baseId}-${key}-description`}
-              onChange={(value) => {
-                setTouched(true);
-                setValues((current) => ({ ...current, [key]: value }));
-              }}
-            />
+            {key === 'emailUpdates' && (
+              <div className="mt-3">
+                <EmailEventChoices
+                  chosen={eventsOf(values)}
+                  disabled={!values.emailUpdates}
+                  onChange={(emailEvents) => {
+                    setTouched(true);
+                    setValues((current) => ({ ...current, emailEvents }));
+                  }}
+                />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -179,12 +179,29 @@ describe('account settings: notification preferences', () => {
     fireEvent.click(save);
 
     expect(await toastText(MESSAGES.preferencesUpdated)).toBeTruthy();
-    expect(calls('/api/v1/auth/notification-preferences')[0].body).toEqual({
+    const sent = {
       emailUpdates: false,
       smsUpdates: true,
       marketingEmails: false,
+      emailEvents: ['picked_up', 'delivered', 'cancelled', 'late', 'failed_attempt', 'reattempt', 'returning', 'returned'],
+    };
+    expect(calls('/api/v1/auth/notification-preferences')[0].body).toEqual(sent);
+    expect(getUser()?.notificationPreferences).toEqual(sent);
+  });
+
+  it('chooses which moves send an e-mail, the pickup, delivery and exceptions by default', async () => {
+    const { calls } = stubAccountApi();
+    await openSettings();
+    const approved = screen.getByRole('checkbox', { name: 'Request approved' });
+    expect(approved).toHaveProperty('checked', false);
+    expect(screen.getByRole('checkbox', { name: 'Picked up' })).toHaveProperty('checked', true);
+    fireEvent.click(approved);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Running late' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    expect(await toastText(MESSAGES.preferencesUpdated)).toBeTruthy();
+    expect(calls('/api/v1/auth/notification-preferences')[0].body).toMatchObject({
+      emailEvents: ['approved', 'picked_up', 'delivered', 'cancelled', 'failed_attempt', 'reattempt', 'returning', 'returned'],
     });
-    expect(getUser()?.notificationPreferences).toEqual({ emailUpdates: false, smsUpdates: true, marketingEmails: false });
   });
 
   it('shows the default when saving fails', async () => {

@@ -1,0 +1,42 @@
+import { DELIVERY_TYPES, type TQuoteRequest, type TQuoteResponse } from '@courier/contract';
+import { badRequest, forbidden } from '../../platform/app-error.js';
+import { type Actor, mayBookDelivery } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { parseRequiredBy } from './delivery-form.js';
+import { estimateDelivery } from './estimate-delivery.js';
+import { assertInServiceArea } from './service-area.js';
+
+/** Places a typed address and checks it is served; an address the geocoder cannot place is left to the booking. */
+async function checkAddress(services: Services, field: 'pickupAddress' | 'deliveryAddress', address: string | undefined) {
+  if (!address || !services.env.SERVICE_AREA_STATES?.length) return;
+  const place = await services.geocoder.geocode(address);
+  if (place) assertInServiceArea(services.env.SERVICE_AREA_STATES, field, place);
+}
+
+/**
+ * Before booking: for each delivery type, when it would arrive if booked now and whether that meets the
+ * required-by (null while none is given). The same estimate the booking stores, so the form never offers
+ * "Same day by 6 pm" once the day's cut-off has passed.
+ */
+export async function quoteDelivery(services: Services, actor: Actor, input: TQuoteRequest): Promise<TQuoteResponse> {
+  if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can request a delivery');
+  const { clock, env } = services;
+  const now = clock.now();
+  let requiredBy: Date | null = null;
+  if (input.requiredBy) {
+    requiredBy = parseRequiredBy(input.requiredBy, env.BUSINESS_TZ);
+    if (!requiredBy || Number.isNaN(requiredBy.getTime()))
+      throw badRequest('requiredBy: Required-by must be a valid date and time', 'requiredBy');
+  }
+  await checkAddress(services, 'pickupAddress', input.pickupAddress);
+  await checkAddress(services, 'deliveryAddress', input.deliveryAddress);
+  const quotes = DELIVERY_TYPES.map((deliveryType) => {
+    const estimate = estimateDelivery({ deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
+    return {
+      deliveryType,
+      estimatedDelivery: estimate.toISOString(),
+      meetsRequiredBy: requiredBy ? estimate.getTime() <= requiredBy.getTime() : null,
+    };
+  });
+  return { success: true, quotedAt: now.toISOString(), requiredBy: requiredBy?.toISOString() ?? null, quotes };
+}

@@ -1,0 +1,28 @@
+import type { TQuoteRequest, TQuoteResponse } from '@courier/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /v1/deliveries/quote: each delivery type's estimate for the form as it stands, and whether it meets required-by. */
+export const getDeliveryQuote = (input: TQuoteRequest, signal?: AbortSignal): Promise<TQuoteResponse> =>
+  api.post<TQuoteResponse>('/v1/deliveries/quote', input, { signal });
+
+/** The form's datetime-local value as an instant (the browser's zone), or undefined while empty or unreadable. */
+export function requiredByInstant(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** The estimates shown on the delivery-type choice: asked again every minute so a cut-off passing shows at once. */
+export const deliveryQuoteQueryOptions = (requiredBy: string | undefined) =>
+  queryOptions({
+    queryKey: ['deliveries', 'quote', requiredBy ?? null],
+    queryFn: ({ signal }) => getDeliveryQuote(requiredBy ? { requiredBy } : {}, signal),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useDeliveryQuote(requiredBy: string | undefined, enabled: boolean) {
+  return useQuery({ ...deliveryQuoteQueryOptions(requiredBy), enabled });
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { DELIVERY_TYPES } from './deliveries.js';
+import { line } from './text.js';
+
+/**
+ * POST /api/v1/deliveries/quote: the booking form's fields as they stand (any may still be empty); the
+ * answer gives, for every delivery type, when it is estimated to arrive and whether that meets required-by.
+ * Addresses, when given, are checked against the service area (400 naming the field when outside).
+ */
+export const ZQuoteRequest = z.object({
+  pickupAddress: line('Pickup address', 300).optional(),
+  deliveryAddress: line('Delivery address', 300).optional(),
+  /** A datetime-local value read on the business clock, or an ISO instant; empty means none yet. */
+  requiredBy: line('Required-by', 40).optional(),
+  deliveryType: line('Delivery type', 20).optional(),
+});
+export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
+
+export const ZDeliveryQuote = z.object({
+  deliveryType: z.enum(DELIVERY_TYPES),
+  estimatedDelivery: z.iso.datetime(),
+  /** null while no required-by is given. */
+  meetsRequiredBy: z.boolean().nullable(),
+});
+export type TDeliveryQuote = z.infer<typeof ZDeliveryQuote>;
+
+export const ZQuoteResponse = z.object({
+  success: z.literal(true),
+  quotedAt: z.iso.datetime(),
+  requiredBy: z.iso.datetime().nullable(),
+  quotes: z.array(ZDeliveryQuote),
+});
+export type TQuoteResponse = z.infer<typeof ZQuoteResponse>;
