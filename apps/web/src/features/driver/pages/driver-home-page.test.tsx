@@ -1,8 +1,19 @@
 import { ROLE_IDS, ROUTINE_HANDLING, type TDriverJob } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
+
+// The driver layout loads the job screens ahead for offline use; let those loads finish before the file's
+// environment is torn down, or a late import fails the whole run.
+afterAll(async () => {
+  await Promise.all([
+    import('./driver-job-page'),
+    import('./pickup-check-page'),
+    import('./proof-of-delivery-page'),
+    import('./failed-attempt-page'),
+  ]);
+});
 
 const job = (over: Partial<TDriverJob>): TDriverJob => ({
   ...ROUTINE_HANDLING,
