@@ -130,6 +130,8 @@ test.describe('medical handling', () => {
     await expect(card.getByText('STAT')).toBeVisible();
     await expect(card.getByText('Fridge 2-8 °C')).toBeVisible();
     await expect(card.getByText('UN3373')).toBeVisible();
+    // The driver answers the one-time location question first: the banner it shows pushes the page down.
+    await driver.getByRole('region', { name: 'Share your location during jobs?' }).getByRole('button', { name: 'Not now' }).click();
     await card.click();
     await driver.getByRole('button', { name: 'Start pickup run' }).click();
     await expect(driver.getByText('moving to pickup location').first()).toBeVisible();
