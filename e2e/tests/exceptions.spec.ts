@@ -54,6 +54,10 @@ async function personaPage(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(landing, { timeout: 20_000 });
+  if (landing.source.includes('driver')) {
+    // The one-time location question, answered as a driver would: its banner pushes the page down under a click.
+    await page.getByRole('region', { name: 'Share your location during jobs?' }).getByRole('button', { name: 'Not now' }).click();
+  }
   return page;
 }
 
