@@ -5,6 +5,7 @@ import { ZAttemptFigures } from './exceptions.js';
 import { OPTIN_SOURCES, SMS_CONSENT_STATES } from './optin.js';
 import { ZDateBound, ZPageQuery, ZPaging } from './paging.js';
 import { line, note } from './text.js';
+import { ZDriverShift } from './route-plans.js';
 
 /** The staff console's calls (STAFF and above), under /api/v1/admin. */
 
@@ -143,6 +144,10 @@ export const ZAdminDriver = z.object({
   /** Deliveries assigned to the driver and not yet delivered. */
   activeLoad: z.number().int(),
   lastPosition: z.object({ lat: z.number(), lng: z.number(), label: z.string().nullable(), at: isoDate }).nullable(),
+  /** Working hours for route planning (null: none set). */
+  shift: ZDriverShift.nullable().optional(),
+  /** Vehicle capacity in units. */
+  vehicleCapacity: z.number().int().optional(),
 });
 export type TAdminDriver = z.infer<typeof ZAdminDriver>;
 export const ZAdminDriversResponse = z.object({ success: z.literal(true), data: z.array(ZAdminDriver) });

@@ -48,6 +48,10 @@ export const ZDriverJob = z.object({
   attempts: z.array(ZDeliveryAttempt),
   /** A re-attempt by another driver: the parcel is collected from this driver (name), not from the sender. */
   collectFrom: z.string().nullable(),
+  /** From the applied route plan: when the driver is expected at the job's next stop (ISO), else null. */
+  plannedArrival: isoDate.nullable(),
+  /** From the applied route plan: the job's position in the driver's run (1-based), else null. */
+  plannedOrder: z.number().int().nullable(),
   ...ZHandling.shape,
 });
 export type TDriverJob = z.infer<typeof ZDriverJob>;

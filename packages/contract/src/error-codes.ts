@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   'UNAVAILABLE',
   /** 422: an import where some rows are bad; `errors` lists each by line and field, and nothing was created. */
   'IMPORT_INVALID',
+  /** 409: a job of a route plan moved (status, driver or any change) since its preview: plan again. */
+  'ROUTE_PLAN_STALE',
+  /** 409: the route plan was applied already. */
+  'ROUTE_PLAN_APPLIED',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

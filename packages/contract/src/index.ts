@@ -27,3 +27,4 @@ export * from './standing-orders.js';
 export * from './reports.js';
 export * from './audit-actions.js';
 export * from './quote.js';
+export * from './route-plans.js';

@@ -3,6 +3,7 @@ import { ZPageQuery, ZPaging } from './paging.js';
 import { isValidContactPhone } from './phone.js';
 import { ROLE_IDS, ROLES, type TRole } from './roles.js';
 import { line } from './text.js';
+import { ZDriverShift } from './route-plans.js';
 
 /** Account management (ADMIN and above), under /api/v1/admin/users. */
 
@@ -27,6 +28,10 @@ export const ZManagedUser = z.object({
   /** False until the invitation link was used (or the e-mail verified). */
   emailVerified: z.boolean(),
   createdAt: isoDate,
+  /** Drivers: working hours for route planning (null: none set); other roles null. */
+  shift: ZDriverShift.nullable().optional(),
+  /** Drivers: vehicle capacity in units (see PACKAGE_SIZE_UNITS); other roles null. */
+  vehicleCapacity: z.number().int().nullable().optional(),
 });
 export type TManagedUser = z.infer<typeof ZManagedUser>;
 

@@ -19,6 +19,8 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   IMPORT_INVALID: 422,
+  ROUTE_PLAN_STALE: 409,
+  ROUTE_PLAN_APPLIED: 409,
 };
 
 /** The one error type use cases throw; its message is safe to show to the client. */

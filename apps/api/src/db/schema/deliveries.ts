@@ -65,6 +65,9 @@ export const deliveries = pgTable(
     /** First pickup and the hand-over, copied from the custody events by a trigger (migration 0012), for reports. */
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** From the applied route plan (migration 0013): the job's place in its driver's run and the expected arrival. */
+    plannedOrder: integer('planned_order'),
+    plannedArrival: timestamp('planned_arrival', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */

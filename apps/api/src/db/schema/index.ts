@@ -6,3 +6,4 @@ export * from './users.js';
 export * from './live-events.js';
 export * from './integrations.js';
 export * from './standing-orders.js';
+export * from './route-plans.js';

@@ -40,6 +40,12 @@ export const users = pgTable(
       .$type<TNotificationPreferences>()
       .notNull()
       .default(sql`'{"emailUpdates":true,"smsUpdates":false,"marketingEmails":false}'::jsonb`),
+    /** Drivers' shift for route planning (migration 0013): HH:MM in BUSINESS_TZ, and 'base' or 'current'. */
+    shiftStart: text('shift_start'),
+    shiftEnd: text('shift_end'),
+    shiftStartPlace: text('shift_start_place'),
+    /** Drivers' vehicle capacity in units (PACKAGE_SIZE_UNITS). */
+    vehicleCapacity: integer('vehicle_capacity').notNull().default(20),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -66,6 +66,8 @@ export function toDriverJob(
     pod: pod ? podJson(pod, ctx) : null,
     attempts: attempts.map((a) => attemptJson(a, ctx)),
     collectFrom: collectFrom ? (collectFrom.driverName ?? 'the previous driver') : null,
+    plannedArrival: d.plannedArrival?.toISOString() ?? null,
+    plannedOrder: d.plannedOrder ?? null,
     ...handlingJson(d, readings),
   };
 }

@@ -39,6 +39,8 @@ const job = (over: Partial<TDriverJob>): TDriverJob => ({
   pod: null,
   attempts: [],
   collectFrom: null,
+  plannedArrival: null,
+  plannedOrder: null,
   ...over,
 });
 

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { DELIVERY_STATUSES } from './deliveries.js';
+import { PRIORITIES } from './medical.js';
+
+/**
+ * Route planning (issue 25), STAFF and above, under /api/v1/admin:
+ * - POST /route-plans (ZRoutePlanRequest) → 201 ZRoutePlanResponse: a stored preview, nothing changes yet;
+ * - POST /route-plans/insertions (ZRouteInsertionRequest) → 201 ZRoutePlanResponse: one job (a STAT approved while
+ *   routes run) inserted into the best route keeping everyone's windows, the stops already there keeping their order;
+ *   `routes` holds the one changed route (empty when no driver can take it: the job is in `unassigned`);
+ * - POST /route-plans/{id}/apply (no body) → 200 ZRoutePlanResponse (appliedAt set): assigns every planned job
+ *   through the manual assignment's move and stores each driver's stop order; 409 ROUTE_PLAN_STALE when a job
+ *   moved (status, driver or any change) since the preview, 409 ROUTE_PLAN_APPLIED when applied already;
+ * - GET /live-map → ZLiveMapResponse: the dispatch map's drivers and open jobs (update it on the live event stream);
+ * - PATCH /users/{id}/shift (ZDriverShiftRequest, ADMIN and above like the users page) → ZManagedUserResponse.
+ */
+
+const isoDate = z.iso.datetime();
+
+/** How many capacity units a parcel of each size takes in a vehicle. */
+export const PACKAGE_SIZE_UNITS = { small: 1, medium: 2, large: 4, extra_large: 8 } as const;
+/** A driver's vehicle capacity (units) when none is set. */
+export const DEFAULT_VEHICLE_CAPACITY = 20;
+export const MAX_VEHICLE_CAPACITY = 1000;
+
+/** Where a driver's shift starts (and ends): the home base, or the driver's last known position. */
+export const SHIFT_START_PLACES = ['base', 'current'] as const;
+export type TShiftStartPlace = (typeof SHIFT_START_PLACES)[number];
+
+const hhmm = (label: string) =>
+  z.string({ error: `${label} must be a time HH:MM` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time HH:MM`);
+
+/** A driver's working hours (HH:MM in BUSINESS_TZ, end after start). */
+export const ZDriverShift = z
+  .object({
+    start: hhmm('Shift start'),
+    end: hhmm('Shift end'),
+    startPlace: z.enum(SHIFT_START_PLACES, { error: `Start place must be one of ${SHIFT_START_PLACES.join(', ')}` }),
+  })
+  .refine((s) => s.end > s.start, { message: 'Shift end must be after its start', path: ['end'] });
+export type TDriverShift = z.infer<typeof ZDriverShift>;
+
+/** PATCH /api/v1/admin/users/{id}/shift: a driver's shift (null: none) and vehicle capacity. */
+export const ZDriverShiftRequest = z
+  .object({
+    shift: ZDriverShift.nullable().optional(),
+    vehicleCapacity: z
+      .number({ error: 'Vehicle capacity must be a whole number' })
+      .int('Vehicle capacity must be a whole number')
+      .min(1, 'Vehicle capacity must be at least 1')
+      .max(MAX_VEHICLE_CAPACITY, `Vehicle capacity must be at most ${MAX_VEHICLE_CAPACITY}`)
+      .optional(),
+  })
+  .refine((b) => b.shift !== undefined || b.vehicleCapacity !== undefined, { message: 'Give shift or vehicleCapacity', path: ['shift'] });
+export type TDriverShiftRequest = z.infer<typeof ZDriverShiftRequest>;
+
+/** Why the planner left a job out. */
+export const ROUTE_UNASSIGNED_REASONS = ['no_window', 'over_capacity', 'no_vehicle', 'no_location'] as const;
+export type TRouteUnassignedReason = (typeof ROUTE_UNASSIGNED_REASONS)[number];
+export const ROUTE_UNASSIGNED_REASON_LABELS: Record<TRouteUnassignedReason, string> = {
+  no_window: 'No driver can reach it within its time window',
+  over_capacity: 'Too large for the vehicles’ free capacity',
+  no_vehicle: 'No driver on shift can take it',
+  no_location: 'Its pickup or drop-off has no map position',
+};
+
+const ZIdList = (label: string) =>
+  z
+    .array(z.uuid({ error: `${label} must be a list of ids` }), { error: `${label} must be a list of ids` })
+    .max(1000, `${label} can hold at most 1000 ids`);
+
+/** POST /api/v1/admin/route-plans: plan `date` (YYYY-MM-DD, the drivers' whole shifts) or from now (the default). */
+export const ZRoutePlanRequest = z
+  .object({
+    date: z.iso.date({ error: 'Date must be a day YYYY-MM-DD' }).optional(),
+    now: z.boolean({ error: 'now must be true or false' }).optional(),
+    /** The drivers to plan for (default: every active driver with a shift). */
+    driverIds: ZIdList('driverIds').optional(),
+    /** The jobs to plan (default: every approved or assigned job not yet picked up). */
+    deliveryIds: ZIdList('deliveryIds').optional(),
+    /** Let the plan move jobs already assigned to another driver (default false: they stay with their driver). */
+    reassign: z.boolean({ error: 'reassign must be true or false' }).optional(),
+  })
+  .refine((b) => !(b.date !== undefined && b.now === true), { message: 'Give a date or now, not both', path: ['date'] });
+export type TRoutePlanRequest = z.infer<typeof ZRoutePlanRequest>;
+
+export const ZRouteInsertionRequest = z.object({
+  deliveryId: z.uuid({ error: 'deliveryId must be a delivery id' }),
+});
+export type TRouteInsertionRequest = z.infer<typeof ZRouteInsertionRequest>;
+
+export const ROUTE_STOP_KINDS = ['pickup', 'dropoff'] as const;
+export type TRouteStopKind = (typeof ROUTE_STOP_KINDS)[number];
+
+export const ZRouteStop = z.object({
+  deliveryId: z.string(),
+  trackingNumber: z.string(),
+  kind: z.enum(ROUTE_STOP_KINDS),
+  lat: z.number(),
+  lng: z.number(),
+  address: z.string(),
+  /** When the driver arrives (ISO). */
+  arrival: isoDate,
+  /** When the driver leaves, after waiting for the window to open and the service time (ISO). */
+  departure: isoDate,
+  priority: z.enum(PRIORITIES),
+});
+export type TRouteStop = z.infer<typeof ZRouteStop>;
+
+export const ZPlannedRoute = z.object({
+  driverId: z.string(),
+  driverName: z.string(),
+  /** Leaves the start place at (ISO). */
+  departure: isoDate,
+  /** Back at the end place at (ISO). */
+  returnTime: isoDate,
+  /** Driving time of the route, seconds. */
+  travelSeconds: z.number(),
+  stops: z.array(ZRouteStop),
+});
+export type TPlannedRoute = z.infer<typeof ZPlannedRoute>;
+
+export const ZUnassignedJob = z.object({
+  deliveryId: z.string(),
+  trackingNumber: z.string(),
+  reason: z.enum(ROUTE_UNASSIGNED_REASONS),
+});
+export type TUnassignedJob = z.infer<typeof ZUnassignedJob>;
+
+export const ROUTE_PLAN_KINDS = ['plan', 'insertion'] as const;
+
+export const ZRoutePlan = z.object({
+  _id: z.string(),
+  kind: z.enum(ROUTE_PLAN_KINDS),
+  createdAt: isoDate,
+  /** Null until applied. */
+  appliedAt: isoDate.nullable(),
+  /** The day planned (YYYY-MM-DD). */
+  date: z.string(),
+  routes: z.array(ZPlannedRoute),
+  unassigned: z.array(ZUnassignedJob),
+  /** Total driving time, seconds. */
+  travelSeconds: z.number(),
+});
+export type TRoutePlan = z.infer<typeof ZRoutePlan>;
+export const ZRoutePlanResponse = z.object({ success: z.literal(true), message: z.string(), data: ZRoutePlan });
+export type TRoutePlanResponse = z.infer<typeof ZRoutePlanResponse>;
+
+/** GET /api/v1/admin/live-map: drivers and open jobs for the dispatch map. */
+export const ZLiveMapDriver = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The last position the driver's phone shared, or null. */
+  position: z.object({ lat: z.number(), lng: z.number(), at: isoDate }).nullable(),
+  /** The job the driver is on (picked up or on the way), else null. */
+  currentJobId: z.string().nullable(),
+});
+export type TLiveMapDriver = z.infer<typeof ZLiveMapDriver>;
+
+const ZMapPlace = z.object({ lat: z.number().nullable(), lng: z.number().nullable(), address: z.string() });
+export const ZLiveMapJob = z.object({
+  _id: z.string(),
+  trackingNumber: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  priority: z.enum(PRIORITIES),
+  /** Past its required-by (or stability deadline) and not delivered. */
+  late: z.boolean(),
+  pickup: ZMapPlace,
+  dropoff: ZMapPlace,
+  driverId: z.string().nullable(),
+  /** Position in the driver's applied route (1-based), else null. */
+  plannedOrder: z.number().int().nullable(),
+  plannedArrival: isoDate.nullable(),
+});
+export type TLiveMapJob = z.infer<typeof ZLiveMapJob>;
+export const ZLiveMapResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ drivers: z.array(ZLiveMapDriver), jobs: z.array(ZLiveMapJob) }),
+});
+export type TLiveMapResponse = z.infer<typeof ZLiveMapResponse>;
