@@ -206,6 +206,13 @@ const customerPages: RouteObject[] = [
 // The dispatch console beyond its dashboard (STAFF and above).
 const staffPages: RouteObject[] = [
   {
+    path: paths.adminDispatchMap,
+    ...lazyPage(
+      () => import('@/features/route-planning/pages/dispatch-map-page'),
+      (m) => m.DispatchMapPage,
+    ),
+  },
+  {
     path: paths.adminDeliveries,
     ...lazyPage(
       () => import('@/features/dispatch/pages/delivery-history-page'),

@@ -33,6 +33,8 @@ export const paths = {
     fromDeliveryId ? `/standing-orders/new?from=${enc(fromDeliveryId)}` : '/standing-orders/new',
   importDeliveries: '/deliveries/import',
   adminDashboard: '/admin/dashboard',
+  /** The dispatch console's live map and route planner (issue 25). */
+  adminDispatchMap: '/admin/dispatch-map',
   adminDelivery: (id: string) => `/admin/deliveries/${enc(id)}`,
   /** Every delivery, past ones included: filters live in the query string. */
   adminDeliveries: '/admin/deliveries',

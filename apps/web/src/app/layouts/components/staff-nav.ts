@@ -5,6 +5,7 @@ import {
   History,
   LayoutDashboard,
   type LucideIcon,
+  Map as MapIcon,
   MailWarning,
   MessageSquareHeart,
   Repeat,
@@ -27,6 +28,7 @@ const ADMINS: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];
 
 const staffNav: TStaffNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
+  { label: 'Map & planning', to: paths.adminDispatchMap, icon: MapIcon, roles: STAFF },
   { label: 'Deliveries', to: paths.adminDeliveries, icon: History, roles: STAFF },
   { label: 'Reports', to: paths.adminReports, icon: ChartColumn, roles: STAFF },
   { label: 'Standing orders', to: paths.adminStandingOrders, icon: Repeat, roles: STAFF },

@@ -1,12 +1,14 @@
 import type { TDeliveryStatus, TDriverJob } from '@courier/contract';
 import clsx from 'clsx';
-import { Check, ChevronRight, CloudUpload, MapPin } from 'lucide-react';
+import { Check, ChevronRight, Clock, CloudUpload, MapPin, Navigation } from 'lucide-react';
 import { Link } from 'react-router';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { requiredByCountdown, useNow } from '@/lib/required-by';
 import { ON_BOARD_STATUSES } from '@courier/contract';
+import { plannedTime } from '../lib/planned-order';
+import { mapsUrl } from './job-stop';
 
 /** One job on the driver's list: its order in the run, where to go next, and how much time is left. */
 export function JobCard({
@@ -14,22 +16,30 @@ export function JobCard({
   stop,
   status,
   waiting,
+  next = false,
 }: {
   job: TDriverJob;
   /** Its number among the stops still to do; null once finished. */
   stop: number | null;
   status: TDeliveryStatus;
   waiting: boolean;
+  /** The next stop of the run: highlighted, with directions one tap away. */
+  next?: boolean;
 }) {
   const now = useNow();
   const countdown = requiredByCountdown(job.requiredBy, status, now);
   const headingTo = ON_BOARD_STATUSES.includes(status) || status === 'delivered' ? job.deliveryAddress : job.pickupAddress;
+  const planned = stop !== null ? plannedTime(job.plannedArrival) : '';
   return (
-    <li>
+    <li className={clsx(next && 'rounded-2xl ring-2 ring-brand-500 ring-offset-2')}>
+      {next && <p className="px-1 pb-1 text-xs font-bold tracking-wide text-brand-700 uppercase">Next stop</p>}
       <Link
         to={paths.driverJob(job._id)}
         // Named by its text (no aria-label): a speech user says what they see (WCAG 2.5.3, label in name).
-        className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm active:bg-slate-50"
+        className={clsx(
+          'flex items-center gap-3 rounded-2xl border bg-white p-4 shadow-sm active:bg-slate-50',
+          next ? 'border-brand-200 bg-brand-50/40' : 'border-slate-200',
+        )}
       >
         {stop === null ? (
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
@@ -52,6 +62,12 @@ export function JobCard({
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
             <span className="line-clamp-2">{headingTo}</span>
           </span>
+          {planned && (
+            <span className="mt-1 flex items-center gap-1 text-xs font-semibold text-slate-700">
+              <Clock aria-hidden="true" className="size-3.5 text-slate-500" />
+              Planned arrival {planned}
+            </span>
+          )}
           {countdown.label && (
             <span
               className={clsx(
@@ -65,6 +81,17 @@ export function JobCard({
         </span>
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
       </Link>
+      {next && (
+        <a
+          href={mapsUrl(headingTo)}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-2 flex h-11 items-center justify-center gap-2 rounded-xl bg-brand-600 text-sm font-semibold text-white active:bg-brand-700"
+        >
+          <Navigation aria-hidden="true" className="size-4" />
+          Directions in maps
+        </a>
+      )}
     </li>
   );
 }

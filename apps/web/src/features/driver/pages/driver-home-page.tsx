@@ -50,7 +50,7 @@ export function DriverHomePage() {
           <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">Today's run</h2>
           <ol className="space-y-3" aria-label="Today's jobs">
             {ordered.map((v) => (
-              <JobCard key={v.job._id} job={v.job} stop={v.stop} status={v.status} waiting={v.waiting} />
+              <JobCard key={v.job._id} job={v.job} stop={v.stop} status={v.status} waiting={v.waiting} next={v === next} />
             ))}
           </ol>
         </>

@@ -84,7 +84,10 @@ export function DispatchMap({ drivers, jobs, routes, tileUrl }: DispatchMapProps
         {routes?.map((route) => (
           <Polyline
             key={`line-${route.driverId}`}
-            positions={[...(route.start ? [[route.start.lat, route.start.lng] as [number, number]] : []), ...route.stops.map((s) => [s.lat, s.lng] as [number, number])]}
+            positions={[
+              ...(route.start ? [[route.start.lat, route.start.lng] as [number, number]] : []),
+              ...route.stops.map((s) => [s.lat, s.lng] as [number, number]),
+            ]}
             pathOptions={{ color: route.color, weight: 4, opacity: 0.85 }}
           />
         ))}

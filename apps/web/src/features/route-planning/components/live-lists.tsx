@@ -46,7 +46,10 @@ export function LiveLists({ drivers, jobs }: { drivers: TMapDriver[]; jobs: TMap
                     <span className="text-xs text-slate-500">{first.driverName ?? 'no driver'}</span>
                   </span>
                   {stops.map((s) => (
-                    <span key={s.kind} className={clsx('block truncate text-xs', s.kind === 'pickup' ? 'text-slate-600' : 'text-slate-500')}>
+                    <span
+                      key={s.kind}
+                      className={clsx('block truncate text-xs', s.kind === 'pickup' ? 'text-slate-600' : 'text-slate-500')}
+                    >
                       {s.kind === 'pickup' ? 'Pickup' : 'Drop'}: {s.address}
                     </span>
                   ))}

@@ -1,4 +1,4 @@
-import type { TRoutePlanRequest } from '@courier/contract';
+import type { TRoutePlan, TRoutePlanRequest } from '@courier/contract';
 import { RefreshCw, Route } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
@@ -48,7 +48,7 @@ export function PlanPanel({
   preview: TPlanPreview | null;
   onPreview: (plan: TPlanPreview | null) => void;
   /** Turns the server's answer into what the map and lists draw. */
-  toPreview: (plan: Awaited<ReturnType<typeof import('../api/create-route-plan').createRoutePlan>>) => TPlanPreview;
+  toPreview: (plan: TRoutePlan) => TPlanPreview;
 }) {
   const ids = useId();
   const [when, setWhen] = useState<'now' | 'day'>('now');
@@ -91,12 +91,17 @@ export function PlanPanel({
     apply.mutate(preview.id, {
       onSuccess: () => {
         const placed = preview.routes.reduce((n, r) => n + r.stops.filter((s) => s.kind === 'dropoff').length, 0);
-        toast.success(`Plan applied: ${placed} ${placed === 1 ? 'job' : 'jobs'} on ${preview.routes.filter((r) => r.stops.length).length} routes`);
+        toast.success(
+          `Plan applied: ${placed} ${placed === 1 ? 'job' : 'jobs'} on ${preview.routes.filter((r) => r.stops.length).length} routes`,
+        );
         onPreview(null);
       },
       onError: (error) => {
-        if (isApiError(error) && error.code === 'CONFLICT') setStale(true);
-        else toast.error(errorMessage(error, 'Could not apply the plan'));
+        if (isApiError(error) && (error.code === 'ROUTE_PLAN_STALE' || error.code === 'CONFLICT')) setStale(true);
+        else if (isApiError(error) && error.code === 'ROUTE_PLAN_APPLIED') {
+          toast.info('This plan was applied already.');
+          onPreview(null);
+        } else toast.error(errorMessage(error, 'Could not apply the plan'));
       },
     });
   };
@@ -108,7 +113,12 @@ export function PlanPanel({
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-semibold">This preview is out of date.</p>
             <p>A job or a driver changed since it was made. Plan again to see the routes as things stand now.</p>
-            <button type="button" className={buttonClass({ size: 'sm', className: 'mt-2' })} onClick={runPreview} disabled={create.isPending}>
+            <button
+              type="button"
+              className={buttonClass({ size: 'sm', className: 'mt-2' })}
+              onClick={runPreview}
+              disabled={create.isPending}
+            >
               <RefreshCw aria-hidden="true" className="size-4" />
               Plan again
             </button>
@@ -143,8 +153,7 @@ export function PlanPanel({
             From now
           </label>
           <label className="inline-flex items-center gap-2">
-            <input type="radio" name={`${ids}-when`} checked={when === 'day'} onChange={() => setWhen('day')} />
-            A day
+            <input type="radio" name={`${ids}-when`} checked={when === 'day'} onChange={() => setWhen('day')} />A day
           </label>
           {when === 'day' && (
             <input
@@ -185,7 +194,9 @@ export function PlanPanel({
         <input type="checkbox" className={`${checkboxClass} mt-0.5`} checked={reassign} onChange={(e) => setReassign(e.target.checked)} />
         <span>
           Let it move assigned jobs
-          <span className="block text-xs text-slate-500">Off: only approved jobs without a driver are planned; assigned ones stay where they are.</span>
+          <span className="block text-xs text-slate-500">
+            Off: only approved jobs without a driver are planned; assigned ones stay where they are.
+          </span>
         </span>
       </label>
       <details className="rounded-xl border border-slate-200">

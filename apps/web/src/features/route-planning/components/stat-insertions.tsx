@@ -5,7 +5,6 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useApplyRoutePlan } from '../api/apply-route-plan';
 import { useCreateInsertion } from '../api/create-insertion';
-import type { TPlanLike } from '../lib/plan-view';
 import { insertionSummary } from '../lib/insertion';
 
 export interface TStatWaiting {
@@ -30,7 +29,7 @@ export function StatInsertions({ waiting, driverNames }: { waiting: TStatWaiting
     setBusy(stat.deliveryId);
     try {
       const plan = await insertion.mutateAsync(stat.deliveryId);
-      const summary = insertionSummary(plan as TPlanLike, stat.deliveryId, driverNames);
+      const summary = insertionSummary(plan, stat.deliveryId, driverNames);
       if (!summary.placed) {
         setOutcome((o) => ({ ...o, [stat.deliveryId]: summary.text }));
         toast.error(`#${stat.trackingNumber}: ${summary.text}`);
@@ -53,7 +52,10 @@ export function StatInsertions({ waiting, driverNames }: { waiting: TStatWaiting
       </h2>
       <ul className="mt-2 space-y-2">
         {waiting.map((stat) => (
-          <li key={stat.deliveryId} className="flex flex-col gap-2 rounded-xl bg-white p-3 ring-1 ring-orange-100 sm:flex-row sm:items-center">
+          <li
+            key={stat.deliveryId}
+            className="flex flex-col gap-2 rounded-xl bg-white p-3 ring-1 ring-orange-100 sm:flex-row sm:items-center"
+          >
             <span className="min-w-0 flex-1 text-sm">
               <span className="font-mono font-semibold text-slate-900">#{stat.trackingNumber}</span>
               <span className="block truncate text-slate-600">{stat.address}</span>

@@ -18,7 +18,7 @@ const plan = {
       ],
     },
   ],
-  unassigned: [{ deliveryId: 'c', trackingNumber: 'MC-C', reason: 'no_window_fits' }],
+  unassigned: [{ deliveryId: 'c', trackingNumber: 'MC-C', reason: 'no_window' }],
 };
 
 describe('planView', () => {
@@ -37,10 +37,10 @@ describe('planView', () => {
   });
 
   it('reads the reason codes as sentences, and still says something for an unknown one', () => {
-    expect(planView(plan).unassigned).toEqual([{ deliveryId: 'c', trackingNumber: 'MC-C', reasonText: reasonText('no_window_fits') }]);
-    expect(reasonText('no_window_fits')).toContain('time window');
-    expect(reasonText('over_capacity')).toContain('room');
-    expect(reasonText('something_new')).toBe('not placed (something new)');
+    expect(planView(plan).unassigned).toEqual([{ deliveryId: 'c', trackingNumber: 'MC-C', reasonText: reasonText('no_window') }]);
+    expect(reasonText('no_window')).toContain('time window');
+    expect(reasonText('over_capacity')).toContain('capacity');
+    expect(reasonText('something_new')).toBe('Not placed (something new)');
   });
 
   it('leaves stops without a position off the map but keeps their number', () => {
@@ -58,6 +58,10 @@ describe('insertionSummary', () => {
   });
 
   it('says why nobody can take it', () => {
-    expect(insertionSummary(plan, 'c')).toEqual({ placed: false, driverId: null, text: `No route can take it: ${reasonText('no_window_fits')}` });
+    expect(insertionSummary(plan, 'c')).toEqual({
+      placed: false,
+      driverId: null,
+      text: `No route can take it: ${reasonText('no_window')}`,
+    });
   });
 });

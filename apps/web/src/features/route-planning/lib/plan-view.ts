@@ -1,3 +1,4 @@
+import { ROUTE_UNASSIGNED_REASON_LABELS } from '@courier/contract';
 import type { TMapRoute } from './map-view';
 import { routeColor } from './route-colors';
 
@@ -26,15 +27,10 @@ export interface TUnassignedView {
   reasonText: string;
 }
 
-const REASONS: Record<string, string> = {
-  no_window_fits: 'no driver can reach it within its time window',
-  over_capacity: 'too large for the room left in any vehicle',
-  no_vehicle: 'no chosen driver is on shift to take it',
-  no_coordinates: 'its address has no position on the map',
-};
+const REASONS: Record<string, string> = ROUTE_UNASSIGNED_REASON_LABELS;
 
-/** The solver's reason code as dispatch reads it; an unknown code still says something. */
-export const reasonText = (reason: string): string => REASONS[reason] ?? `not placed (${reason.replace(/_/g, ' ')})`;
+/** The planner's reason code as dispatch reads it; an unknown code still says something. */
+export const reasonText = (reason: string): string => REASONS[reason] ?? `Not placed (${reason.replace(/_/g, ' ')})`;
 
 /** "09:42": a stop's arrival in the browser's time zone. */
 export function clockTime(iso: string): string {
@@ -47,7 +43,10 @@ export function clockTime(iso: string): string {
  * A plan as the map and the lists draw it: routes with stops first, each in its colour, stops numbered 1, 2, 3
  * in visiting order; stops without a position stay in the list and leave the map alone.
  */
-export function planView(plan: TPlanLike, driverNames: ReadonlyMap<string, string> = new Map()): { routes: TMapRoute[]; unassigned: TUnassignedView[] } {
+export function planView(
+  plan: TPlanLike,
+  driverNames: ReadonlyMap<string, string> = new Map(),
+): { routes: TMapRoute[]; unassigned: TUnassignedView[] } {
   const routes = [...plan.routes]
     .sort((a, b) => Number(b.stops.length > 0) - Number(a.stops.length > 0))
     .map((route, index) => ({

@@ -13,6 +13,7 @@ import { useManagedUsers } from '../api/get-managed-users';
 import { useInviteUser } from '../api/invite-user';
 import { useUpdateManagedUser } from '../api/update-managed-user';
 import { AccountChangeDialog, type TAccountChange } from '../components/account-change-dialog';
+import { DriverShiftSection } from '../components/driver-shift-section';
 import { InviteUserDialog } from '../components/invite-user-dialog';
 import { grantableRoles, mayManage } from '../lib/account-rules';
 
@@ -90,6 +91,7 @@ function UserRow({ user, me, roles }: { user: TManagedUser; me: { id?: string; r
         {formatDateTime(user.createdAt)}
       </td>
       <td className={`${tdClass} text-right`}>
+        {manageable && user.role === 'DRIVER' && <DriverShiftSection user={user} />}
         {manageable && (
           <button
             type="button"
