@@ -32,6 +32,9 @@ export function AdminDashboardPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dispatch</h1>
           <p className="text-sm text-slate-600">Approve requests, assign drivers and watch the road.</p>
+          <Link to={paths.adminDispatchMap} className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline">
+            Map & route planning
+          </Link>
         </div>
         <search className="relative w-full sm:w-80">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />

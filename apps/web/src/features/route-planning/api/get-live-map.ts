@@ -13,7 +13,7 @@ export async function getLiveMap(signal?: AbortSignal): Promise<TLiveMapResponse
 }
 
 export const liveMapQueryOptions = () =>
-  queryOptions({ queryKey: routePlanningKeys.liveMap, queryFn: ({ signal }) => getLiveMap(signal), refetchInterval: 60_000 });
+  queryOptions({ queryKey: routePlanningKeys.liveMap, queryFn: ({ signal }) => getLiveMap(signal), refetchInterval: 30_000 });
 
 export function useLiveMap() {
   return useQuery(liveMapQueryOptions());
