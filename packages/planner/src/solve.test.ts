@@ -40,9 +40,9 @@ describe('solve: hard constraints', () => {
     expectValid(problem, plan);
     expect(plan.routes[1].stops.map((s) => s.jobId)).toContain('mine');
     expect(plan.unassigned).toEqual([{ jobId: 'tight', reason: 'no_window_fits' }]);
-    expect(checkPlan(problem, { ...plan, routes: [plan.routes[1], plan.routes[0]].map((r, i) => ({ ...r, vehicleId: ['a', 'b'][i] })) })).toContainEqual(
-      expect.stringContaining('may only go on b'),
-    );
+    expect(
+      checkPlan(problem, { ...plan, routes: [plan.routes[1], plan.routes[0]].map((r, i) => ({ ...r, vehicleId: ['a', 'b'][i] })) }),
+    ).toContainEqual(expect.stringContaining('may only go on b'));
     expect(() => solve({ ...problem, jobs: [{ id: 'x', vehicleId: 'zz', stop: { location: 1 } }] })).toThrow(PlannerInputError);
   });
 
