@@ -30,6 +30,7 @@ import optinRoutes from './modules/optin/optin.routes.js';
 import { createStandingOrderGenerator } from './modules/standing-orders/book-due-occurrences.js';
 import standingOrdersRoutes from './modules/standing-orders/standing-orders.routes.js';
 import reportsRoutes from './modules/reports/reports.routes.js';
+import routePlansRoutes from './modules/route-plans/route-plans.routes.js';
 import trackingRoutes from './modules/tracking/tracking.routes.js';
 import manageUsersRoutes from './modules/users/manage-users.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
+    routePlansRoutes,
     reportsRoutes,
     driverRoutes,
     medicalRoutes,

@@ -76,6 +76,21 @@ export const ZEnv = z.object({
     .min(1)
     .max(24 * 14)
     .default(24),
+  /** Route planning (issue 25): an OSRM server whose table service gives travel times; unset: straight lines. */
+  ROUTING_URL: z.url().optional(),
+  /** Without ROUTING_URL: straight-line distance times this factor, driven at ROUTING_SPEED_KMH. */
+  ROUTING_DETOUR_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
+  ROUTING_SPEED_KMH: z.coerce.number().min(5).max(200).default(40),
+  /** The drivers' home base as "lat,lng" (shifts starting at base); unset: the middle of the day's pickups. */
+  ROUTING_BASE: z
+    .string()
+    .regex(/^\s*-?\d{1,2}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?\s*$/, 'must be "lat,lng", e.g. 42.3601,-71.0589')
+    .transform((v) => {
+      const [lat, lng] = v.split(',').map((x) => Number(x.trim()));
+      return { lat, lng };
+    })
+    .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180, 'must be "lat,lng" on the map')
+    .optional(),
   /** How long a stop may wait for requests in flight before the process exits anyway. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000).default(10_000),
   /** Failed attempts a delivery may have: past it, only a return is offered (a re-attempt answers 409). */

@@ -39,10 +39,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'optin.consent': 'Gave SMS or e-mail consent',
   'optin.sms_start': 'Texted START (SMS back on)',
   'optin.sms_stop': 'Texted STOP (no more SMS)',
+  'route_plan.apply': 'Applied a route plan',
+  'route_plan.create': 'Planned routes',
   'user.disable': 'Disabled an account',
   'user.enable': 'Enabled an account',
   'user.invite': 'Invited a user',
   'user.role_change': 'Changed a role',
+  'user.shift_change': "Changed a driver's shift",
 };
 
 /** "delivery.pickup_scan_mismatch" in words; an action not in the list reads "Delivery: pickup scan mismatch". */

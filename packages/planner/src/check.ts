@@ -50,6 +50,7 @@ export function checkPlan(problem: PlanningProblem, plan: Plan, eps = 1e-6): str
         return;
       }
       mark(stop.jobId, where);
+      if (job.vehicleId !== undefined && job.vehicleId !== route.vehicleId) errors.push(`${at}: ${job.id} may only go on ${job.vehicleId}`);
       const spec = stop.kind === 'pickup' ? job.pickup : stop.kind === 'dropoff' ? job.dropoff : job.stop;
       if (!spec) {
         errors.push(`${at}: job ${job.id} has no ${stop.kind}`);

@@ -36,6 +36,8 @@ export interface Model {
   jobFirst: Int32Array;
   jobDemand: Float64Array;
   jobStat: Uint8Array;
+  /** the only vehicle that may take the job, -1: any */
+  jobVehicle: Int32Array;
   nVehicles: number;
   vStartLoc: Int32Array;
   vEndLoc: Int32Array;
@@ -128,6 +130,8 @@ export function buildModel(problem: PlanningProblem): Model {
   const jobFirst = new Int32Array(nJobs);
   const jobDemand = new Float64Array(nJobs);
   const jobStat = new Uint8Array(nJobs);
+  const jobVehicle = new Int32Array(nJobs).fill(-1);
+  const vehicleIndex = new Map(problem.vehicles.map((v, i) => [v.id, i]));
   const jobIds = new Set<string>();
 
   let s = 0;
@@ -152,6 +156,13 @@ export function buildModel(problem: PlanningProblem): Model {
     if (q < 0) throw new PlannerInputError(`${f}.demand`, 'must not be negative');
     if (job.priority !== undefined && job.priority !== 'stat' && job.priority !== 'normal') {
       throw new PlannerInputError(`${f}.priority`, "must be 'stat' or 'normal'");
+    }
+    if (job.vehicleId !== undefined) {
+      const v = vehicleIndex.get(job.vehicleId);
+      if (v === undefined) throw new PlannerInputError(`${f}.vehicleId`, `no vehicle ${job.vehicleId}`);
+      jobVehicle[i] = v;
+      // its empty route is not interchangeable with its twins' any more
+      vTwin[v] = v;
     }
     jobDemand[i] = q;
     jobStat[i] = job.priority === 'stat' ? 1 : 0;
@@ -196,6 +207,7 @@ export function buildModel(problem: PlanningProblem): Model {
     jobFirst,
     jobDemand,
     jobStat,
+    jobVehicle,
     nVehicles,
     vStartLoc,
     vEndLoc,

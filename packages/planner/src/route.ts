@@ -109,6 +109,7 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
   const { tt, nLocations: L } = m;
   const cap = m.vCap[r.v];
   const q = m.jobDemand[job];
+  if (m.jobVehicle[job] >= 0 && m.jobVehicle[job] !== r.v) return false;
   const first = m.jobFirst[job];
   const n = r.stops.length;
   const dep = r.dep;

@@ -23,6 +23,29 @@ function expectValid(problem: PlanningProblem, plan: Plan) {
 }
 
 describe('solve: hard constraints', () => {
+  it('keeps a job restricted to a vehicle on that vehicle, even when another twin vehicle is nearer', () => {
+    const problem: PlanningProblem = {
+      travelTime: line([0, 10, 20]),
+      vehicles: [
+        { id: 'a', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 1000 },
+        { id: 'b', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 1000 },
+      ],
+      jobs: [
+        { id: 'free', pickup: { location: 1 }, dropoff: { location: 2 } },
+        { id: 'mine', vehicleId: 'b', pickup: { location: 1 }, dropoff: { location: 2 } },
+        { id: 'tight', vehicleId: 'a', stop: { location: 2, latest: 5 } },
+      ],
+    };
+    const plan = solve(problem, { maxIterations: 200 });
+    expectValid(problem, plan);
+    expect(plan.routes[1].stops.map((s) => s.jobId)).toContain('mine');
+    expect(plan.unassigned).toEqual([{ jobId: 'tight', reason: 'no_window_fits' }]);
+    expect(
+      checkPlan(problem, { ...plan, routes: [plan.routes[1], plan.routes[0]].map((r, i) => ({ ...r, vehicleId: ['a', 'b'][i] })) }),
+    ).toContainEqual(expect.stringContaining('may only go on b'));
+    expect(() => solve({ ...problem, jobs: [{ id: 'x', vehicleId: 'zz', stop: { location: 1 } }] })).toThrow(PlannerInputError);
+  });
+
   it('serves each stop inside its window, waiting when early, and says when no window can be met', () => {
     const problem: PlanningProblem = {
       travelTime: line([0, 10, 20, 100]),

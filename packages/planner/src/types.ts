@@ -24,6 +24,8 @@ interface JobBase {
   demand?: number;
   /** A STAT job is never left unassigned while some vehicle could take it. */
   priority?: 'stat' | 'normal';
+  /** Only this vehicle may take the job (e.g. a job already assigned to its driver). */
+  vehicleId?: string;
 }
 
 /** A pickup and its drop-off: both on the same vehicle, the pickup first. */

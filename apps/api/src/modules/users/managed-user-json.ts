@@ -1,5 +1,6 @@
 import { roleFromId, type TManagedUser } from '@courier/contract';
 import type { users } from '../../db/schema/index.js';
+import { driverShiftJson } from '../route-plans/driver-shift.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -16,5 +17,6 @@ export function toManagedUser(u: UserRow): TManagedUser {
     isActive: !u.isDisabled,
     emailVerified: u.emailVerifiedAt !== null,
     createdAt: u.createdAt.toISOString(),
+    ...driverShiftJson(u),
   };
 }

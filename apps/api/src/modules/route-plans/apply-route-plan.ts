@@ -1,0 +1,106 @@
+import { FINAL_STATUSES, type TPlannedRoute, type TRoutePlanResponse } from '@courier/contract';
+import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { deliveries, routePlans } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import { deliveryLiveEvent, publishLiveEvents } from '../../platform/live-events.js';
+import { type Actor, assertAudience } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { withinTransaction } from '../deliveries/move-delivery.js';
+import { assignDriver } from '../dispatch/assign-driver.js';
+import { ROUTE_PLAN_NOT_FOUND, routePlanReply } from './route-plan-json.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const PLAN_STALE = 'Some jobs changed since this plan was made (status, driver or details): plan again.';
+export const PLAN_APPLIED = 'This route plan was applied already.';
+
+/** Each job of a route in the order of its first stop still to come, with that stop's arrival. */
+export function jobOrder(route: TPlannedRoute): { deliveryId: string; arrival: Date }[] {
+  const seen = new Map<string, Date>();
+  for (const s of route.stops) if (!seen.has(s.deliveryId)) seen.set(s.deliveryId, new Date(s.arrival));
+  return [...seen].map(([deliveryId, arrival]) => ({ deliveryId, arrival }));
+}
+
+/**
+ * Applies a stored preview: refuses (409) when any job it planned changed since; then, in one transaction, gives
+ * each job to its planned driver through the manual assignment's move (custody, audit, messages) and stores each
+ * driver's order and planned arrivals (the drivers' other open jobs lose theirs).
+ */
+export async function applyRoutePlan(services: Services, actor: Actor, planId: string): Promise<TRoutePlanResponse> {
+  assertAudience(actor, 'staff');
+  if (!UUID.test(planId)) throw notFound(ROUTE_PLAN_NOT_FOUND);
+  const { db, clock } = services;
+  const [plan] = await db.select().from(routePlans).where(eq(routePlans.id, planId)).limit(1);
+  if (!plan) throw notFound(ROUTE_PLAN_NOT_FOUND);
+  if (plan.appliedAt) throw new AppError('ROUTE_PLAN_APPLIED', PLAN_APPLIED);
+  const snapshot = new Map(plan.input.jobs.map((j) => [j.deliveryId, j]));
+  const now = clock.now();
+
+  const applied = await db.transaction(async (tx) => {
+    const ids = [...snapshot.keys()];
+    const current = ids.length
+      ? await tx
+          .select({ id: deliveries.id, status: deliveries.status, driverId: deliveries.driverId, updatedAt: deliveries.updatedAt })
+          .from(deliveries)
+          .where(inArray(deliveries.id, ids))
+          .for('update')
+      : [];
+    const moved =
+      current.length !== ids.length ||
+      current.some((c) => {
+        const s = snapshot.get(c.id);
+        return !s || s.status !== c.status || s.driverId !== c.driverId || s.updatedAt !== c.updatedAt.toISOString();
+      });
+    if (moved) throw new AppError('ROUTE_PLAN_STALE', PLAN_STALE);
+    const [marked] = await tx
+      .update(routePlans)
+      .set({ appliedAt: now, appliedBy: actor.id })
+      .where(and(eq(routePlans.id, plan.id), isNull(routePlans.appliedAt)))
+      .returning();
+    if (!marked) throw new AppError('ROUTE_PLAN_APPLIED', PLAN_APPLIED);
+
+    const inTx = withinTransaction(services, tx);
+    let assigned = 0;
+    for (const route of plan.routes) {
+      const order = jobOrder(route);
+      for (const { deliveryId } of order) {
+        const s = snapshot.get(deliveryId);
+        if (!s || s.driverId === route.driverId) continue;
+        await assignDriver(inTx, actor, { idOrOrderId: deliveryId, driverId: route.driverId, replacesDriverId: s.driverId });
+        assigned++;
+      }
+      // The driver's open jobs take the plan's order; those it does not hold lose theirs.
+      const open = and(eq(deliveries.driverId, route.driverId), notInArray(deliveries.status, [...FINAL_STATUSES]));
+      await tx.update(deliveries).set({ plannedOrder: null, plannedArrival: null }).where(open);
+      const changed = [];
+      for (const [k, { deliveryId, arrival }] of order.entries()) {
+        const [row] = await tx
+          .update(deliveries)
+          .set({ plannedOrder: k + 1, plannedArrival: arrival })
+          .where(and(eq(deliveries.id, deliveryId), open))
+          .returning();
+        if (row) changed.push(row);
+      }
+      // The driver's list follows the new order at once.
+      await publishLiveEvents(
+        tx,
+        changed.map((row) => deliveryLiveEvent('delivery.moved', row)),
+      );
+    }
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'route_plan.apply',
+        targetType: 'route_plan',
+        targetId: plan.id,
+        ip: actor.ip,
+        details: { kind: plan.kind, date: plan.planDate, routes: plan.routes.length, assigned },
+      },
+      now,
+    );
+    return marked;
+  });
+  services.outbox.kick();
+  return routePlanReply(applied, 'Route plan applied');
+}

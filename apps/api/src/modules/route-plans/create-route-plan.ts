@@ -1,0 +1,155 @@
+import type { TPlannedRoute, TRoutePlanRequest, TRoutePlanResponse, TUnassignedJob } from '@courier/contract';
+import { solve } from '@courier/planner';
+import { and, inArray } from 'drizzle-orm';
+import { deliveries, routePlans } from '../../db/schema/index.js';
+import { badRequest } from '../../platform/app-error.js';
+import { recordAudit } from '../../platform/audit.js';
+import { type Actor, assertAudience } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { localMoment } from '../deliveries/business-time.js';
+import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import { dateOf } from '../standing-orders/schedule.js';
+import {
+  assertValidPlan,
+  basePlace,
+  buildProblem,
+  driverOnDay,
+  hasPlaces,
+  loadShiftDrivers,
+  type PlanDriver,
+  type PlanJob,
+  PLANNABLE_STATUSES,
+  reasonOf,
+  routeJson,
+  UNDER_WAY_STATUSES,
+  unassignedJson,
+} from './planning-problem.js';
+import { routePlanReply } from './route-plan-json.js';
+
+/** The search's time box: a day of a few hundred jobs plans well within it. */
+export const PLAN_TIME_LIMIT_MS = 2000;
+
+/**
+ * A route plan preview: the chosen drivers' shifts (from now at the earliest) and the approved and assigned jobs
+ * not yet picked up, solved for the least driving within every window and capacity. Jobs under way stay on their
+ * driver's route; without `reassign`, assigned jobs stay with their driver too. Stored, with what each job looked
+ * like, for apply; nothing else changes.
+ */
+export async function createRoutePlan(services: Services, actor: Actor, input: TRoutePlanRequest): Promise<TRoutePlanResponse> {
+  assertAudience(actor, 'staff');
+  const { db, clock, env } = services;
+  const now = clock.now();
+  const today = localMoment(now, env.BUSINESS_TZ);
+  const day = input.date
+    ? { year: Number(input.date.slice(0, 4)), month: Number(input.date.slice(5, 7)), day: Number(input.date.slice(8, 10)) }
+    : today;
+  const date = dateOf(day);
+  if (date < dateOf(today)) throw badRequest('date: Choose today or a later day', 'date');
+  const reassign = input.reassign ?? false;
+
+  let shiftDrivers = await loadShiftDrivers(db);
+  if (input.driverIds) {
+    const known = new Set(shiftDrivers.map((d) => d.id));
+    const missing = input.driverIds.find((id) => !known.has(id));
+    if (missing) throw badRequest(`driverIds: ${missing} is not an active driver with a shift`, 'driverIds');
+    const wanted = new Set(input.driverIds);
+    shiftDrivers = shiftDrivers.filter((d) => wanted.has(d.id));
+  }
+
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(
+      input.deliveryIds
+        ? inArray(deliveries.id, input.deliveryIds.length ? input.deliveryIds : ['00000000-0000-0000-0000-000000000000'])
+        : inArray(deliveries.status, [...PLANNABLE_STATUSES]),
+    );
+  if (input.deliveryIds) {
+    const found = new Map(rows.map((r) => [r.id, r]));
+    const bad = input.deliveryIds.find((id) => !(PLANNABLE_STATUSES as readonly string[]).includes(found.get(id)?.status ?? ''));
+    if (bad) throw badRequest(`deliveryIds: ${bad} is not an approved or assigned delivery waiting for pickup`, 'deliveryIds');
+  }
+  const base = basePlace(services, rows);
+  const drivers: PlanDriver[] = base
+    ? shiftDrivers.map((d) => driverOnDay(services, d, day, now, base)).filter((d): d is PlanDriver => d !== null)
+    : [];
+  const driverIds = new Set(drivers.map((d) => d.id));
+
+  // The jobs already under way with the planned drivers keep their place on those drivers' routes.
+  const underWay = drivers.length
+    ? await db
+        .select()
+        .from(deliveries)
+        .where(and(inArray(deliveries.status, [...UNDER_WAY_STATUSES]), inArray(deliveries.driverId, [...driverIds])))
+    : [];
+
+  const unassigned: TUnassignedJob[] = [];
+  const jobs: PlanJob[] = [];
+  const snapshot: DeliveryRow[] = [];
+  for (const d of rows) {
+    // Without reassign, a job assigned to a driver outside the plan is left alone (unless asked for by id).
+    const ownDriver = d.status === 'assigned' && !reassign ? d.driverId : null;
+    if (ownDriver && !driverIds.has(ownDriver)) {
+      if (input.deliveryIds) unassigned.push(unassignedJson(d, 'no_vehicle'));
+      continue;
+    }
+    if (!hasPlaces(d)) {
+      unassigned.push(unassignedJson(d, 'no_location'));
+      continue;
+    }
+    snapshot.push(d);
+    jobs.push({ row: d, driverId: ownDriver ?? undefined });
+  }
+  for (const d of underWay) if (hasPlaces(d) && d.driverId) jobs.push({ row: d, driverId: d.driverId });
+
+  let routes: TPlannedRoute[] = [];
+  let travelSeconds = 0;
+  if (drivers.length && base) {
+    const built = await buildProblem(services, drivers, jobs, base);
+    const plan = solve(built.problem, { seed: 1, timeLimitMs: PLAN_TIME_LIMIT_MS });
+    assertValidPlan(built.problem, plan);
+    routes = plan.routes.map((r) => routeJson(built, r));
+    travelSeconds = plan.travelTime;
+    for (const u of plan.unassigned) {
+      const d = built.jobs.get(u.jobId) as DeliveryRow;
+      if (snapshot.includes(d)) unassigned.push(unassignedJson(d, reasonOf(u.reason)));
+    }
+  } else {
+    for (const { row } of jobs) if (snapshot.includes(row)) unassigned.push(unassignedJson(row, 'no_vehicle'));
+  }
+
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(routePlans)
+      .values({
+        kind: 'plan',
+        planDate: date,
+        input: {
+          now: now.toISOString(),
+          driverIds: [...driverIds],
+          reassign,
+          jobs: snapshot.map((d) => ({ deliveryId: d.id, status: d.status, driverId: d.driverId, updatedAt: d.updatedAt.toISOString() })),
+        },
+        routes,
+        unassigned,
+        travelSeconds,
+        createdBy: actor.id,
+        createdAt: now,
+      })
+      .returning();
+    await recordAudit(
+      tx,
+      {
+        actorId: actor.id,
+        action: 'route_plan.create',
+        targetType: 'route_plan',
+        targetId: row.id,
+        ip: actor.ip,
+        details: { date, drivers: drivers.length, jobs: snapshot.length, unassigned: unassigned.length, reassign },
+      },
+      now,
+    );
+    return row;
+  });
+  return routePlanReply(stored, 'Route plan ready');
+}

@@ -1,0 +1,216 @@
+import {
+  PACKAGE_SIZE_UNITS,
+  pickUpByOf,
+  ROLE_IDS,
+  type TPlannedRoute,
+  type TRouteStop,
+  type TRouteUnassignedReason,
+  type TUnassignedJob,
+} from '@courier/contract';
+import {
+  checkPlan,
+  type Plan,
+  type PlannedRoute as SolverRoute,
+  type PlannerJob,
+  type PlannerVehicle,
+  type PlanningProblem,
+  type UnassignedReason,
+} from '@courier/planner';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { driverLocations, users } from '../../db/schema/index.js';
+import { AppError } from '../../platform/app-error.js';
+import type { Services } from '../../services.js';
+import { instantOf, type LocalDay } from '../deliveries/business-time.js';
+import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import { driverShiftOf, secondsOfDay } from './driver-shift.js';
+import { type LatLng, travelTimes } from './travel-times.js';
+
+/** Minutes a driver spends at each pickup and each drop-off (park, hand over, sign). */
+export const SERVICE_SECONDS = 5 * 60;
+/** The statuses before pickup: the jobs a plan may (re)assign. */
+export const PLANNABLE_STATUSES = ['approved', 'assigned'] as const;
+/** Under way with a driver: planned on that driver's route, never moved to another. */
+export const UNDER_WAY_STATUSES = ['moving_to_pickup_location', 'picked_up', 'in_transit'] as const;
+const PICKED_UP: readonly string[] = ['picked_up', 'in_transit'];
+
+export interface PlanDriver {
+  id: string;
+  name: string;
+  capacity: number;
+  start: Date;
+  end: Date;
+  place: LatLng;
+}
+
+export interface PlanJob {
+  row: DeliveryRow;
+  /** Only this driver may take it. */
+  driverId?: string;
+}
+
+/** Active drivers who can sign in and have a shift, with their last position. */
+export async function loadShiftDrivers(db: DbOrTx) {
+  const rows = await db
+    .select({ user: users, position: driverLocations })
+    .from(users)
+    .leftJoin(driverLocations, eq(driverLocations.driverId, users.id))
+    .where(
+      and(
+        eq(users.roleId, ROLE_IDS.DRIVER),
+        eq(users.isDeleted, false),
+        eq(users.isDisabled, false),
+        isNotNull(users.emailVerifiedAt),
+        isNotNull(users.shiftStart),
+      ),
+    );
+  return rows.map(({ user, position }) => ({
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    shift: driverShiftOf(user),
+    capacity: user.vehicleCapacity,
+    position: position ? { lat: position.lat, lng: position.lng } : null,
+  }));
+}
+export type ShiftDriver = Awaited<ReturnType<typeof loadShiftDrivers>>[number];
+
+const pickupOf = (d: DeliveryRow): LatLng | null =>
+  d.pickupLat !== null && d.pickupLng !== null ? { lat: d.pickupLat, lng: d.pickupLng } : null;
+const dropoffOf = (d: DeliveryRow): LatLng | null =>
+  d.deliveryLat !== null && d.deliveryLng !== null ? { lat: d.deliveryLat, lng: d.deliveryLng } : null;
+export const hasPlaces = (d: DeliveryRow) => pickupOf(d) !== null && dropoffOf(d) !== null;
+export const isPickedUp = (d: DeliveryRow) => PICKED_UP.includes(d.status);
+
+/** Where shifts starting at base start: ROUTING_BASE, else the middle of the jobs' pickups. */
+export function basePlace(services: Services, jobs: DeliveryRow[]): LatLng | null {
+  if (services.env.ROUTING_BASE) return services.env.ROUTING_BASE;
+  const places = jobs.map(pickupOf).filter((p): p is LatLng => p !== null);
+  if (!places.length) return null;
+  return { lat: places.reduce((s, p) => s + p.lat, 0) / places.length, lng: places.reduce((s, p) => s + p.lng, 0) / places.length };
+}
+
+/** The driver's working time on `day`, from `now` at the earliest; null when the shift is over. */
+export function driverOnDay(services: Services, d: ShiftDriver, day: LocalDay, now: Date, base: LatLng): PlanDriver | null {
+  if (!d.shift) return null;
+  const tz = services.env.BUSINESS_TZ;
+  const shiftStart = instantOf(day, secondsOfDay(d.shift.start), tz);
+  const end = instantOf(day, secondsOfDay(d.shift.end), tz);
+  const start = shiftStart < now ? now : shiftStart;
+  if (end <= start) return null;
+  const place = d.shift.startPlace === 'current' && d.position ? d.position : base;
+  return { id: d.id, name: d.name, capacity: d.capacity, start, end, place };
+}
+
+export interface BuiltProblem {
+  problem: PlanningProblem;
+  /** seconds of the problem are counted from this instant */
+  t0: number;
+  places: LatLng[];
+  drivers: PlanDriver[];
+  jobs: Map<string, DeliveryRow>;
+}
+
+/**
+ * The solver's problem: one vehicle per driver (shift, start place, capacity), one job per delivery (a pickup and
+ * a drop-off, or just the drop-off once picked up), windows from the STAT pick-up-by and the required-by /
+ * stability deadline. Times in seconds from the earliest start; travel times from the routing module.
+ */
+export async function buildProblem(services: Services, drivers: PlanDriver[], jobs: PlanJob[], base: LatLng): Promise<BuiltProblem> {
+  const t0 = Math.min(...drivers.map((d) => d.start.getTime()), services.clock.now().getTime());
+  const sec = (at: Date) => (at.getTime() - t0) / 1000;
+  const places: LatLng[] = [];
+  const index = new Map<string, number>();
+  const placeOf = (p: LatLng) => {
+    const key = `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
+    let i = index.get(key);
+    if (i === undefined) {
+      i = places.length;
+      places.push(p);
+      index.set(key, i);
+    }
+    return i;
+  };
+  const baseIndex = placeOf(base);
+  const vehicles: PlannerVehicle[] = drivers.map((d) => ({
+    id: d.id,
+    startLocation: placeOf(d.place),
+    startTime: sec(d.start),
+    endLocation: baseIndex,
+    latestReturn: sec(d.end),
+    capacity: d.capacity,
+  }));
+  const plannerJobs: PlannerJob[] = jobs.map(({ row: d, driverId }) => {
+    const stat = d.priority === 'stat';
+    const deadlines = [d.requiredBy, d.stabilityDeadline].filter((x): x is Date => x !== null).map(sec);
+    let dropLatest: number | undefined = deadlines.length ? Math.min(...deadlines) : undefined;
+    const pickUpBy = pickUpByOf(d.priority, d.approvedAt);
+    let pickLatest = pickUpBy ? sec(pickUpBy) : undefined;
+    // A STAT already late is still taken, as soon as possible: a missed window does not leave it behind.
+    if (stat && pickLatest !== undefined && pickLatest < 0) pickLatest = undefined;
+    if (stat && dropLatest !== undefined && dropLatest < 0) dropLatest = undefined;
+    const base = {
+      id: d.id,
+      demand: PACKAGE_SIZE_UNITS[d.packageSize as keyof typeof PACKAGE_SIZE_UNITS] ?? 1,
+      priority: stat ? ('stat' as const) : ('normal' as const),
+      ...(driverId ? { vehicleId: driverId } : {}),
+    };
+    const dropoff = { location: placeOf(dropoffOf(d) as LatLng), latest: dropLatest, service: SERVICE_SECONDS };
+    if (isPickedUp(d)) return { ...base, stop: dropoff };
+    return { ...base, pickup: { location: placeOf(pickupOf(d) as LatLng), latest: pickLatest, service: SERVICE_SECONDS }, dropoff };
+  });
+  const matrix = await travelTimes(services.env, places, services.log);
+  return {
+    problem: { vehicles, jobs: plannerJobs, travelTime: matrix },
+    t0,
+    places,
+    drivers,
+    jobs: new Map(jobs.map((j) => [j.row.id, j.row])),
+  };
+}
+
+/** The plan must pass the independent checker before anyone sees it. */
+export function assertValidPlan(problem: PlanningProblem, plan: Pick<Plan, 'routes' | 'unassigned' | 'travelTime'> & Partial<Plan>) {
+  const errors = checkPlan(problem, { iterations: 0, elapsedMs: 0, ...plan });
+  if (errors.length) throw new AppError('INTERNAL', `The route planner made an invalid plan: ${errors[0]}`);
+}
+
+const REASONS: Record<UnassignedReason, TRouteUnassignedReason> = {
+  no_window_fits: 'no_window',
+  over_capacity: 'over_capacity',
+  no_vehicle: 'no_vehicle',
+};
+export const reasonOf = (r: UnassignedReason) => REASONS[r];
+
+export function unassignedJson(d: DeliveryRow, reason: TRouteUnassignedReason): TUnassignedJob {
+  return { deliveryId: d.id, trackingNumber: d.orderId, reason };
+}
+
+/** A solver route as the contract shows it (ISO times, places and addresses). */
+export function routeJson(built: BuiltProblem, route: SolverRoute): TPlannedRoute {
+  const iso = (s: number) => new Date(built.t0 + Math.round(s * 1000)).toISOString();
+  const driver = built.drivers.find((d) => d.id === route.vehicleId) as PlanDriver;
+  const stops: TRouteStop[] = route.stops.map((s) => {
+    const d = built.jobs.get(s.jobId) as DeliveryRow;
+    const pickup = s.kind === 'pickup';
+    const place = built.places[s.location];
+    return {
+      deliveryId: d.id,
+      trackingNumber: d.orderId,
+      kind: pickup ? 'pickup' : 'dropoff',
+      lat: place.lat,
+      lng: place.lng,
+      address: pickup ? d.pickupAddress : d.deliveryAddress,
+      arrival: iso(s.arrival),
+      departure: iso(s.departure),
+      priority: d.priority === 'stat' ? 'stat' : 'routine',
+    };
+  });
+  return {
+    driverId: driver.id,
+    driverName: driver.name,
+    departure: iso(route.departure),
+    returnTime: iso(route.stops.length ? route.returnTime : route.departure),
+    travelSeconds: Math.round(route.travelTime),
+    stops,
+  };
+}

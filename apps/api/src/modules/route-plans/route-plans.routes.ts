@@ -1,0 +1,91 @@
+import {
+  ZDriverShiftRequest,
+  ZLiveMapResponse,
+  ZManagedUserResponse,
+  ZRouteInsertionRequest,
+  ZRoutePlanRequest,
+  ZRoutePlanResponse,
+} from '@courier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth.js';
+import { applyRoutePlan } from './apply-route-plan.js';
+import { createRoutePlan } from './create-route-plan.js';
+import { planStatInsertion } from './plan-stat-insertion.js';
+import { readLiveMap } from './read-live-map.js';
+import { setDriverShift } from './set-driver-shift.js';
+
+const ZIdParams = z.object({ id: z.string().max(64) });
+
+/** Route planning and the live map (STAFF and above); drivers' shifts with the users page (ADMIN and above). */
+const routePlansRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+  const staff = { onRequest: app.admit('staff') };
+  const schema = { tags: ['route-plans'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/v1/admin/route-plans',
+    {
+      ...staff,
+      schema: {
+        ...schema,
+        description: 'Plans the routes of a day (or from now): a stored preview, applied with the apply call. Nothing is assigned yet.',
+        body: ZRoutePlanRequest,
+        response: { 201: ZRoutePlanResponse },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createRoutePlan(services, actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/v1/admin/route-plans/insertions',
+    {
+      ...staff,
+      schema: {
+        ...schema,
+        description: 'Offers one approved job (a STAT) the best place in the routes under way, their stops keeping their order.',
+        body: ZRouteInsertionRequest,
+        response: { 201: ZRoutePlanResponse },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await planStatInsertion(services, actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/v1/admin/route-plans/:id/apply',
+    {
+      ...staff,
+      schema: {
+        ...schema,
+        description: "Assigns the planned jobs and stores each driver's order; 409 ROUTE_PLAN_STALE when a job changed since the preview.",
+        params: ZIdParams,
+        response: { 200: ZRoutePlanResponse },
+      },
+    },
+    async (request) => applyRoutePlan(services, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/v1/admin/live-map',
+    { ...staff, schema: { ...schema, description: 'Drivers and open jobs for the dispatch map.', response: { 200: ZLiveMapResponse } } },
+    async (request) => readLiveMap(services, actorOf(request)),
+  );
+
+  app.patch(
+    '/v1/admin/users/:id/shift',
+    {
+      onRequest: app.admit('admin'),
+      schema: {
+        ...schema,
+        tags: ['users'],
+        description: "Sets a driver's shift (null clears it) and vehicle capacity.",
+        params: ZIdParams,
+        body: ZDriverShiftRequest,
+        response: { 200: ZManagedUserResponse },
+      },
+    },
+    async (request) => setDriverShift(services, actorOf(request), { ...request.body, userId: request.params.id }),
+  );
+};
+
+export default routePlansRoutes;
