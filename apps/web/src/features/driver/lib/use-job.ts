@@ -1,7 +1,6 @@
 import type { TDeliveryStatus, TDriverJob } from '@courier/contract';
 import { useDriverJobs } from '../api/get-driver-jobs';
 import { orderJobs, statusWithQueued } from './next-action';
-import { runOrder } from './planned-order';
 import { useQueuedMoves } from './use-outbox';
 
 export interface TJobView {
@@ -23,10 +22,10 @@ export function useJobViews() {
   return { ...query, views };
 }
 
-/** The driver's jobs in run order (the applied plan's first), each still to do with its stop number (1, 2, 3), finished ones after. */
+/** The driver's jobs in route order, each still to do with its stop number (1, 2, 3), finished ones after. */
 export function useOrderedJobViews() {
   const { views, ...query } = useJobViews();
-  const ordered = orderJobs(views.map((v) => ({ ...v, routeOrder: runOrder(v.job, v.status), shownStatus: v.status })));
+  const ordered = orderJobs(views.map((v) => ({ ...v, routeOrder: v.job.routeOrder, shownStatus: v.status })));
   return { ...query, views, ordered };
 }
 

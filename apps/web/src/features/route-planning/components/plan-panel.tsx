@@ -1,4 +1,5 @@
 import type { TRoutePlan, TRoutePlanRequest } from '@courier/contract';
+import clsx from 'clsx';
 import { RefreshCw, Route } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
@@ -43,7 +44,8 @@ export function PlanPanel({
   onPreview,
   toPreview,
 }: {
-  drivers: { driverId: string; name: string }[];
+  /** Every active driver; one without a shift cannot be planned for and says so. */
+  drivers: { driverId: string; name: string; shift: string | null }[];
   candidates: TPlanCandidate[];
   preview: TPlanPreview | null;
   onPreview: (plan: TPlanPreview | null) => void;
@@ -60,8 +62,9 @@ export function PlanPanel({
   const create = useCreateRoutePlan();
   const apply = useApplyRoutePlan();
 
-  const chosenDrivers = drivers.filter((d) => !skippedDrivers.has(d.driverId));
-  const eligible = candidates.filter((c) => reassign || !c.assigned);
+  const plannable = drivers.filter((d) => d.shift);
+  const chosenDrivers = plannable.filter((d) => !skippedDrivers.has(d.driverId));
+  const eligible = candidates;
   const chosenJobs = eligible.filter((c) => !skippedJobs.has(c.deliveryId));
 
   const toggle = (set: ReadonlySet<string>, id: string) => {
@@ -74,7 +77,8 @@ export function PlanPanel({
   const request = (): TRoutePlanRequest => ({
     ...(when === 'now' ? { now: true } : { date }),
     driverIds: chosenDrivers.map((d) => d.driverId),
-    deliveryIds: chosenJobs.map((c) => c.deliveryId),
+    // Every job left ticked: the server takes what is open when it plans (a job approved a second ago too).
+    ...(skippedJobs.size ? { deliveryIds: chosenJobs.map((c) => c.deliveryId) } : {}),
     reassign,
   });
 
@@ -168,7 +172,7 @@ export function PlanPanel({
       </fieldset>
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">
-          Drivers ({chosenDrivers.length} of {drivers.length})
+          Drivers ({chosenDrivers.length} of {plannable.length} on shift)
         </legend>
         {drivers.length === 0 ? (
           <p className="mt-1 text-sm text-slate-500">No active driver.</p>
@@ -176,14 +180,16 @@ export function PlanPanel({
           <ul className="mt-1.5 grid max-h-40 gap-1 overflow-y-auto text-sm sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
             {drivers.map((d) => (
               <li key={d.driverId}>
-                <label className="inline-flex items-center gap-2 text-slate-700">
+                <label className={clsx('inline-flex items-center gap-2', d.shift ? 'text-slate-700' : 'text-slate-500')}>
                   <input
                     type="checkbox"
                     className={checkboxClass}
-                    checked={!skippedDrivers.has(d.driverId)}
+                    disabled={!d.shift}
+                    checked={!!d.shift && !skippedDrivers.has(d.driverId)}
                     onChange={() => setSkippedDrivers((s) => toggle(s, d.driverId))}
                   />
                   {d.name}
+                  <span className="text-xs text-slate-500">{d.shift ?? 'no shift set'}</span>
                 </label>
               </li>
             ))}

@@ -43,11 +43,11 @@ export function liveView(live: TLiveMap, now: Date): { drivers: TMapDriver[]; jo
   return { drivers, jobs };
 }
 
-/** The jobs a plan may take: approved, or assigned and not yet picked up (moving to the pickup included). */
+/** The jobs a plan may take: approved, or assigned and not yet on the way to the pickup. */
 export function planCandidates(live: TLiveMap) {
   const names = new Map(live.drivers.map((d) => [d._id, d.name]));
   return live.jobs
-    .filter((j) => j.status === 'approved' || j.status === 'assigned' || j.status === 'moving_to_pickup_location')
+    .filter((j) => j.status === 'approved' || j.status === 'assigned')
     .map((j) => ({
       deliveryId: j._id,
       trackingNumber: j.trackingNumber,

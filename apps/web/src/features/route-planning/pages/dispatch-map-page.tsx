@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useNow } from '@/lib/required-by';
 import { useLiveMap } from '../api/get-live-map';
+import { usePlanningDrivers } from '../api/get-planning-drivers';
 import { LiveLists } from '../components/live-lists';
 import { MapSection } from '../components/map-section';
 import { PlanPanel, type TPlanPreview } from '../components/plan-panel';
@@ -21,6 +22,7 @@ const TABS = [
 /** /admin/dispatch-map: the live map of drivers and open jobs, the route planner, and STAT insertion. */
 export function DispatchMapPage() {
   const live = useLiveMap();
+  const planningDrivers = usePlanningDrivers();
   const now = useNow(15_000);
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('live');
   const [preview, setPreview] = useState<TPlanPreview | null>(null);
@@ -74,7 +76,13 @@ export function DispatchMapPage() {
             <LiveLists drivers={view.drivers} jobs={view.jobs} />
           ) : (
             <PlanPanel
-              drivers={(live.data?.drivers ?? []).map((d) => ({ driverId: d._id, name: d.name }))}
+              drivers={(planningDrivers.data ?? [])
+                .filter((d) => d.isActive)
+                .map((d) => ({
+                  driverId: d._id,
+                  name: `${d.firstName} ${d.lastName}`,
+                  shift: d.shift ? `${d.shift.start}–${d.shift.end}` : null,
+                }))}
               candidates={candidates}
               preview={preview}
               onPreview={setPreview}
