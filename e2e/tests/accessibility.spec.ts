@@ -205,6 +205,13 @@ for (const { name, use } of viewports) {
         .click();
       await check(page, 'invite user dialog', page.getByRole('dialog'));
       await page.keyboard.press('Escape');
+      await page.getByRole('searchbox', { name: 'Search users' }).fill('Marcus');
+      await page.getByRole('button', { name: /^Shift .*: edit the shift of Marcus/ }).click();
+      await check(page, 'driver shift dialog', page.getByRole('dialog'));
+      await page.keyboard.press('Escape');
+      await visit(page, '/admin/dispatch-map', 'map and planning', page.getByRole('heading', { name: /Open jobs/ }));
+      await page.getByRole('button', { name: 'Plan routes' }).click();
+      await check(page, 'route planner', page.getByRole('button', { name: 'Preview plan' }));
       await visit(page, '/admin/feedback', 'feedback list');
       await visit(page, '/admin/optins', 'opt-in list');
       await visit(page, '/admin/audit', 'audit log');
