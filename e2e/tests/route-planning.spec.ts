@@ -224,11 +224,12 @@ test.describe('route planning', () => {
     expect(planned.length).toBeGreaterThan(0);
     const driver = await personaPage(browser, server, phone, 'DRIVER', zone);
     const list = driver.getByRole('list', { name: "Today's jobs" });
-    await expect(list.getByRole('link').first()).toBeVisible();
-    const shown = (await list.getByRole('link').allTextContents()).map((text) => text.match(/#(MC[0-9A-Z]{10})/)?.[1]);
+    const jobLinks = list.getByRole('link', { name: /#MC/ });
+    await expect(jobLinks.first()).toBeVisible();
+    const shown = (await jobLinks.allTextContents()).map((text) => text.match(/#(MC[0-9A-Z]{10})/)?.[1]);
     expect(shown.slice(0, planned.length)).toEqual(planned.map((j) => j.orderId));
     await expect(driver.getByText('Next stop')).toBeVisible();
-    await expect(list.getByRole('link').first()).toContainText('Planned arrival');
+    await expect(jobLinks.first()).toContainText('Planned arrival');
     const directions = driver.getByRole('link', { name: 'Directions in maps' });
     await expect(directions).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
     await expect(directions).toHaveAttribute('target', '_blank');

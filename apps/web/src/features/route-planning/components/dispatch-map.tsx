@@ -28,7 +28,12 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('') || '?';
 
-/** The dispatch map (Leaflet): drivers, open jobs, and a plan's routes. Loaded on demand, never with the landing page. */
+/**
+ * The dispatch map (Leaflet): drivers, open jobs, and a plan's routes. Loaded on demand, never with the landing page.
+ * Markers are for the eye and the pointer only (not tab stops): many share a ZIP centre and would stack into
+ * targets too small to hit; the lists beside the map carry the same drivers, jobs and stops for keyboards and
+ * screen readers (WCAG 2.5.8's equivalent-control exception).
+ */
 export function DispatchMap({ drivers, jobs, routes, tileUrl }: DispatchMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const [tilesMissing, setTilesMissing] = useState(!tileUrl);
@@ -97,6 +102,7 @@ export function DispatchMap({ drivers, jobs, routes, tileUrl }: DispatchMapProps
               key={`${route.driverId}-${stop.n}`}
               position={[stop.lat, stop.lng]}
               icon={stopPin(stop.n, route.color, stop.kind)}
+              keyboard={false}
               title={`${route.name}, stop ${stop.n}: ${stop.kind === 'pickup' ? 'pickup' : 'drop'} #${stop.trackingNumber}`}
               alt={`${route.name}, stop ${stop.n}`}
             >
@@ -118,6 +124,7 @@ export function DispatchMap({ drivers, jobs, routes, tileUrl }: DispatchMapProps
               key={`${job.deliveryId}-${job.kind}`}
               position={[job.lat, job.lng]}
               icon={jobPin(job.kind, job.stat, job.late)}
+              keyboard={false}
               title={`${job.kind === 'pickup' ? 'Pickup' : 'Drop'} #${job.trackingNumber}${job.stat ? ', STAT' : ''}${job.late ? ', late' : ''}`}
               alt={`${job.kind === 'pickup' ? 'Pickup' : 'Drop'} #${job.trackingNumber}`}
             >
@@ -137,6 +144,7 @@ export function DispatchMap({ drivers, jobs, routes, tileUrl }: DispatchMapProps
             key={driver.driverId}
             position={[driver.lat, driver.lng]}
             icon={driverPin(initials(driver.name))}
+            keyboard={false}
             title={`${driver.name}, ${driver.age}`}
             alt={driver.name}
             zIndexOffset={1000}

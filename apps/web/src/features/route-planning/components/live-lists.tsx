@@ -34,7 +34,13 @@ export function LiveLists({ drivers, jobs }: { drivers: TMapDriver[]; jobs: TMap
         {byJob.size === 0 ? (
           <p className="text-sm text-slate-500">No open job.</p>
         ) : (
-          <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
+          // Scrolls on its own: a tab stop, so a keyboard can scroll it too.
+          <ul
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+            tabIndex={0}
+            aria-labelledby="live-jobs"
+            className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             {[...byJob.values()].map((stops) => {
               const first = stops[0];
               return (

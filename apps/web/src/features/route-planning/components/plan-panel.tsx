@@ -31,6 +31,12 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** Jobs placed (one drop-off each) and routes used. */
+const counts = (preview: TPlanPreview) => ({
+  placed: preview.routes.reduce((n, r) => n + r.stops.filter((s) => s.kind === 'dropoff').length, 0),
+  used: preview.routes.filter((r) => r.stops.length).length,
+});
+
 const checkboxClass = 'size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500';
 
 /**
@@ -94,10 +100,8 @@ export function PlanPanel({
     if (!preview) return;
     apply.mutate(preview.id, {
       onSuccess: () => {
-        const placed = preview.routes.reduce((n, r) => n + r.stops.filter((s) => s.kind === 'dropoff').length, 0);
-        toast.success(
-          `Plan applied: ${placed} ${placed === 1 ? 'job' : 'jobs'} on ${preview.routes.filter((r) => r.stops.length).length} routes`,
-        );
+        const { placed, used } = counts(preview);
+        toast.success(`Plan applied: ${placed} ${placed === 1 ? 'job' : 'jobs'} on ${used} ${used === 1 ? 'route' : 'routes'}`);
         onPreview(null);
       },
       onError: (error) => {
@@ -111,8 +115,28 @@ export function PlanPanel({
   };
 
   if (preview) {
+    const { placed, used } = counts(preview);
     return (
       <div className="space-y-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="mr-auto text-sm text-slate-700" aria-live="polite">
+            <span className="font-semibold text-slate-900">
+              {placed} {placed === 1 ? 'job' : 'jobs'} on {used} {used === 1 ? 'route' : 'routes'}
+            </span>
+            {preview.unassigned.length > 0 && `, ${preview.unassigned.length} not placed`}
+          </p>
+          <button type="button" className={buttonClass({ size: 'sm' })} onClick={runApply} disabled={apply.isPending || stale}>
+            {apply.isPending ? 'Applying…' : 'Apply plan'}
+          </button>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+            onClick={() => onPreview(null)}
+            disabled={apply.isPending}
+          >
+            Discard
+          </button>
+        </div>
         {stale && (
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-semibold">This preview is out of date.</p>
@@ -129,14 +153,6 @@ export function PlanPanel({
           </div>
         )}
         <PlanRoutes routes={preview.routes} unassigned={preview.unassigned} />
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className={buttonClass()} onClick={runApply} disabled={apply.isPending || stale}>
-            {apply.isPending ? 'Applying…' : 'Apply plan'}
-          </button>
-          <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={() => onPreview(null)} disabled={apply.isPending}>
-            Discard
-          </button>
-        </div>
       </div>
     );
   }
