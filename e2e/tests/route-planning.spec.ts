@@ -168,6 +168,7 @@ test.describe('route planning', () => {
     await shiftDialog.getByLabel('Shift end').fill('14:00');
     await shiftDialog.getByLabel('Vehicle capacity (units)').fill('16');
     await expectAccessible(staff, 'driver shift dialog');
+    await shot(staff, 'shift-dialog-desktop');
     await shiftDialog.getByRole('button', { name: 'Save shift' }).click();
     await expect(toast(staff, 'Shift of Ana Ruiz saved')).toBeVisible();
     await expect(staff.getByRole('button', { name: /^Shift 07:30–14:00: edit the shift of Ana Ruiz/ })).toBeVisible();
@@ -243,13 +244,26 @@ test.describe('route planning', () => {
     await expect(offer).toBeVisible({ timeout: 20_000 });
     await expectAccessible(staff, 'STAT insertion offer');
     await shot(staff, 'stat-offer-desktop');
-    await offer.getByRole('button', { name: `Insert #${stat.orderId} into the best route` }).click();
+    await offer.getByRole('button', { name: `Insert into best route #${stat.orderId}` }).click();
     await expect(toast(staff, new RegExp(`^#${stat.orderId} goes to .+ \\(pickup .+, drop .+\\)$`))).toBeVisible({ timeout: 20_000 });
     await expect(offer).toHaveCount(0);
     const after = (await (await api.get(`/api/v1/admin/deliveries/${stat.id}`, { headers: auth(staffToken) })).json()) as {
       data: { status: string };
     };
     expect(after.data.status).toBe('assigned');
+
+    // The same console on a phone: the map above, the lists and the planner below.
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.getByRole('button', { name: 'Live' }).click();
+    await expect(staff.getByRole('heading', { name: 'Live map' })).toBeVisible();
+    await shot(staff, 'live-map-phone');
+    await staff.getByRole('button', { name: 'Plan routes' }).click();
+    await staff.getByRole('button', { name: 'Preview plan' }).click();
+    await expect(staff.getByRole('heading', { name: 'Plan preview' })).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(staff, 'plan preview on a phone');
+    await shot(staff, 'plan-preview-phone');
+    await staff.getByRole('button', { name: 'Discard' }).click();
+    await expect(staff.getByRole('heading', { name: 'Live map' })).toBeVisible();
 
     await staff.context().close();
     await driver.context().close();

@@ -217,7 +217,7 @@ export function PlanPanel({
         <span>
           Let it move assigned jobs
           <span className="block text-xs text-slate-500">
-            Off: only approved jobs without a driver are planned; assigned ones stay where they are.
+            Off: an assigned job stays with its driver (its place in the route may change).
           </span>
         </span>
       </label>

@@ -66,9 +66,9 @@ export function StatInsertions({ waiting, driverNames }: { waiting: TStatWaiting
               className={buttonClass({ size: 'sm', className: 'shrink-0' })}
               disabled={busy !== null}
               onClick={() => void insert(stat)}
-              aria-label={`Insert #${stat.trackingNumber} into the best route`}
             >
               {busy === stat.deliveryId ? 'Inserting…' : 'Insert into best route'}
+              <span className="sr-only"> #{stat.trackingNumber}</span>
             </button>
           </li>
         ))}
