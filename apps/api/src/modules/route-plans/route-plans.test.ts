@@ -255,6 +255,16 @@ describe('route plans', () => {
   });
 
   it('inserts a STAT into the best route, the stops already there keeping their order, applied with the same call', async () => {
+    // The driver is on the way with the first job of the applied route: a pickup under way.
+    const driverRoute = applied.routes.find((r) => r.driverId === people.DRIVER.id);
+    const first = driverRoute?.stops[0].deliveryId as string;
+    const onTheWay = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/driver/deliveries/${first}/status`,
+      headers: { ...people.DRIVER.auth, 'idempotency-key': crypto.randomUUID() },
+      payload: { status: 'moving_to_pickup_location' },
+    });
+    expect(onTheWay.statusCode).toBe(200);
     const stat = await job(t, people, { stat: true, requiredBy: hours(2) });
     const res = await t.app.inject({
       method: 'POST',
@@ -274,7 +284,9 @@ describe('route plans', () => {
     // the other stops of that driver in the applied order
     const before = (applied.routes.find((r) => r.driverId === route.driverId)?.stops ?? []).map((s) => `${s.deliveryId}:${s.kind}`);
     const after = route.stops.filter((s) => s.deliveryId !== stat.id).map((s) => `${s.deliveryId}:${s.kind}`);
-    expect(after.filter((s) => before.includes(s))).toEqual(before.filter((s) => after.includes(s)));
+    // nothing dropped, nothing reordered (a job given to that driver by hand since comes after)
+    expect(after.filter((s) => before.includes(s))).toEqual(before);
+    if (route.driverId === people.DRIVER.id) expect(after[0]).toBe(`${first}:pickup`);
     expect(new Date(route.stops.find((s) => s.deliveryId === stat.id && s.kind === 'pickup')?.arrival ?? 0).getTime()).toBeLessThanOrEqual(
       hours(1).getTime(),
     );
@@ -285,20 +297,25 @@ describe('route plans', () => {
     expect(d.plannedOrder).toBe([...new Set(route.stops.map((s) => s.deliveryId))].indexOf(stat.id) + 1);
   });
 
-  it('never leaves a STAT behind while a vehicle could take it: it takes the place of a routine job', async () => {
-    // capacity 4 on each: fill both with large parcels (4 units), then a STAT of 4 units
-    await shift(t, people, people.otherDriver.id, { vehicleCapacity: 4 });
-    await shift(t, people, people.DRIVER.id, { vehicleCapacity: 4 });
-    const big = [];
-    for (let i = 0; i < 3; i++) big.push(await job(t, people, { size: 'large', requiredBy: hours(1.5) }));
-    const stat = await job(t, people, { size: 'large', stat: true, requiredBy: hours(1.5) });
-    const res = await plan({ now: true, deliveryIds: [...big.map((b) => b.id), stat.id], reassign: true });
+  it('never leaves a STAT behind while a vehicle could take it: it takes the only place left, not the cheaper routine job', async () => {
+    const [lat, lng] = BASE.split(',').map(Number);
+    const routine = await job(t, people, { pickup: [lat, lng + 0.01], drop: [lat + 0.01, lng], requiredBy: hours(17 / 60) });
+    const stat = await job(t, people, {
+      stat: true,
+      pickup: [lat - 0.03, lng - 0.03],
+      drop: [lat - 0.04, lng - 0.03],
+      requiredBy: hours(17 / 60),
+    });
+    const res = await plan({ now: true, driverIds: [people.DRIVER.id], deliveryIds: [routine.id, stat.id], reassign: true });
     expect(res.statusCode).toBe(201);
     const p: TRoutePlan = res.json().data;
-    expect(stopsOf(p).some((s) => s.deliveryId === stat.id)).toBe(true);
-    expect(p.unassigned.map((u) => u.deliveryId)).not.toContain(stat.id);
-    await shift(t, people, people.otherDriver.id, { vehicleCapacity: 6 });
-    await shift(t, people, people.DRIVER.id, { vehicleCapacity: 6 });
+    expect(p.routes).toHaveLength(1);
+    // (the driver's job under way stays on the route too)
+    const routed = p.routes[0].stops.map((s) => s.deliveryId);
+    expect(routed).toContain(stat.id);
+    expect(routed).not.toContain(routine.id);
+    // it fits an empty vehicle, but no vehicle is left for it
+    expect(p.unassigned).toEqual([{ deliveryId: routine.id, trackingNumber: routine.orderId, reason: 'no_vehicle' }]);
   });
 });
 
