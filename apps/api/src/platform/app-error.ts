@@ -19,6 +19,7 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   IMPORT_INVALID: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
 };
 
 /** The one error type use cases throw; its message is safe to show to the client. */
