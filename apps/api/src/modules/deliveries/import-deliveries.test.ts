@@ -103,7 +103,9 @@ describe('importing deliveries from a CSV', () => {
     ]);
     expect(await owned()).toBe(before);
 
-    const good = await post(csvOf(2, { 0: { senderPhone: '+16175550100', recipientPhone: '+15551234567' }, 1: { recipientPhone: '+442079460958' } }));
+    const good = await post(
+      csvOf(2, { 0: { senderPhone: '+16175550100', recipientPhone: '+15551234567' }, 1: { recipientPhone: '+442079460958' } }),
+    );
     expect(good.statusCode, good.body).toBe(201);
     const rows = await t.db.select().from(deliveries).where(eq(deliveries.customerId, customer.id));
     expect(rows.map((d) => d.recipientPhone)).toEqual(expect.arrayContaining(['+15551234567', '+442079460958']));

@@ -7,6 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, isStaffActor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { standingOrdersJson } from './standing-order-json.js';
+import { templateOf } from './occurrence-fields.js';
 import { checkStandingOrder } from './standing-order-rules.js';
 import { findStandingOrder, type StandingOrderRow } from './standing-orders.queries.js';
 
@@ -28,7 +29,7 @@ export async function updateStandingOrder(services: Services, actor: Actor, inpu
 
   const set: Partial<StandingOrderRow> = {};
   if (edits) {
-    const template = ZStandingOrderDeliveryFields.parse({ ...order.template, ...deliveryEdits });
+    const template = ZStandingOrderDeliveryFields.parse({ ...templateOf(order.template, services.env.BUSINESS_TZ), ...deliveryEdits });
     const stored = await checkStandingOrder(
       services,
       actor,
