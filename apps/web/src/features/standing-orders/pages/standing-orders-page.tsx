@@ -1,5 +1,5 @@
 import { COMPANY, type TStandingOrder } from '@courier/contract';
-import { ArrowRight, Pause, Play, Repeat, Square } from 'lucide-react';
+import { ArrowRight, Pause, Pencil, Play, Repeat, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -100,6 +100,14 @@ function StandingOrderCard({ order }: { order: TStandingOrder }) {
               Resume
             </button>
           )}
+          <Link
+            to={paths.editStandingOrder(order._id)}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            aria-label={`Edit the standing order ${title.toLowerCase()}`}
+          >
+            <Pencil aria-hidden="true" className="mr-1.5 size-4" />
+            Edit
+          </Link>
           {confirmEnd ? (
             <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
               End it? Deliveries already booked stay booked.
