@@ -109,6 +109,21 @@ test.describe('API keys and webhooks', () => {
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(1);
     expect(received[1].headers['webhook-id']).toBe(received[0].headers['webhook-id']);
 
+    // On a phone the log is one card per attempt (time, event, status, duration, attempt, Resend), nothing wider
+    // than the screen; the table is for a wide frame.
+    await hooks.screenshot({ path: 'test-results/webhook-log-desktop.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = hooks.getByRole('list', { name: 'Delivery log' }).getByRole('listitem');
+    await expect(cards.first()).toContainText('delivery.created');
+    await expect(cards.first()).toContainText('200');
+    await expect(cards.first().getByRole('button', { name: /^Resend delivery\.created/ })).toBeVisible();
+    await expect(log).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'webhook delivery log on a phone');
+    await cards.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/webhook-log-phone.png' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+
     await page.reload();
     await expect(page.getByRole('region', { name: 'API Keys' }).getByRole('list', { name: 'API keys' })).not.toContainText(
       'Last used never',
