@@ -44,7 +44,10 @@ describe('specimen standing orders: each occurrence carries its collection time 
   it("books the next day's occurrence ahead with that day's planned collection and its stability deadline", async () => {
     clock.set(TEST_NOW);
     const order = await create(specimenOrder());
-    expect(order.delivery).toMatchObject({ packageType: 'SPECIMEN', specimen: { category: 'UN3373', collectionTime: '09:00', stableForHours: 12 } });
+    expect(order.delivery).toMatchObject({
+      packageType: 'SPECIMEN',
+      specimen: { category: 'UN3373', collectionTime: '09:00', stableForHours: 12 },
+    });
 
     clock.set('2026-03-02T22:00:00Z'); // Monday 17:00: Tuesday's 16:00 run is booked, its collection still to come
     await bookDueOccurrences(t.app.services);
