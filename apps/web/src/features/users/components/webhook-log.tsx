@@ -43,7 +43,7 @@ export function WebhookLog({ endpointId }: { endpointId: string }) {
   // A narrow frame (a phone) shows one card per attempt; a wide one the table. Sized by the frame, not the screen.
   return (
     <div className="@container mt-3">
-      <ul className="grid gap-2 @xl:hidden" aria-label="Delivery log">
+      <ul className="grid gap-2 @lg:grid-cols-2 @3xl:hidden" aria-label="Delivery log">
         {data.map((a) => (
           <li key={a._id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 text-sm">
             <div className="flex items-start justify-between gap-2">
@@ -70,7 +70,7 @@ export function WebhookLog({ endpointId }: { endpointId: string }) {
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 @xl:block">
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 @3xl:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Delivery log</caption>
           <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
