@@ -104,6 +104,17 @@ describe('specimen standing orders: each occurrence carries its collection time 
     const [today] = await booked(order._id);
     expect(today.specimenCollectedAt?.toISOString()).toBe('2026-03-02T18:30:00.000Z');
     expect(today.stabilityDeadline?.toISOString()).toBe('2026-03-03T00:30:00.000Z');
+
+    // No longer a specimen: its details go with it.
+    const plain = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/standing-orders/${order._id}`,
+      headers: await t.bearer(customer),
+      payload: { packageType: 'MEDICAL_SUPPLIES' },
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data.delivery).toMatchObject({ packageType: 'MEDICAL_SUPPLIES' });
+    expect(plain.json().data.delivery).not.toHaveProperty('specimen');
   });
 
   it('books a standing order saved with one collection instant (before collection times) at that time of day', async () => {

@@ -29,7 +29,11 @@ export async function updateStandingOrder(services: Services, actor: Actor, inpu
 
   const set: Partial<StandingOrderRow> = {};
   if (edits) {
-    const template = ZStandingOrderDeliveryFields.parse({ ...templateOf(order.template, services.env.BUSINESS_TZ), ...deliveryEdits });
+    const merged = { ...templateOf(order.template, services.env.BUSINESS_TZ), ...deliveryEdits };
+    // A package that is no longer a specimen drops the specimen's details (the edit cannot send "no specimen").
+    if (deliveryEdits.packageType !== undefined && merged.packageType !== 'SPECIMEN' && deliveryEdits.specimen === undefined)
+      delete merged.specimen;
+    const template = ZStandingOrderDeliveryFields.parse(merged);
     const stored = await checkStandingOrder(
       services,
       actor,
