@@ -31,6 +31,8 @@ export const paths = {
   /** A new standing order, filled from an earlier delivery when `from` names one. */
   newStandingOrder: (fromDeliveryId?: string) =>
     fromDeliveryId ? `/standing-orders/new?from=${enc(fromDeliveryId)}` : '/standing-orders/new',
+  /** Change a standing order's schedule (future occurrences only). */
+  editStandingOrder: (id: string) => `/standing-orders/${enc(id)}/edit`,
   importDeliveries: '/deliveries/import',
   adminDashboard: '/admin/dashboard',
   adminDelivery: (id: string) => `/admin/deliveries/${enc(id)}`,
@@ -65,6 +67,7 @@ export const routes = {
   receive: '/receive/:token',
   delivery: '/delivery/:id',
   newStandingOrder: '/standing-orders/new',
+  editStandingOrder: '/standing-orders/:id/edit',
   adminDelivery: '/admin/deliveries/:id',
   driverJob: '/driver/jobs/:id',
   driverPickup: '/driver/jobs/:id/pickup',
