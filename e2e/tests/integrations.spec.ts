@@ -96,18 +96,45 @@ test.describe('API keys and webhooks', () => {
     expect(received[0].headers['webhook-signature']).toMatch(/^v1,/);
     expect(JSON.parse(received[0].body)).toMatchObject({ type: 'delivery.created', data: { trackingNumber: orderId, status: 'pending' } });
 
-    // The delivery log shows it; Resend sends it again with the same webhook-id.
+    // The delivery log shows it (one card per attempt in this frame); Resend sends it again with the same webhook-id.
     await hooks.getByRole('button', { name: 'Delivery log' }).click();
-    const log = hooks.getByRole('table', { name: 'Delivery log' });
-    await expect(log).toContainText('delivery.created');
-    await expect(log.getByRole('row').nth(1)).toContainText('200');
+    const cards = hooks.getByRole('list', { name: 'Delivery log' }).getByRole('listitem');
+    await expect(cards.first()).toContainText('delivery.created');
+    await expect(cards.first()).toContainText('200');
     await expectAccessible(page, 'webhook delivery log');
-    await log
-      .getByRole('button', { name: /^Resend delivery\.created/ })
+    await cards
       .first()
+      .getByRole('button', { name: /^Resend delivery\.created/ })
       .click();
     await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(1);
     expect(received[1].headers['webhook-id']).toBe(received[0].headers['webhook-id']);
+    await expect(cards).toHaveCount(2, { timeout: 20_000 });
+    await hooks.screenshot({ path: 'test-results/webhook-log-laptop.png' });
+
+    // A wide frame shows the table (time, event, status, duration, attempt, Resend), with no sideways scroll.
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    const table = hooks.getByRole('table', { name: 'Delivery log' });
+    await expect(table.getByRole('row').nth(1)).toContainText('200');
+    await expect(
+      table
+        .getByRole('row')
+        .nth(1)
+        .getByRole('button', { name: /^Resend delivery\.created/ }),
+    ).toBeVisible();
+    expect(await table.evaluate((t) => (t.parentElement ? t.parentElement.scrollWidth <= t.parentElement.clientWidth : false))).toBe(true);
+    await expectAccessible(page, 'webhook delivery log, wide');
+    await hooks.screenshot({ path: 'test-results/webhook-log-desktop.png' });
+
+    // On a phone: the cards, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(cards.first()).toContainText('delivery.created');
+    await expect(cards.first().getByRole('button', { name: /^Resend delivery\.created/ })).toBeVisible();
+    await expect(table).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'webhook delivery log on a phone');
+    await cards.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/webhook-log-phone.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.reload();
     await expect(page.getByRole('region', { name: 'API Keys' }).getByRole('list', { name: 'API keys' })).not.toContainText(

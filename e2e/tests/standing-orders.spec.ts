@@ -151,6 +151,26 @@ for (const [name, viewport] of [
       await card.getByRole('button', { name: 'Resume' }).click();
       await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible(SERVER);
       await expect(dates).toHaveCount(5, SERVER);
+
+      // Edit: the time moves to 09:30; the next five dates follow it (deliveries already booked stay as they were).
+      await card.getByRole('link', { name: 'Edit the standing order to core lab receiving' }).click();
+      await expect(page).toHaveURL(/\/standing-orders\/[\w-]+\/edit$/);
+      await expect(page.getByLabel('Repeat')).toHaveValue('weekdays');
+      await expect(page.getByLabel('Required by (time)')).toHaveValue('16:00');
+      await page.getByLabel('Required by (time)').fill('09:30');
+      await expectAccessible(page, `edit standing order (${name})`);
+      await page.screenshot({ path: `test-results/standing-order-edit-${name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page).toHaveURL(/\/standing-orders$/, SERVER);
+      await expect(card.getByText('Weekdays at 9:30 AM')).toBeVisible(SERVER);
+      await expect(dates).toHaveCount(5);
+      await expect(dates.first()).toContainText('9:30 AM');
+      const moved = (await dates.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''))).map(
+        (iso) => new Date(iso),
+      );
+      expect(moved.map((d) => newYork(d).hour)).toEqual([9, 9, 9, 9, 9]);
+      expect(moved.every((d) => d.getUTCMinutes() === 30 && !['Sat', 'Sun'].includes(newYork(d).weekday))).toBe(true);
+      await page.screenshot({ path: `test-results/standing-orders-edited-${name}.png`, fullPage: true });
     });
 
     test('a lab imports 20 deliveries from a CSV: one bad row refuses the file, fixed it goes in whole', async ({

@@ -36,8 +36,9 @@ export const STATUS_TRANSITIONS: Record<TDeliveryStatus, Partial<Record<TDeliver
   assigned: { assigned: ['staff'], moving_to_pickup_location: ['driver'], cancelled: ['staff'] },
   moving_to_pickup_location: { picked_up: ['driver'] },
   // After pickup a cancel (or a disposition) sends the parcel back: returning, never a silent cancelled.
-  picked_up: { in_transit: ['driver'], returning: ['staff'] },
-  in_transit: { delivered: ['driver'], failed_attempt: ['driver'], returning: ['staff'] },
+  // Staff may hand a parcel on board to another driver (assigned), who collects it from the first with a scan.
+  picked_up: { in_transit: ['driver'], assigned: ['staff'], returning: ['staff'] },
+  in_transit: { delivered: ['driver'], failed_attempt: ['driver'], assigned: ['staff'], returning: ['staff'] },
   // Staff decide: the same driver tries again (in_transit), another driver collects it (assigned), or it goes back.
   failed_attempt: { in_transit: ['staff'], assigned: ['staff'], returning: ['staff'] },
   // The hand-back to the sender, with proof, through the proof-of-delivery call.

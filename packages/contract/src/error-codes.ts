@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'UNAVAILABLE',
   /** 422: an import where some rows are bad; `errors` lists each by line and field, and nothing was created. */
   'IMPORT_INVALID',
+  /** 422: an Idempotency-Key already used for a different request (another body or call); use a new key. */
+  'IDEMPOTENCY_KEY_REUSED',
   /** 409: a job of a route plan moved (status, driver or any change) since its preview: plan again. */
   'ROUTE_PLAN_STALE',
   /** 409: the route plan was applied already. */

@@ -35,7 +35,8 @@ describe('rules derived from the status table', () => {
   });
 
   it('sends a parcel back only after pickup, and ends deliveries at delivered, returned or cancelled', () => {
-    expect(movesFor('picked_up', 'staff')).toEqual(['returning']);
+    expect(movesFor('picked_up', 'staff')).toEqual(['assigned', 'returning']);
+    expect(movesFor('in_transit', 'staff')).toEqual(['assigned', 'returning']);
     expect(movesFor('in_transit', 'driver')).toEqual(['delivered', 'failed_attempt']);
     expect(movesFor('failed_attempt', 'staff')).toEqual(['in_transit', 'assigned', 'returning']);
     expect(movesFor('returning', 'driver')).toEqual(['returned']);

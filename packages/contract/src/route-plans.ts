@@ -60,7 +60,7 @@ export type TRouteUnassignedReason = (typeof ROUTE_UNASSIGNED_REASONS)[number];
 export const ROUTE_UNASSIGNED_REASON_LABELS: Record<TRouteUnassignedReason, string> = {
   no_window: 'No driver can reach it within its time window',
   over_capacity: 'Too large for the vehicles’ free capacity',
-  no_vehicle: 'No driver on shift can take it',
+  no_vehicle: 'No driver on shift has room for it',
   no_location: 'Its pickup or drop-off has no map position',
 };
 

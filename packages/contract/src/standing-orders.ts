@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZErrorBody } from './errors.js';
-import { ZCreateDeliveryRequest } from './schemas.js';
+import { SPECIMEN_CATEGORIES } from './medical.js';
+import { ZCreateDeliveryRequest, ZSpecimenRequest } from './schemas.js';
 
 /** Standing orders (issue 26): a delivery repeated on an RFC 5545 schedule, and bulk import of deliveries. */
 
@@ -33,8 +34,26 @@ export const ZSchedule = z.object({
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
 
-/** The delivery's booking fields without required-by: the schedule gives each occurrence its own. */
-export const ZStandingOrderDeliveryFields = ZCreateDeliveryRequest.omit({ requiredBy: true });
+/**
+ * A standing order's specimen: its category and stability as on a booking, and instead of one collection
+ * instant a time of day (HH:MM, business time zone) when each run's specimens are collected (the earliest, if
+ * collected over the day). Each occurrence's collectedAt is the last such time at or before its required-by, so
+ * its stability deadline counts from that day's collection (06:00 for a 16:00 run: the same day; 22:00 for a
+ * 07:00 run: the evening before).
+ */
+export const ZStandingOrderSpecimen = z.object({
+  category: z.enum(SPECIMEN_CATEGORIES, { error: `Specimen category must be one of ${SPECIMEN_CATEGORIES.join(', ')}` }),
+  collectionTime: z
+    .string({ error: 'Specimen collection time must be HH:MM' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Specimen collection time must be HH:MM (24-hour, in the business time zone)'),
+  stableForHours: ZSpecimenRequest.shape.stableForHours,
+});
+export type TStandingOrderSpecimen = z.infer<typeof ZStandingOrderSpecimen>;
+
+/** The delivery's booking fields without required-by: the schedule gives each occurrence its own (and its specimen's collection). */
+export const ZStandingOrderDeliveryFields = ZCreateDeliveryRequest.omit({ requiredBy: true }).extend({
+  specimen: ZStandingOrderSpecimen.optional(),
+});
 
 export const ZCreateStandingOrderRequest = ZStandingOrderDeliveryFields.extend({
   schedule: ZSchedule,
@@ -65,7 +84,9 @@ export type TUpdateStandingOrderRequest = z.input<typeof ZUpdateStandingOrderReq
 
 export const ZSkipOccurrenceRequest = z.object({ date: ZLocalDate('Date') });
 
-const templateValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const templatePrimitive = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** A template field: a value, or an object of values (the specimen). */
+const templateValue = z.union([templatePrimitive, z.record(z.string(), templatePrimitive)]);
 
 export const ZStandingOrder = z.object({
   _id: z.string(),

@@ -195,6 +195,13 @@ const customerPages: RouteObject[] = [
     ),
   },
   {
+    path: routes.editStandingOrder,
+    ...lazyPage(
+      () => import('@/features/standing-orders/pages/edit-standing-order-page'),
+      (m) => m.EditStandingOrderPage,
+    ),
+  },
+  {
     path: paths.importDeliveries,
     ...lazyPage(
       () => import('@/features/delivery-import/pages/import-deliveries-page'),

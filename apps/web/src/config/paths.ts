@@ -31,6 +31,8 @@ export const paths = {
   /** A new standing order, filled from an earlier delivery when `from` names one. */
   newStandingOrder: (fromDeliveryId?: string) =>
     fromDeliveryId ? `/standing-orders/new?from=${enc(fromDeliveryId)}` : '/standing-orders/new',
+  /** Change a standing order's schedule (future occurrences only). */
+  editStandingOrder: (id: string) => `/standing-orders/${enc(id)}/edit`,
   importDeliveries: '/deliveries/import',
   adminDashboard: '/admin/dashboard',
   /** The dispatch console's live map and route planner (issue 25). */
@@ -67,6 +69,7 @@ export const routes = {
   receive: '/receive/:token',
   delivery: '/delivery/:id',
   newStandingOrder: '/standing-orders/new',
+  editStandingOrder: '/standing-orders/:id/edit',
   adminDelivery: '/admin/deliveries/:id',
   driverJob: '/driver/jobs/:id',
   driverPickup: '/driver/jobs/:id/pickup',

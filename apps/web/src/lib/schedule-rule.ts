@@ -48,7 +48,8 @@ export function ruleOf(choice: TScheduleChoice): { rrule: string } | { error: st
   }
 }
 
-const clock = (time: string) => {
+/** "4:00 PM" for "16:00". */
+export const clock = (time: string) => {
   const [h, m] = time.split(':').map(Number);
   if (Number.isNaN(h) || Number.isNaN(m)) return time;
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;

@@ -13,6 +13,16 @@ describe('the demo seed', () => {
 
   const account = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
 
+  it('gives the drivers a day shift from the base, so route planning works in the demo', async () => {
+    const staff = await signedIn(t, account('STAFF').email, account('STAFF').password);
+    const drivers = await t.app.inject({ method: 'GET', url: '/api/v1/admin/drivers', headers: staff.auth });
+    const shifts = drivers.json().data.map((d: { shift: unknown }) => d.shift);
+    expect(shifts).toEqual([
+      { start: '08:00', end: '17:00', startPlace: 'base' },
+      { start: '08:00', end: '17:00', startPlace: 'base' },
+    ]);
+  });
+
   it('gives dispatch requests to approve and to assign, and the demo driver jobs to run', async () => {
     const staff = await signedIn(t, account('STAFF').email, account('STAFF').password);
     const open = await t.app.inject({ method: 'GET', url: '/api/v1/admin/deliveries?status=open', headers: staff.auth });

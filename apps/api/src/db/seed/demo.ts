@@ -1,5 +1,5 @@
 import type { TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType, TRole } from '@courier/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { deliveries, driverLocations, feedback, users } from '../schema/index.js';
 import { createDelivery, createUser } from './factories.js';
@@ -77,6 +77,11 @@ export async function seedDemo(db: Db, now = new Date()) {
   };
   for (const account of DEMO_ACCOUNTS) await ensure(account.role, account);
   await ensure('SECOND_DRIVER', { ...SECOND_DRIVER, role: 'DRIVER' });
+  // Working hours for route planning (issue 25): a day shift from the home base, where none is set yet.
+  await db
+    .update(users)
+    .set({ shiftStart: '08:00', shiftEnd: '17:00', shiftStartPlace: 'base' })
+    .where(and(inArray(users.id, [made.DRIVER, made.SECOND_DRIVER]), isNull(users.shiftStart)));
   const customerId = made.CUSTOMER;
   const [already] = await db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.customerId, customerId)).limit(1);
   if (already) return DEMO_ACCOUNTS;

@@ -35,8 +35,15 @@ async function placeAddresses(services: Services, form: TCreateDeliveryRequest) 
 /** Collection times from the phone or the LIS may run a little ahead of the server's clock. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** The handling a booking asks for, checked against the package type; the specimen's stability deadline. */
-export function checkHandling(form: TCreateDeliveryRequest, now: Date): { stabilityDeadline: Date | null } {
+/**
+ * The handling a booking asks for, checked against the package type; the specimen's stability deadline. A
+ * planned collection (a standing order's occurrence, booked ahead of its day) may lie in the future.
+ */
+export function checkHandling(
+  form: TCreateDeliveryRequest,
+  now: Date,
+  opts: { plannedCollection?: boolean } = {},
+): { stabilityDeadline: Date | null } {
   if (form.controlledSubstance && form.packageType !== 'MEDICATION')
     throw badRequest('controlledSubstance: Only medication can be a controlled substance', 'controlledSubstance');
   if (form.packageType !== 'SPECIMEN') {
@@ -45,7 +52,7 @@ export function checkHandling(form: TCreateDeliveryRequest, now: Date): { stabil
   }
   if (!form.specimen) throw badRequest('specimen: A specimen needs its category, collection time and stability', 'specimen');
   const { collectedAt, stableForHours } = form.specimen;
-  if (collectedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+  if (!opts.plannedCollection && collectedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
     throw badRequest('specimen.collectedAt: Collected at cannot be in the future', 'specimen.collectedAt');
   const stabilityDeadline = new Date(collectedAt.getTime() + stableForHours * 3_600_000);
   if (stabilityDeadline.getTime() <= now.getTime())
@@ -70,6 +77,8 @@ export interface CheckedBooking {
 /** Further writes of a booking made by the system for the customer (a standing order's occurrence). */
 export interface BookingOptions {
   standingOrderId?: string;
+  /** The specimen's collectedAt is planned (a standing order's occurrence), so it may lie ahead. */
+  plannedCollection?: boolean;
   /** Runs in the booking's transaction right after the row is written (e.g. the occurrence's unique key). */
   within?: (tx: Tx, row: DeliveryRow) => Promise<void>;
 }
@@ -79,7 +88,12 @@ export interface BookingOptions {
  * an import: the fields (ZodError naming each bad one), required-by ahead and within a year, both addresses
  * placed on the map (400 naming the field), the image cleaned.
  */
-export async function checkBooking(services: Services, actor: Actor, submitted: SubmittedDeliveryForm): Promise<CheckedBooking> {
+export async function checkBooking(
+  services: Services,
+  actor: Actor,
+  submitted: SubmittedDeliveryForm,
+  options: Pick<BookingOptions, 'plannedCollection'> = {},
+): Promise<CheckedBooking> {
   if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can request a delivery');
   const { clock, env } = services;
   const now = clock.now();
@@ -87,7 +101,7 @@ export async function checkBooking(services: Services, actor: Actor, submitted: 
   if (form.requiredBy.getTime() <= now.getTime()) throw badRequest('requiredBy: Required-by must be in the future', 'requiredBy');
   if (form.requiredBy.getTime() > now.getTime() + MAX_LEAD_MS)
     throw badRequest('requiredBy: Required-by must be within a year', 'requiredBy');
-  const { stabilityDeadline } = checkHandling(form, now);
+  const { stabilityDeadline } = checkHandling(form, now, options);
   const image = submitted.image ? await cleanPackageImage(submitted.image) : null;
   const { pickup, drop } = await placeAddresses(services, form);
   return { form, pickup, drop, image, stabilityDeadline, now };
@@ -98,7 +112,7 @@ export async function checkBooking(services: Services, actor: Actor, submitted: 
  * outbox is kicked after commit.
  */
 export async function createDelivery(services: Services, actor: Actor, submitted: SubmittedDeliveryForm, options: BookingOptions = {}) {
-  const checked = await checkBooking(services, actor, submitted);
+  const checked = await checkBooking(services, actor, submitted, options);
   const { form, now } = checked;
   const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: services.env.BUSINESS_TZ });
   const meetsRequiredBy = estimatedDelivery.getTime() <= form.requiredBy.getTime();

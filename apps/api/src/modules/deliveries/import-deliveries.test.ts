@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from './delivery-test-kit.js';
 
 const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-/** A CSV of `n` good rows (phones written without a leading +), with changes to some rows by index. */
+/** A CSV of `n` good rows, with changes to some rows by index. */
 function csvOf(n: number, changes: Record<number, Record<string, string>> = {}) {
   const lines = [IMPORT_COLUMNS.join(',')];
   for (let i = 0; i < n; i++) {
@@ -54,7 +54,7 @@ describe('importing deliveries from a CSV', () => {
     const res = await post(
       csvOf(20, {
         2: { recipientEmail: 'not-an-email' },
-        5: { senderPhone: '+16175550100' },
+        5: { senderPhone: '+SUM(1,2)' },
         7: { specialInstructions: '=HYPERLINK("http://evil.test","x")', packageSize: 'enormous' },
         9: { deliveryAddress: 'Nowhere at all' },
         11: { requiredBy: '2026-03-01T10:00' },
@@ -79,6 +79,37 @@ describe('importing deliveries from a CSV', () => {
     expect(fixed.statusCode).toBe(201);
     expect(fixed.json().created).toBe(20);
     expect(await owned()).toBe(before + 20);
+  });
+
+  it('takes a phone in E.164 form (+ then digits) but refuses any other + cell, in a phone column or elsewhere', async () => {
+    const before = await owned();
+    const bad = await post(
+      csvOf(6, {
+        0: { senderPhone: '+16175550100', recipientPhone: '+15551234567' },
+        1: { recipientPhone: '+1 617 555 0199' },
+        2: { senderPhone: '+1+1' },
+        3: { recipientPhone: '-16175550199' },
+        4: { recipientName: '+15551234567' },
+        5: { specialInstructions: '+15551234567' },
+      }),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([
+      { line: 3, field: 'recipientPhone', message: expect.stringMatching(/only in E\.164 form/) },
+      { line: 4, field: 'senderPhone', message: expect.stringMatching(/only in E\.164 form/) },
+      { line: 5, field: 'recipientPhone', message: expect.stringMatching(/may not start with =, \+, - or @/) },
+      { line: 6, field: 'recipientName', message: 'A cell may not start with =, +, - or @ (a spreadsheet formula)' },
+      { line: 7, field: 'specialInstructions', message: 'A cell may not start with =, +, - or @ (a spreadsheet formula)' },
+    ]);
+    expect(await owned()).toBe(before);
+
+    const good = await post(
+      csvOf(2, { 0: { senderPhone: '+16175550100', recipientPhone: '+15551234567' }, 1: { recipientPhone: '+442079460958' } }),
+    );
+    expect(good.statusCode, good.body).toBe(201);
+    const rows = await t.db.select().from(deliveries).where(eq(deliveries.customerId, customer.id));
+    expect(rows.map((d) => d.recipientPhone)).toEqual(expect.arrayContaining(['+15551234567', '+442079460958']));
+    expect(rows.map((d) => d.senderPhone)).toContain('+16175550100');
   });
 
   it('refuses unknown columns, a broken file, an empty one and more than 1,000 rows', async () => {

@@ -9,7 +9,18 @@ import { type CheckedBooking, checkBooking, writeBooking } from './create-delive
 
 /** A cell a spreadsheet would run as a formula (CSV injection): refused, never stored. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const FORMULA_MESSAGE = 'A cell may not start with =, +, - or @ (a spreadsheet formula); write phone numbers without a leading +';
+const FORMULA_MESSAGE = 'A cell may not start with =, +, - or @ (a spreadsheet formula)';
+/** The phone columns, where a plain E.164 number (+ then digits only) is a phone, not a formula. */
+const PHONE_COLUMNS: ReadonlySet<string> = new Set(['senderPhone', 'recipientPhone']);
+const E164 = /^\+[1-9]\d{1,14}$/;
+const PHONE_FORMULA_MESSAGE = `${FORMULA_MESSAGE}; a phone number may start with + only in E.164 form, e.g. +16175550100`;
+
+/** The formula refusal for a cell, or null: a phone column's +digits (E.164) is a number any spreadsheet reads as one. */
+function formulaProblem(column: string, cell: string): string | null {
+  if (!FORMULA_START.test(cell)) return null;
+  if (!PHONE_COLUMNS.has(column)) return FORMULA_MESSAGE;
+  return E164.test(cell) ? null : PHONE_FORMULA_MESSAGE;
+}
 
 export type ImportOutcome = { ok: true; created: number } | { ok: false; errors: TImportRowError[] };
 
@@ -64,9 +75,10 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
   const errors: TImportRowError[] = [];
   const checked: CheckedBooking[] = [];
   for (const { line, cells } of read.rows) {
-    const formulas = cells.flatMap((cell, i) =>
-      FORMULA_START.test(cell) ? [{ line, field: read.header[i], message: FORMULA_MESSAGE }] : [],
-    );
+    const formulas = cells.flatMap((cell, i) => {
+      const message = formulaProblem(read.header[i], cell);
+      return message ? [{ line, field: read.header[i], message }] : [];
+    });
     if (formulas.length > 0) {
       errors.push(...formulas);
       continue;

@@ -11,7 +11,19 @@ export const NOT_A_DRIVER = 'driverId: Choose an active driver';
 export const DRIVER_NOT_ACTIVATED = 'This driver has not activated their account yet (the invitation is unused): choose another driver';
 export const CHANGED_HANDS = 'This delivery was just assigned by someone else. Reload it and try again.';
 
-/** Staff give an approved delivery to a driver, or hand an assigned one to another driver. */
+async function driverName(services: Services, id: string): Promise<string> {
+  const [u] = await services.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return (u ? `${u.firstName} ${u.lastName}`.trim() : '') || 'the previous driver';
+}
+
+/**
+ * Staff give an approved delivery to a driver, or hand an assigned one to another driver. A parcel already
+ * picked up (picked_up, in_transit) goes back to assigned for the new driver, who collects it from the first.
+ */
 export async function assignDriver(
   services: Services,
   actor: Actor,
@@ -37,14 +49,22 @@ export async function assignDriver(
     // An invited driver who never used the invitation has no way to sign in and move the parcel.
     if (!driver.emailVerifiedAt) throw conflict(DRIVER_NOT_ACTIVATED);
     const name = `${driver.firstName} ${driver.lastName}`;
+    // A parcel on board stays with its driver until the new one collects it with the scan-checked pickup
+    // (the custody hand-over between drivers, as for a re-attempt by another driver).
+    const onBoard = d.status === 'picked_up' || d.status === 'in_transit';
+    const holder = onBoard && d.driverId ? await driverName(services, d.driverId) : null;
     return {
       set: { driverId: driver.id },
-      note: d.driverId ? `Reassigned to ${name}` : `Assigned to ${name}`,
+      note: holder
+        ? `Reassigned to ${name}, who collects the parcel from ${holder} (custody hand-over to come)`
+        : d.driverId
+          ? `Reassigned to ${name}`
+          : `Assigned to ${name}`,
       // The customer already heard "Driver assigned": a second driver is news of its own, told once.
       message: d.driverId ? { event: 'reassigned' as const } : undefined,
       audit: {
         action: d.driverId ? 'delivery.reassign' : 'delivery.assign',
-        details: { driverId: driver.id, previousDriverId: d.driverId },
+        details: { driverId: driver.id, previousDriverId: d.driverId, ...(onBoard ? { collectsFrom: d.driverId } : {}) },
       },
     };
   });

@@ -39,7 +39,7 @@ export async function attachAttemptPhoto(
 ): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
   const scope = `attempt-photo:${input.idOrOrderId}`;
-  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope }, async (claim) => {
+  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope, request: { photo: input.photo } }, async (claim) => {
     const d = await findDeliveryRow(services, actor, input.idOrOrderId);
     if (!input.photo) throw badRequest(ATTEMPT_PHOTO_MISSING, 'file');
     const [attempt] = await services.db

@@ -14,6 +14,7 @@ import type { Services } from '../../services.js';
 import { type AttemptRow, attemptJson, attemptsColumn } from '../deliveries/attempts-json.js';
 import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
 import { handlingJson, type RawReading, readingsColumn } from '../deliveries/handling-json.js';
+import { collectFromOf, type HolderRow, holderColumn } from './hand-over-from.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -25,24 +26,18 @@ export interface JobView {
   senderName: string;
   attempts: AttemptRow[];
   readings?: RawReading[] | null;
-}
-
-/** A re-attempt by another driver: until pickup, the parcel is with the driver of the last attempt, not at the sender. */
-export function collectFromOf(d: Pick<DeliveryRow, 'status' | 'driverId'>, attempts: AttemptRow[]): AttemptRow | null {
-  const last = attempts.at(-1);
-  if (last?.decision !== 'reattempt' || !last.driverId || last.driverId === d.driverId) return null;
-  return d.status === 'assigned' || d.status === 'moving_to_pickup_location' ? last : null;
+  holder?: HolderRow | null;
 }
 
 /** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
 export function toDriverJob(
-  { delivery: d, pod, senderName, attempts, readings }: JobView,
+  { delivery: d, pod, senderName, attempts, readings, holder }: JobView,
   routeOrder: number,
   ctx: JsonContext,
 ): TDriverJob {
   // Going back: the sender's address is the drop-off, and the sender takes it.
   const back = d.status === 'returning' || d.status === 'returned';
-  const collectFrom = collectFromOf(d, attempts);
+  const collectFrom = collectFromOf(d, attempts, holder);
   return {
     _id: d.id,
     orderId: d.orderId,
@@ -81,6 +76,7 @@ export function selectJobViews(db: DbOrTx) {
       lastName: users.lastName,
       attempts: attemptsColumn,
       readings: readingsColumn,
+      holder: holderColumn,
     })
     .from(deliveries)
     .innerJoin(users, eq(users.id, deliveries.customerId))
@@ -94,11 +90,13 @@ export const jobViewOf = (r: {
   lastName: string;
   attempts: AttemptRow[];
   readings?: RawReading[] | null;
+  holder?: HolderRow | null;
 }): JobView => ({
   delivery: r.delivery,
   pod: r.pod,
   attempts: r.attempts,
   readings: r.readings,
+  holder: r.holder,
   senderName: `${r.firstName} ${r.lastName}`.trim(),
 });
 

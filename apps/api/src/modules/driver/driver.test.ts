@@ -96,10 +96,29 @@ describe('the driver’s calls', () => {
     expect(retry.json()).toEqual(first.json());
     expect((await listCustodyEvents(t.db, d.id)).filter((e) => e.status === 'moving_to_pickup_location')).toHaveLength(1);
     const otherUse = await status(d.id, { status: 'picked_up', scannedOrderId: d.orderId }, key);
-    expect(otherUse.statusCode).toBe(409);
+    expect(otherUse.statusCode).toBe(422);
+    expect(otherUse.json()).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED', field: 'Idempotency-Key' });
     expect((await rowOf(d.id)).status).toBe('moving_to_pickup_location');
     const withoutKey = await status(d.id, { status: 'moving_to_pickup_location' });
     expect(withoutKey.statusCode).toBe(409);
+  });
+
+  it('answers twenty parallel calls with one Idempotency-Key alike, applying the move once; another body with the key answers 422', async () => {
+    const d = await deliveryIn(t, 'assigned', people.CUSTOMER.id, people.DRIVER.id);
+    const key = { 'idempotency-key': `race-${d.id}` };
+    const body = { status: 'moving_to_pickup_location', note: 'On my way' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => status(d.id, body, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    for (const a of answers) expect(a.json()).toEqual(answers[0].json());
+    expect(answers[0].json().data).toMatchObject({ status: 'moving_to_pickup_location' });
+    expect((await listCustodyEvents(t.db, d.id)).filter((e) => e.status === 'moving_to_pickup_location')).toHaveLength(1);
+    // The same key and call with another body is not a retry: 422, nothing applied, the first answer kept.
+    const otherBody = await status(d.id, { ...body, note: 'Running late' }, key);
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json()).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED', field: 'Idempotency-Key' });
+    const retry = await status(d.id, body, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(answers[0].json());
   });
 
   it('delivers only with proof: a signature for medication, the recipient’s name, notes of at most 1000 characters', async () => {

@@ -29,8 +29,12 @@ export async function moveJob(
 ): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
   const scope = `status:${input.idOrOrderId}:${input.status}`;
-  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope }, async (claim) => {
-    const moved = await MOVES[input.status](services, actor, { ...input, within: claim });
-    return driverJobAnswer(services, moved.id, DONE[input.status]);
-  });
+  return applyOnce(
+    services,
+    { actorId: actor.id, key: input.idempotencyKey, scope, request: { ...input, idempotencyKey: undefined } },
+    async (claim) => {
+      const moved = await MOVES[input.status](services, actor, { ...input, within: claim });
+      return driverJobAnswer(services, moved.id, DONE[input.status]);
+    },
+  );
 }

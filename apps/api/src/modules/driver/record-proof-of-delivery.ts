@@ -34,79 +34,88 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
   assertAudience(actor, 'driver');
   const fields = ZProofOfDeliveryFields.parse(input.fields);
   const scope = `pod:${input.idOrOrderId}`;
-  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope }, async (claim) => {
-    // A parcel on its way back: the same call records the hand-back to the sender (returned).
-    const current = await findDeliveryRow(services, actor, input.idOrOrderId);
-    if (current.status === 'returning') return recordReturnHandback(services, actor, { ...input, fields, claim });
-    const moved = await moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'delivered' }, async (d) => {
-      if (!input.photo && !input.signature) throw badRequest(POD_NEEDS_EVIDENCE, 'photo');
-      if (needsSignature(d.packageType) && !input.signature) throw badRequest(POD_NEEDS_SIGNATURE, 'signature');
-      checkTemperatureGiven(d, fields.temperatureC, 'delivery');
-      // No ID, no hand-over: a controlled substance's receiver shows photo ID; only its type and last 4 are kept.
-      const idCheck = d.controlledSubstance ? ZIdCheck.parse(fields) : null;
-      // A reading out of range is kept and holds the parcel (its own transaction); the hand-over is refused.
-      if (fields.temperatureC !== undefined) await holdOnDeliveryReading(services, actor, d, fields.temperatureC);
-      const photo = input.photo ? await cleanPackageImage(input.photo, 'photo') : null;
-      const signature = input.signature ? await cleanSignature(input.signature) : null;
-      const fix = fields.lat !== undefined && fields.lng !== undefined ? { lat: fields.lat, lng: fields.lng } : null;
-      return {
-        // The hand-over happens at the drop-off; a phone's fix, when sent, is kept in the custody event.
-        place: { label: d.deliveryLabel, lat: fix?.lat ?? d.deliveryLat, lng: fix?.lng ?? d.deliveryLng },
-        signedBy: fields.recipientName,
-        note: `Delivered to ${fields.recipientName}${fields.notes ? `: ${fields.notes}` : ''}`,
-        audit: {
-          action: 'delivery.deliver',
-          details: {
-            recipientName: fields.recipientName,
-            photo: !!photo,
-            signature: !!signature,
-            ...(idCheck
-              ? {
-                  idType: idCheck.idType,
-                  idLast4: idCheck.idLast4.toUpperCase(),
-                  idName: idCheck.idName,
-                  relationship: idCheck.relationship,
-                }
-              : {}),
+  return applyOnce(
+    services,
+    {
+      actorId: actor.id,
+      key: input.idempotencyKey,
+      scope,
+      request: { fields: input.fields, photo: input.photo, signature: input.signature },
+    },
+    async (claim) => {
+      // A parcel on its way back: the same call records the hand-back to the sender (returned).
+      const current = await findDeliveryRow(services, actor, input.idOrOrderId);
+      if (current.status === 'returning') return recordReturnHandback(services, actor, { ...input, fields, claim });
+      const moved = await moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'delivered' }, async (d) => {
+        if (!input.photo && !input.signature) throw badRequest(POD_NEEDS_EVIDENCE, 'photo');
+        if (needsSignature(d.packageType) && !input.signature) throw badRequest(POD_NEEDS_SIGNATURE, 'signature');
+        checkTemperatureGiven(d, fields.temperatureC, 'delivery');
+        // No ID, no hand-over: a controlled substance's receiver shows photo ID; only its type and last 4 are kept.
+        const idCheck = d.controlledSubstance ? ZIdCheck.parse(fields) : null;
+        // A reading out of range is kept and holds the parcel (its own transaction); the hand-over is refused.
+        if (fields.temperatureC !== undefined) await holdOnDeliveryReading(services, actor, d, fields.temperatureC);
+        const photo = input.photo ? await cleanPackageImage(input.photo, 'photo') : null;
+        const signature = input.signature ? await cleanSignature(input.signature) : null;
+        const fix = fields.lat !== undefined && fields.lng !== undefined ? { lat: fields.lat, lng: fields.lng } : null;
+        return {
+          // The hand-over happens at the drop-off; a phone's fix, when sent, is kept in the custody event.
+          place: { label: d.deliveryLabel, lat: fix?.lat ?? d.deliveryLat, lng: fix?.lng ?? d.deliveryLng },
+          signedBy: fields.recipientName,
+          note: `Delivered to ${fields.recipientName}${fields.notes ? `: ${fields.notes}` : ''}`,
+          audit: {
+            action: 'delivery.deliver',
+            details: {
+              recipientName: fields.recipientName,
+              photo: !!photo,
+              signature: !!signature,
+              ...(idCheck
+                ? {
+                    idType: idCheck.idType,
+                    idLast4: idCheck.idLast4.toUpperCase(),
+                    idName: idCheck.idName,
+                    relationship: idCheck.relationship,
+                  }
+                : {}),
+            },
           },
-        },
-        within: async (tx, row) => {
-          const at = row.updatedAt;
-          await tx.insert(proofsOfDelivery).values({
-            deliveryId: row.id,
-            photoFileId: await storeEvidence(tx, services, row.customerId, photo, 'pod_photo', at),
-            signatureFileId: await storeEvidence(tx, services, row.customerId, signature, 'pod_signature', at),
-            recipientName: fields.recipientName,
-            notes: fields.notes,
-            capturedBy: actor.id,
-            capturedAt: at,
-          });
-          if (fields.temperatureC !== undefined && row.temperature !== 'ambient')
-            await recordReadings(
-              tx,
-              services,
-              actor,
-              row,
-              { readings: [{ celsius: fields.temperatureC, at }], source: 'probe', context: 'delivery' },
-              at,
-            );
-          if (idCheck)
-            await appendCustodyEvent(tx, {
+          within: async (tx, row) => {
+            const at = row.updatedAt;
+            await tx.insert(proofsOfDelivery).values({
               deliveryId: row.id,
-              status: row.status,
-              locationLabel: row.currentLabel,
-              lat: row.currentLat,
-              lng: row.currentLng,
-              actorId: actor.id,
-              actorRole: actor.role,
-              kind: 'id_check',
-              note: `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
-              at,
+              photoFileId: await storeEvidence(tx, services, row.customerId, photo, 'pod_photo', at),
+              signatureFileId: await storeEvidence(tx, services, row.customerId, signature, 'pod_signature', at),
+              recipientName: fields.recipientName,
+              notes: fields.notes,
+              capturedBy: actor.id,
+              capturedAt: at,
             });
-          await claim?.(tx);
-        },
-      };
-    });
-    return driverJobAnswer(services, moved.id, 'Delivered');
-  });
+            if (fields.temperatureC !== undefined && row.temperature !== 'ambient')
+              await recordReadings(
+                tx,
+                services,
+                actor,
+                row,
+                { readings: [{ celsius: fields.temperatureC, at }], source: 'probe', context: 'delivery' },
+                at,
+              );
+            if (idCheck)
+              await appendCustodyEvent(tx, {
+                deliveryId: row.id,
+                status: row.status,
+                locationLabel: row.currentLabel,
+                lat: row.currentLat,
+                lng: row.currentLng,
+                actorId: actor.id,
+                actorRole: actor.role,
+                kind: 'id_check',
+                note: `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
+                at,
+              });
+            await claim?.(tx);
+          },
+        };
+      });
+      return driverJobAnswer(services, moved.id, 'Delivered');
+    },
+  );
 }

@@ -42,7 +42,7 @@ async function addReadings(
         source === 'probe' ? 'at' : `line ${i + 2}`,
       );
   const scope = `temperature:${source}:${d.id}`;
-  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope }, async (claim) => {
+  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope, request: readings }, async (claim) => {
     const { excursions } = await services.db.transaction(async (tx) => {
       const row = await lockDelivery(tx, d.id);
       if (!ON_BOARD_STATUSES.includes(row.status))

@@ -28,6 +28,8 @@ import { routePlanReply } from './route-plan-json.js';
 
 /** The search's time box: a day of a few hundred jobs plans well within it. */
 export const PLAN_TIME_LIMIT_MS = 2000;
+/** Search steps per job: a small day stops early (and plans the same every time); a big one meets the time box. */
+const ITERATIONS_PER_JOB = 200;
 
 /**
  * A route plan preview: the chosen drivers' shifts (from now at the earliest) and the approved and assigned jobs
@@ -106,7 +108,11 @@ export async function createRoutePlan(services: Services, actor: Actor, input: T
   let travelSeconds = 0;
   if (drivers.length && base) {
     const built = await buildProblem(services, drivers, jobs, base);
-    const plan = solve(built.problem, { seed: 1, timeLimitMs: PLAN_TIME_LIMIT_MS });
+    const plan = solve(built.problem, {
+      seed: 1,
+      timeLimitMs: PLAN_TIME_LIMIT_MS,
+      maxIterations: Math.max(2000, jobs.length * ITERATIONS_PER_JOB),
+    });
     assertValidPlan(built.problem, plan);
     routes = plan.routes.map((r) => routeJson(built, r));
     travelSeconds = plan.travelTime;

@@ -6,6 +6,7 @@ import { type Actor, isStaffActor, mayBookDelivery } from '../../platform/policy
 import type { Services } from '../../services.js';
 import { createDelivery } from '../deliveries/create-delivery.js';
 import { approveDelivery } from '../dispatch/approve-delivery.js';
+import { occurrenceFields, templateOf } from './occurrence-fields.js';
 import { businessDate, occurrencesBetween } from './schedule.js';
 import type { StandingOrderRow } from './standing-orders.queries.js';
 
@@ -30,9 +31,10 @@ async function bookOccurrence(services: Services, order: StandingOrderRow, owner
   const { delivery } = await createDelivery(
     services,
     owner,
-    { fields: { ...order.template, requiredBy: requiredBy.toISOString() }, image: null },
+    { fields: occurrenceFields(templateOf(order.template, services.env.BUSINESS_TZ), requiredBy, services.env.BUSINESS_TZ), image: null },
     {
       standingOrderId: order.id,
+      plannedCollection: true,
       within: async (tx, row) => {
         const [claimed] = await tx
           .insert(standingOrderOccurrences)

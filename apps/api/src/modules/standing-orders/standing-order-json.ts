@@ -2,10 +2,14 @@ import { NEXT_OCCURRENCES_SHOWN, type TStandingOrder } from '@courier/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { templateOf } from './occurrence-fields.js';
 import { businessDate, nextOccurrences } from './schedule.js';
 import { ownersOf, skippedDatesOf, type StandingOrderRow } from './standing-orders.queries.js';
 
-type TemplateValue = string | number | boolean | null;
+type TemplatePrimitive = string | number | boolean | null;
+type TemplateValue = TemplatePrimitive | Record<string, TemplatePrimitive>;
+const isPrimitive = (value: unknown): value is TemplatePrimitive =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 interface JsonContext {
   now: Date;
@@ -17,8 +21,10 @@ interface JsonContext {
 /** A standing order as its owner and staff read it, with the next required-by times it will book. */
 export function toStandingOrderJson(order: StandingOrderRow, ctx: JsonContext): TStandingOrder {
   const delivery: Record<string, TemplateValue> = {};
-  for (const [key, value] of Object.entries(order.template)) {
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) delivery[key] = value as TemplateValue;
+  for (const [key, value] of Object.entries(templateOf(order.template, ctx.timeZone))) {
+    if (isPrimitive(value)) delivery[key] = value;
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      delivery[key] = Object.fromEntries(Object.entries(value).filter(([, v]) => isPrimitive(v))) as Record<string, TemplatePrimitive>;
   }
   const schedule = { rrule: order.rrule, time: order.time, startsOn: order.startsOn, endsOn: order.endsOn };
   const next =

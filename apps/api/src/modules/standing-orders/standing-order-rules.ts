@@ -4,6 +4,7 @@ import { badRequest } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { checkBooking } from '../deliveries/create-delivery.js';
+import { occurrenceFields } from './occurrence-fields.js';
 import { businessDate, nextOccurrences, normalizeRule, ruleProblem, type StoredSchedule } from './schedule.js';
 
 export type TDeliveryTemplate = z.output<typeof ZStandingOrderDeliveryFields>;
@@ -30,6 +31,12 @@ export async function checkStandingOrder(
   const stored = { ...schedule, rrule: normalizeRule(schedule.rrule) };
   const [first] = nextOccurrences(stored, now, services.env.BUSINESS_TZ, 1, new Set());
   if (!first) throw badRequest('schedule.rrule: The schedule has no date to come between the start and end dates', 'schedule.rrule');
-  await checkBooking(services, owner, { fields: { ...template, requiredBy: first.requiredBy.toISOString() }, image: null });
+  // The first occurrence as the generator will book it (a specimen's collection planned from the schedule).
+  await checkBooking(
+    services,
+    owner,
+    { fields: occurrenceFields(template, first.requiredBy, services.env.BUSINESS_TZ), image: null },
+    { plannedCollection: true },
+  );
   return stored;
 }

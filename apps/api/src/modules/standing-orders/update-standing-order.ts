@@ -7,6 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, isStaffActor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { standingOrdersJson } from './standing-order-json.js';
+import { templateOf } from './occurrence-fields.js';
 import { checkStandingOrder } from './standing-order-rules.js';
 import { findStandingOrder, type StandingOrderRow } from './standing-orders.queries.js';
 
@@ -28,7 +29,11 @@ export async function updateStandingOrder(services: Services, actor: Actor, inpu
 
   const set: Partial<StandingOrderRow> = {};
   if (edits) {
-    const template = ZStandingOrderDeliveryFields.parse({ ...order.template, ...deliveryEdits });
+    const merged = { ...templateOf(order.template, services.env.BUSINESS_TZ), ...deliveryEdits };
+    // A package that is no longer a specimen drops the specimen's details (the edit cannot send "no specimen").
+    if (deliveryEdits.packageType !== undefined && merged.packageType !== 'SPECIMEN' && deliveryEdits.specimen === undefined)
+      delete merged.specimen;
+    const template = ZStandingOrderDeliveryFields.parse(merged);
     const stored = await checkStandingOrder(
       services,
       actor,

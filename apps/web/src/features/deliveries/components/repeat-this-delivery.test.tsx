@@ -22,24 +22,29 @@ const form: TDeliveryRequestForm = {
   ...HANDLING_DEFAULTS,
 };
 
-function Booking({ onSetUp }: { onSetUp: (result: unknown) => void }) {
+function Booking({ onSetUp, booked = form }: { onSetUp: (result: unknown) => void; booked?: TDeliveryRequestForm }) {
   const repeat = useRepeatThisDelivery();
   return (
     <>
-      <RepeatThisDelivery choice={repeat.choice} onChange={repeat.setChoice} problem={repeat.problem} />
+      <RepeatThisDelivery
+        choice={repeat.choice}
+        onChange={repeat.setChoice}
+        problem={repeat.problem}
+        specimen={booked.packageType === 'SPECIMEN'}
+      />
       <p data-testid="problem">{repeat.problem ?? ''}</p>
-      <button type="button" onClick={async () => onSetUp(await repeat.setUp(form))}>
+      <button type="button" onClick={async () => onSetUp(await repeat.setUp(booked))}>
         Booked
       </button>
     </>
   );
 }
 
-function renderBooking() {
+function renderBooking(booked = form) {
   const onSetUp = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Booking onSetUp={onSetUp} />
+      <Booking onSetUp={onSetUp} booked={booked} />
     </QueryClientProvider>,
   );
   return onSetUp;
@@ -69,7 +74,7 @@ describe('Repeat this delivery on the request form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Booked' }));
     await waitFor(() => expect(onSetUp).toHaveBeenCalledWith({ ok: true }));
     const [call] = api.calls('/api/v1/standing-orders');
-    const { requiredBy: _r, ...fields } = form;
+    const { requiredBy: _r, specimenCategory: _c, specimenCollectedAt: _a, specimenStableHours: _h, ...fields } = form;
     expect(call).toMatchObject({ method: 'POST' });
     expect(call.body).toEqual({
       ...fields,
@@ -77,6 +82,30 @@ describe('Repeat this delivery on the request form', () => {
       startsOn: '2026-03-04',
       endsOn: null,
     });
+  });
+
+  it("repeats a specimen with each run's collection time: this delivery's time of day, or the one given", async () => {
+    const api = stubApi(() => json(201, { success: true, data: { _id: 's1' } }));
+    const specimen: TDeliveryRequestForm = {
+      ...form,
+      packageType: 'SPECIMEN',
+      specimenCategory: 'UN3373',
+      specimenCollectedAt: '2026-03-02T08:45',
+      specimenStableHours: '12',
+    };
+    const onSetUp = renderBooking(specimen);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Repeat this delivery/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Booked' }));
+    await waitFor(() => expect(onSetUp).toHaveBeenCalledWith({ ok: true }));
+    expect(api.calls('/api/v1/standing-orders')[0].body).toMatchObject({
+      packageType: 'SPECIMEN',
+      specimen: { category: 'UN3373', stableForHours: 12, collectionTime: '08:45' },
+    });
+    expect(api.calls('/api/v1/standing-orders')[0].body).not.toHaveProperty('specimenCollectedAt');
+    fireEvent.change(screen.getByLabelText('Specimens collected at (time)'), { target: { value: '13:15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Booked' }));
+    await waitFor(() => expect(api.calls('/api/v1/standing-orders')).toHaveLength(2));
+    expect(api.calls('/api/v1/standing-orders')[1].body).toMatchObject({ specimen: { collectionTime: '13:15' } });
   });
 
   it("says why when the server refuses, in the server's words", async () => {

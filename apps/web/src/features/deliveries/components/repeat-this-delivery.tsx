@@ -14,6 +14,8 @@ export interface TRepeatChoice {
   /** YYYY-MM-DD; empty means the day after this delivery's required-by date. */
   startsOn: string;
   endsOn: string;
+  /** A specimen's collection time of day for each run (HH:MM); empty means this delivery's collection time. */
+  collectionTime: string;
 }
 
 /** The date after a datetime-local value's date. */
@@ -27,7 +29,13 @@ const dayAfter = (local: string) => {
  * is booked, from the same fields (whatever fields the form has, less required-by and the image).
  */
 export function useRepeatThisDelivery() {
-  const [choice, setChoice] = useState<TRepeatChoice>({ enabled: false, schedule: initialScheduleChoice(), startsOn: '', endsOn: '' });
+  const [choice, setChoice] = useState<TRepeatChoice>({
+    enabled: false,
+    schedule: initialScheduleChoice(),
+    startsOn: '',
+    endsOn: '',
+    collectionTime: '',
+  });
   const create = useCreateStandingOrder();
   const rule = ruleOf(choice.schedule);
   /** Null when ready (or not repeating); else what to fix before submitting. */
@@ -36,10 +44,22 @@ export function useRepeatThisDelivery() {
   /** After the booking: the standing order, or the reason it could not be set up (the delivery stays booked). */
   const setUp = async (form: TDeliveryRequestForm): Promise<{ ok: true } | { ok: false; message: string } | null> => {
     if (!choice.enabled || 'error' in rule) return null;
-    const { requiredBy, ...fields } = form;
+    const { requiredBy, specimenCategory, specimenCollectedAt, specimenStableHours, ...fields } = form;
+    // A specimen's collection is per run: its time of day (this delivery's unless another is given) stands for each.
+    const specimen =
+      form.packageType === 'SPECIMEN'
+        ? {
+            specimen: {
+              category: specimenCategory as 'UN3373' | 'exempt',
+              stableForHours: Number(specimenStableHours),
+              collectionTime: choice.collectionTime || specimenCollectedAt.slice(11, 16),
+            },
+          }
+        : {};
     try {
       await create.mutateAsync({
         ...fields,
+        ...specimen,
         schedule: { rrule: rule.rrule, time: choice.schedule.time },
         startsOn: choice.startsOn || dayAfter(requiredBy),
         endsOn: choice.endsOn || null,
@@ -58,10 +78,13 @@ export function RepeatThisDelivery({
   choice,
   onChange,
   problem,
+  specimen = false,
 }: {
   choice: TRepeatChoice;
   onChange: (next: TRepeatChoice) => void;
   problem: string | null;
+  /** The delivery is a specimen: each run's collection time is asked. */
+  specimen?: boolean;
 }) {
   return (
     <div className="rounded-xl border border-slate-200 p-4">
@@ -108,6 +131,22 @@ export function RepeatThisDelivery({
               />
             </Field>
           </div>
+          {specimen && (
+            <Field
+              id="repeat-collection-time"
+              label="Specimens collected at (time)"
+              hint="Empty: this delivery's collection time, each run."
+            >
+              <input
+                id="repeat-collection-time"
+                type="time"
+                className={inputClass({ className: 'sm:max-w-56' })}
+                value={choice.collectionTime}
+                onChange={(e) => onChange({ ...choice, collectionTime: e.target.value })}
+                aria-describedby="repeat-collection-time-hint"
+              />
+            </Field>
+          )}
         </div>
       )}
     </div>

@@ -453,7 +453,12 @@ export function OrderDeliveryPage() {
                 <ImagePicker file={image} onChange={setImage} />
               </div>
 
-              <RepeatThisDelivery choice={repeat.choice} onChange={repeat.setChoice} problem={repeat.problem} />
+              <RepeatThisDelivery
+                choice={repeat.choice}
+                onChange={repeat.setChoice}
+                problem={repeat.problem}
+                specimen={values.packageType === 'SPECIMEN'}
+              />
             </div>
           )}
         </div>

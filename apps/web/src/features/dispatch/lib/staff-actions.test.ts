@@ -17,9 +17,9 @@ describe('staffActions', () => {
     }
   });
 
-  it('offers a cancel after pickup (it becomes a return) and decides a failed attempt with re-attempt or return', () => {
-    expect(staffActions('picked_up')).toEqual(['cancel']);
-    expect(staffActions('in_transit')).toEqual(['cancel']);
+  it('offers reassign and a cancel after pickup (it becomes a return) and decides a failed attempt with re-attempt or return', () => {
+    expect(staffActions('picked_up')).toEqual(['reassign', 'cancel']);
+    expect(staffActions('in_transit')).toEqual(['reassign', 'cancel']);
     expect(staffActions('failed_attempt')).toEqual(['reattempt', 'return']);
   });
 });

@@ -5,13 +5,14 @@ export type TStaffAction = 'approve' | 'assign' | 'reassign' | 'cancel' | 'reatt
 /**
  * The buttons staff get for a delivery, read off STATUS_TRANSITIONS (never re-coded here). After pickup a
  * return is reached through Cancel (the parcel goes back to the sender); a failed attempt is decided with
- * Re-attempt (same or another driver) or Return.
+ * Re-attempt (same or another driver) or Return; a parcel on board can be reassigned to another driver.
  */
 export function staffActions(status: TDeliveryStatus): TStaffAction[] {
   const actions = movesFor(status, 'staff').map((to): TStaffAction => {
     if (status === 'failed_attempt') return to === 'returning' ? 'return' : 'reattempt';
     if (to === 'cancelled' || to === 'returning') return 'cancel';
-    if (to === 'assigned') return status === 'assigned' ? 'reassign' : 'assign';
+    // A driver already has it (assigned, or on board: the new driver collects it from the first).
+    if (to === 'assigned') return status === 'approved' ? 'assign' : 'reassign';
     if (to === 'approved') return 'approve';
     throw new Error(`No staff button for a move to ${to}`);
   });

@@ -57,6 +57,24 @@ describe('driver outbox', () => {
     expect(storage.saved).toEqual([]);
   });
 
+  it('tells its listeners each answer while the item is still queued, so the screen can take the new status first', async () => {
+    const outbox = createOutbox({
+      storage: memoryStorage(),
+      send: async (item) => ({ data: { _id: item.deliveryId, key: item.key } }),
+      verdictFor,
+    });
+    const heard: { key: string; answer: unknown; stillQueued: boolean }[] = [];
+    const stop = outbox.onSent((item, answer) =>
+      heard.push({ key: item.key, answer, stillQueued: outbox.items().some((queued) => queued.key === item.key) }),
+    );
+    await outbox.add(move('a', 'moving_to_pickup_location'));
+    await outbox.flush();
+    stop();
+    await outbox.add(move('b', 'picked_up'));
+    await outbox.flush();
+    expect(heard).toEqual([{ key: 'a', answer: { data: { _id: 'd1', key: 'a' } }, stillQueued: true }]);
+  });
+
   it('sends each item with the key it was queued with, however often it is retried', async () => {
     const keys: string[] = [];
     let attempts = 0;

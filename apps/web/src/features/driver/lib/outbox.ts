@@ -63,6 +63,8 @@ export interface TOutbox {
   flush(): Promise<TFlushResult>;
   items(): readonly TQueued[];
   subscribe(listener: () => void): () => void;
+  /** Hears each server answer before its item leaves the queue, so the screen never falls back to the old status. */
+  onSent(listener: (item: TQueued, answer: unknown) => void): () => void;
 }
 
 export function createOutbox({
@@ -77,6 +79,7 @@ export function createOutbox({
 }): TOutbox {
   let queue: TQueued[] = [];
   const listeners = new Set<() => void>();
+  const sentListeners = new Set<(item: TQueued, answer: unknown) => void>();
   let flushing: Promise<TFlushResult> | null = null;
   // Writes to storage one after another, so an older snapshot never lands last.
   let saving: Promise<void> = Promise.resolve();
@@ -104,7 +107,8 @@ export function createOutbox({
     while (queue.length > 0) {
       const item = queue[0];
       try {
-        await send(item);
+        const answer = await send(item);
+        for (const listener of sentListeners) listener(item, answer);
         result.sent.push(item);
       } catch (error) {
         if (verdictFor(error) === 'keep') break;
@@ -136,6 +140,10 @@ export function createOutbox({
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onSent(listener) {
+      sentListeners.add(listener);
+      return () => sentListeners.delete(listener);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { TDriverJob, TDriverJobResponse } from '@courier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { toast } from '@/lib/toast';
@@ -47,9 +48,27 @@ function useReport() {
   );
 }
 
+/**
+ * Puts each answer's job into the list at once: between the item leaving the outbox and the list's refetch,
+ * the screen would otherwise show the old status (and its button) for a moment.
+ */
+function useAnswersInList(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      driverOutbox.onSent((_item, answer) => {
+        const job = (answer as Partial<TDriverJobResponse> | undefined)?.data;
+        if (!job?._id) return;
+        queryClient.setQueryData<TDriverJob[]>(driverKeys.jobs, (jobs) => jobs?.map((j) => (j._id === job._id ? job : j)));
+      }),
+    [queryClient],
+  );
+}
+
 /** Mounted once in the driver area: sends what waits at start, when the network returns, and every 15 s. */
 export function useOutboxSync(): void {
   const report = useReport();
+  useAnswersInList();
   useEffect(() => {
     let stopped = false;
     const flush = () => {

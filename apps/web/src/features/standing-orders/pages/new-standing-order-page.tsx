@@ -1,9 +1,10 @@
 import { COMPANY, deliveryTypeLabel, packageSizeLabel, packageTypeLabel, type TDeliveryDetail } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, ArrowRight, Repeat } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -11,11 +12,26 @@ import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useCreateStandingOrder } from '../api/create-standing-order';
 import { useSourceDelivery } from '../api/get-source-delivery';
-import { ScheduleFields } from '@/components/schedule-fields';
-import { initialScheduleChoice, ruleOf, todayDate } from '@/lib/schedule-rule';
+import { StandingOrderFields } from '../components/standing-order-fields';
+import { emptyStandingOrderForm, ruleText, type TStandingOrderForm, ZStandingOrderForm } from '../lib/standing-order-form';
 
-/** The booking fields a standing order repeats: the delivery's own, without its required-by. */
-function templateOf(d: TDeliveryDetail) {
+/** The form's field a server's 400 names. */
+const FORM_FIELDS: Record<string, keyof TStandingOrderForm | 'schedule.kind' | 'schedule.time'> = {
+  'schedule.rrule': 'schedule.kind',
+  'schedule.time': 'schedule.time',
+  startsOn: 'startsOn',
+  endsOn: 'endsOn',
+  'specimen.collectionTime': 'collectionTime',
+};
+
+/** HH:MM of an instant on this browser's clock: the earlier delivery's collection, as a default for each run's. */
+const timeOfDay = (iso: string) => {
+  const at = new Date(iso);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+};
+
+/** The booking fields a standing order repeats: the delivery's own, without its required-by; a specimen's collection is per run. */
+function templateOf(d: TDeliveryDetail, collectionTime: string) {
   return {
     senderPhone: d.senderPhone,
     pickupAddress: d.pickupAddress,
@@ -27,10 +43,13 @@ function templateOf(d: TDeliveryDetail) {
     packageSize: d.packageSize,
     deliveryType: d.deliveryType,
     specialInstructions: d.specialInstructions,
-    // A specimen's collection time belongs to one trip, so a repeat carries the handling but not the specimen.
     priority: d.priority,
     temperature: d.temperature,
     controlledSubstance: d.controlledSubstance,
+    // Each run's specimens are collected at the time of day given; the category and stability are the delivery's.
+    ...(d.packageType === 'SPECIMEN' && d.specimen
+      ? { specimen: { category: d.specimen.category, stableForHours: d.specimen.stableForHours, collectionTime } }
+      : {}),
   };
 }
 
@@ -68,37 +87,44 @@ export function NewStandingOrderPage() {
   const source = useSourceDelivery(fromId);
   const create = useCreateStandingOrder();
   const navigate = useNavigate();
-  const [schedule, setSchedule] = useState(initialScheduleChoice);
-  const [startsOn, setStartsOn] = useState(todayDate);
-  const [endsOn, setEndsOn] = useState('');
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TStandingOrderForm>({ resolver: zodResolver(ZStandingOrderForm), defaultValues: emptyStandingOrderForm(false) });
+  const specimen = source.data?.packageType === 'SPECIMEN';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per loaded delivery
+  useEffect(() => {
+    const d = source.data;
+    if (d) reset(emptyStandingOrderForm(d.packageType === 'SPECIMEN', d.specimen ? timeOfDay(d.specimen.collectedAt) : ''));
+  }, [source.data?._id, reset]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async (form: TStandingOrderForm) => {
     if (!source.data) return;
-    const rule = ruleOf(schedule);
-    if ('error' in rule) {
-      setProblem({ field: 'schedule.rrule', message: rule.error });
-      return;
-    }
     setProblem(null);
     try {
       await create.mutateAsync({
-        ...templateOf(source.data),
-        schedule: { rrule: rule.rrule, time: schedule.time },
-        startsOn,
-        endsOn: endsOn || null,
+        ...templateOf(source.data, form.collectionTime),
+        schedule: { rrule: ruleText(form.schedule), time: form.schedule.time },
+        startsOn: form.startsOn,
+        endsOn: form.endsOn || null,
       });
       toast.success('Standing order created');
       void navigate(paths.standingOrders);
     } catch (error) {
-      const message = (isApiError(error) && (error.fieldMessage ?? error.serverMessage)) || errorMessage(error, 'Could not create it');
-      setProblem({ field: (isApiError(error) && error.field) || 'form', message: message.replace(/^[\w.]+: /, '') });
+      const message = (
+        (isApiError(error) && (error.fieldMessage ?? error.serverMessage)) ||
+        errorMessage(error, 'Could not create it')
+      ).replace(/^[\w.]+: /, '');
+      const field = isApiError(error) && error.field ? FORM_FIELDS[error.field] : undefined;
+      if (field) setError(field, { message }, { shouldFocus: true });
+      else setProblem(message);
     }
   };
-
-  const errorFor = (field: string) => (problem?.field === field ? problem.message : undefined);
-  const otherProblem = problem && !['schedule.rrule', 'schedule.time', 'startsOn', 'endsOn'].includes(problem.field) ? problem : null;
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
@@ -126,45 +152,20 @@ export function NewStandingOrderPage() {
       )}
 
       {source.data && (
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <form
+          onSubmit={handleSubmit(onSubmit)}
+          noValidate
+          className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
           <div>
             <h2 className="mb-3 text-base font-semibold text-slate-900">Delivery #{source.data.orderId}</h2>
             <DeliverySummary delivery={source.data} />
           </div>
-          <div>
-            <h2 className="mb-3 text-base font-semibold text-slate-900">Schedule</h2>
-            <ScheduleFields value={schedule} onChange={setSchedule} error={errorFor('schedule.rrule') ?? errorFor('schedule.time')} />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="startsOn" label="Starts on" error={errorFor('startsOn')}>
-              <input
-                id="startsOn"
-                type="date"
-                required
-                className={inputClass({ invalid: !!errorFor('startsOn') })}
-                value={startsOn}
-                onChange={(e) => setStartsOn(e.target.value)}
-                aria-invalid={errorFor('startsOn') ? true : undefined}
-                aria-describedby={errorFor('startsOn') ? 'startsOn-error' : undefined}
-              />
-            </Field>
-            <Field id="endsOn" label="Ends on (optional)" error={errorFor('endsOn')}>
-              <input
-                id="endsOn"
-                type="date"
-                className={inputClass({ invalid: !!errorFor('endsOn') })}
-                value={endsOn}
-                min={startsOn}
-                onChange={(e) => setEndsOn(e.target.value)}
-                aria-invalid={errorFor('endsOn') ? true : undefined}
-                aria-describedby={errorFor('endsOn') ? 'endsOn-error' : undefined}
-              />
-            </Field>
-          </div>
-          {otherProblem && (
+          <StandingOrderFields control={control} register={register} errors={errors} specimen={specimen} />
+          {problem && (
             <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
               <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {otherProblem.message}
+              {problem}
             </p>
           )}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,5 +1,5 @@
 import { COMPANY, type TStandingOrder } from '@courier/contract';
-import { ArrowRight, Pause, Play, Repeat, Square } from 'lucide-react';
+import { ArrowRight, Pause, Pencil, Play, Repeat, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { useSkipOccurrence } from '../api/skip-occurrence';
 import { useUpdateStandingOrder } from '../api/update-standing-order';
 import { NextOccurrences } from '../components/next-occurrences';
 import { StandingOrderState } from '../components/standing-order-state';
-import { describeSchedule, occurrenceDate } from '@/lib/schedule-rule';
+import { clock, describeSchedule, occurrenceDate } from '@/lib/schedule-rule';
 
 function StandingOrderCard({ order }: { order: TStandingOrder }) {
   const update = useUpdateStandingOrder();
@@ -22,6 +22,7 @@ function StandingOrderCard({ order }: { order: TStandingOrder }) {
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [skipping, setSkipping] = useState<string | null>(null);
   const d = order.delivery;
+  const specimen = d.packageType === 'SPECIMEN' && d.specimen && typeof d.specimen === 'object' ? d.specimen : null;
   const title = `To ${String(d.recipientName ?? '')}`;
   const headingId = `standing-order-${order._id}`;
 
@@ -59,6 +60,12 @@ function StandingOrderCard({ order }: { order: TStandingOrder }) {
               {order.endsOn ? ` to ${order.endsOn}` : ''}
             </span>
           </p>
+          {specimen && (
+            <p className="mt-1 text-sm text-slate-600">
+              Specimens collected at {clock(String(specimen.collectionTime ?? ''))} each run, stable for{' '}
+              {String(specimen.stableForHours ?? '')} hours
+            </p>
+          )}
         </div>
         <StandingOrderState order={order} />
       </div>
@@ -100,6 +107,14 @@ function StandingOrderCard({ order }: { order: TStandingOrder }) {
               Resume
             </button>
           )}
+          <Link
+            to={paths.editStandingOrder(order._id)}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            aria-label={`Edit the standing order ${title.toLowerCase()}`}
+          >
+            <Pencil aria-hidden="true" className="mr-1.5 size-4" />
+            Edit
+          </Link>
           {confirmEnd ? (
             <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
               End it? Deliveries already booked stay booked.
