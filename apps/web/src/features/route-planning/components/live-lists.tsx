@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { onMap } from '../lib/live-view';
 import type { TMapDriver, TMapJob } from '../lib/map-view';
 
 /** The map's content as lists: what a screen reader, a keyboard, or a phone with no tiles uses. */
@@ -57,6 +58,7 @@ export function LiveLists({ drivers, jobs }: { drivers: TMapDriver[]; jobs: TMap
                       className={clsx('block truncate text-xs', s.kind === 'pickup' ? 'text-slate-600' : 'text-slate-500')}
                     >
                       {s.kind === 'pickup' ? 'Pickup' : 'Drop'}: {s.address}
+                      {!onMap(s) && ' (no map position)'}
                     </span>
                   ))}
                 </li>

@@ -3,6 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppConfig } from '@/hooks/use-app-config';
+import { onMap } from '../lib/live-view';
 import type { TMapDriver, TMapJob, TMapRoute } from '../lib/map-view';
 import { LIVE_COLORS } from '../lib/route-colors';
 
@@ -96,7 +97,7 @@ export function MapSection({
                 </div>
               }
             >
-              <DispatchMap drivers={drivers} jobs={jobs} routes={routes} tileUrl={config.data?.mapTileUrl ?? null} />
+              <DispatchMap drivers={drivers} jobs={jobs.filter(onMap)} routes={routes} tileUrl={config.data?.mapTileUrl ?? null} />
             </Suspense>
           </MapBoundary>
         )}

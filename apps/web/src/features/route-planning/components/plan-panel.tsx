@@ -89,9 +89,12 @@ export function PlanPanel({
   });
 
   const runPreview = () => {
-    setStale(false);
     create.mutate(request(), {
-      onSuccess: (plan) => onPreview(toPreview(plan)),
+      // The stale notice stays until the new preview is in: Apply never sends the old one.
+      onSuccess: (plan) => {
+        setStale(false);
+        onPreview(toPreview(plan));
+      },
       onError: (error) => toast.error(errorMessage(error, 'Could not plan the routes')),
     });
   };
@@ -125,7 +128,12 @@ export function PlanPanel({
             </span>
             {preview.unassigned.length > 0 && `, ${preview.unassigned.length} not placed`}
           </p>
-          <button type="button" className={buttonClass({ size: 'sm' })} onClick={runApply} disabled={apply.isPending || stale}>
+          <button
+            type="button"
+            className={buttonClass({ size: 'sm' })}
+            onClick={runApply}
+            disabled={apply.isPending || create.isPending || stale}
+          >
             {apply.isPending ? 'Applying…' : 'Apply plan'}
           </button>
           <button

@@ -6,7 +6,7 @@ type TLiveMap = TLiveMapResponse['data'];
 
 const ON_BOARD = new Set(['picked_up', 'in_transit', 'returning']);
 
-/** Drivers with a position, and every open job's stops that have one; a parcel on board shows its drop only. */
+/** Drivers with a position, and every open job's stops (a parcel on board: its drop only); `onMap` tells which have a place. */
 export function liveView(live: TLiveMap, now: Date): { drivers: TMapDriver[]; jobs: TMapJob[] } {
   const tracking = new Map(live.jobs.map((j) => [j._id, j.trackingNumber]));
   const names = new Map(live.drivers.map((d) => [d._id, d.name]));
@@ -33,8 +33,9 @@ export function liveView(live: TLiveMap, now: Date): { drivers: TMapDriver[]; jo
       driverName: job.driverId ? (names.get(job.driverId) ?? null) : null,
     };
     const stops: TMapJob[] = [];
+    // A stop with no position stays in the lists (NaN keeps it off the map).
     const place = (kind: 'pickup' | 'dropoff', p: TLiveMap['jobs'][number]['pickup']) => {
-      if (p.lat !== null && p.lng !== null) stops.push({ ...base, kind, lat: p.lat, lng: p.lng, address: p.address });
+      stops.push({ ...base, kind, lat: p.lat ?? Number.NaN, lng: p.lng ?? Number.NaN, address: p.address });
     };
     if (!ON_BOARD.has(job.status)) place('pickup', job.pickup);
     place('dropoff', job.dropoff);
@@ -63,3 +64,6 @@ export function statWaiting(live: TLiveMap) {
     .filter((j) => j.priority === 'stat' && j.status === 'approved' && !j.driverId)
     .map((j) => ({ deliveryId: j._id, trackingNumber: j.trackingNumber, address: j.pickup.address }));
 }
+
+/** Whether a stop can be drawn. */
+export const onMap = (stop: { lat: number; lng: number }) => Number.isFinite(stop.lat) && Number.isFinite(stop.lng);
