@@ -122,7 +122,7 @@ export function PlanPanel({
     return (
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="mr-auto text-sm text-slate-700" aria-live="polite">
+          <p className="w-full text-sm text-slate-700" aria-live="polite">
             <span className="font-semibold text-slate-900">
               {placed} {placed === 1 ? 'job' : 'jobs'} on {used} {used === 1 ? 'route' : 'routes'}
             </span>
@@ -130,7 +130,7 @@ export function PlanPanel({
           </p>
           <button
             type="button"
-            className={buttonClass({ size: 'sm' })}
+            className={buttonClass({ className: 'flex-1' })}
             onClick={runApply}
             disabled={apply.isPending || create.isPending || stale}
           >
@@ -138,7 +138,7 @@ export function PlanPanel({
           </button>
           <button
             type="button"
-            className={buttonClass({ variant: 'ghost', size: 'sm' })}
+            className={buttonClass({ variant: 'secondary' })}
             onClick={() => onPreview(null)}
             disabled={apply.isPending}
           >
