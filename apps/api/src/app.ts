@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '@courier/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
@@ -65,6 +65,8 @@ export interface AppOptions {
   /** Start the outbox worker's, the late sweep's and the standing-order generator's timers (off in API tests, which run them by hand). */
   runOutbox?: boolean;
   webRoot?: string;
+  /** Sees every route as it is added (the route test checks each declares its audience). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests inject. */
@@ -82,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: frameworkErrorBody,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -103,7 +103,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return signOut(services, anonymousOf(request), { accessToken, refreshToken: request.body?.refreshToken });
   });
 
-  app.get('/v1/auth/me', { preHandler: app.authenticate, schema: { tags, response: { 200: ZMeResponse } } }, async (request) =>
+  app.get('/v1/auth/me', { onRequest: app.admit('signedIn'), schema: { tags, response: { 200: ZMeResponse } } }, async (request) =>
     readOwnAccount(services, actorOf(request)),
   );
 
@@ -127,7 +127,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/auth/profile',
-    { preHandler: app.authenticate, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
+    { onRequest: app.admit('signedIn'), schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
     async (request) => {
       return updateProfile(services, actorOf(request), request.body);
     },
@@ -135,14 +135,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/auth/change-password',
-    { preHandler: app.authenticate, schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessageResponse } } },
+    { onRequest: app.admit('signedIn'), schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessageResponse } } },
     async (request) => changePassword(services, { ...actorOf(request), sessionId: await sessionIdOf(request) }, request.body),
   );
 
   app.patch(
     '/v1/auth/notification-preferences',
     {
-      preHandler: app.authenticate,
+      onRequest: app.admit('signedIn'),
       schema: { tags, body: ZUpdateNotificationPreferencesRequest, response: { 200: ZPreferencesResponse } },
     },
     async (request) => {

@@ -104,7 +104,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/deliveries/my-deliveries',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: { tags, security, querystring: ZMyDeliveriesQuery, response: { 200: ZMyDeliveriesResponse } },
     },
     async (request) => listMyDeliveries(services, actorOf(request), request.query),
@@ -113,7 +113,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/deliveries/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -129,7 +129,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/deliveries/:id/cancel',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,

@@ -10,7 +10,7 @@ import { suggestAddresses } from './suggest-addresses.js';
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
   const common = {
-    preHandler: app.authenticate,
+    onRequest: app.admit('signedIn'),
     config: perCallerLimit(60, '1 minute'),
   };
   const tags = ['geo'];

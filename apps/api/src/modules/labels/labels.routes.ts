@@ -12,7 +12,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/deliveries/:id/label',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       config: perCallerLimit(60, '1 minute'),
       schema: {
         tags: ['labels'],

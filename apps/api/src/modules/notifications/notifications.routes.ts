@@ -14,14 +14,14 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/notifications',
-    { preHandler: app.authenticate, schema: { tags, security, response: { 200: ZNotificationListResponse } } },
+    { onRequest: app.admit('signedIn'), schema: { tags, security, response: { 200: ZNotificationListResponse } } },
     async (request) => ({ success: true as const, ...(await listNotifications(db, currentUser(request).id)) }),
   );
 
   app.patch(
     '/v1/notifications/read-all',
     {
-      preHandler: app.authenticate,
+      onRequest: app.admit('signedIn'),
       schema: { tags, security, response: { 200: z.object({ success: z.literal(true), updated: z.number().int() }) } },
     },
     async (request) => ({ success: true as const, updated: await markAllNotificationsRead(db, currentUser(request).id) }),
@@ -30,7 +30,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/notifications/:id/read',
     {
-      preHandler: app.authenticate,
+      onRequest: app.admit('signedIn'),
       schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), data: ZNotification }) } },
     },
     async (request) => ({ success: true as const, data: await markNotificationRead(db, currentUser(request).id, request.params.id) }),
@@ -39,7 +39,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/notifications/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.admit('signedIn'),
       schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
     },
     async (request) => {

@@ -29,7 +29,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/standing-orders',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/standing-orders/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -75,7 +75,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/standing-orders/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -92,7 +92,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/standing-orders/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -107,7 +107,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/standing-orders/:id/skip',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,

@@ -9,7 +9,7 @@ const ZDeleteAccountResponse = z.object({ success: z.literal(true), message: z.s
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/users/me',
-    { preHandler: app.authenticate, schema: { tags: ['users'], response: { 200: ZDeleteAccountResponse } } },
+    { onRequest: app.admit('signedIn'), schema: { tags: ['users'], response: { 200: ZDeleteAccountResponse } } },
     async (request) => deleteAccount(app.services, actorOf(request)),
   );
 };
