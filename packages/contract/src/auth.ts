@@ -177,3 +177,22 @@ export const ZLoginVerificationRequired = z.object({
   data: z.object({ user: z.object({ email: z.string() }) }),
 });
 export type TLoginVerificationRequired = z.infer<typeof ZLoginVerificationRequired>;
+
+/** Response shapes of the account routes: each lists its fields, nothing else leaves. */
+export const ZLoginResponse = z.union([ZLoginSuccess, ZLoginVerificationRequired]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZRefreshResponse = z.object({ success: z.literal(true), token: z.string(), refreshToken: z.string() });
+export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
+
+export const ZMeResponse = z.object({ success: z.literal(true), data: ZPublicUser });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+export const ZProfileResponse = z.object({ success: z.literal(true), message: z.string(), data: ZPublicUser });
+export type TProfileResponse = z.infer<typeof ZProfileResponse>;
+
+export const ZPreferencesResponse = z.object({ success: z.literal(true), message: z.string(), data: ZNotificationPreferences });
+export type TPreferencesResponse = z.infer<typeof ZPreferencesResponse>;
+
+export const ZVerifyEmailQuery = z.object({ token: safeText('Token').max(200).optional() });
+export type TVerifyEmailQuery = z.infer<typeof ZVerifyEmailQuery>;

@@ -27,3 +27,5 @@ export * from './standing-orders.js';
 export * from './reports.js';
 export * from './audit-actions.js';
 export * from './quote.js';
+export * from './service.js';
+export * from './tracking-number.js';

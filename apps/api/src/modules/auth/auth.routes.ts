@@ -11,14 +11,6 @@ import {
   ZUpdateNotificationPreferencesRequest,
   ZUpdateProfileRequest,
   ZVerifyOtpRequest,
-} from '@courier/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, anonymousOf } from '../../plugins/auth.js';
-import { rateLimitResponse } from '../../plugins/errors.js';
-import { verifyAccessToken } from './access-token.js';
-import { RATE_LIMITS } from './auth-policy.js';
-import {
   ZLoginResponse,
   ZMeResponse,
   ZMessageResponse,
@@ -26,7 +18,13 @@ import {
   ZProfileResponse,
   ZRefreshResponse,
   ZVerifyEmailQuery,
-} from './auth.schemas.js';
+} from '@courier/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, anonymousOf } from '../../plugins/auth.js';
+import { rateLimitResponse } from '../../plugins/errors.js';
+import { verifyAccessToken } from './access-token.js';
+import { RATE_LIMITS } from './auth-policy.js';
 import { changePassword } from './change-password.js';
 import { readOwnAccount } from './read-own-account.js';
 import { warmUpDummyHash } from './passwords.js';

@@ -1,7 +1,6 @@
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
-  safeText,
   ZCancelDeliveryResponse,
   ZImportErrorBody,
   ZImportResponse,
@@ -11,9 +10,10 @@ import {
   ZMyDeliveriesResponse,
   ZQuoteRequest,
   ZQuoteResponse,
+  ZIdParams,
+  ZCancelOwnDeliveryRequest,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
@@ -24,8 +24,6 @@ import { readDeliveryForm } from './delivery-form.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
 import { quoteDelivery } from './quote-delivery.js';
 import { readOwnDelivery } from './read-own-delivery.js';
-
-const ZIdParams = z.object({ id: safeText('Id').max(64) });
 
 /** The customer's own deliveries: request, list, read and cancel. */
 const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -135,7 +133,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         description: 'The owner withdraws a pending request (staff cancel through /api/v1/admin); other moves answer 409.',
         params: ZIdParams,
-        body: z.object({ reason: safeText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional() }).nullish(),
+        body: ZCancelOwnDeliveryRequest,
         response: { 200: ZCancelDeliveryResponse },
       },
     },

@@ -16,9 +16,9 @@ import {
   ZReattemptRequest,
   ZReturnRequest,
   ZStaffCancelRequest,
+  ZAnyIdParams,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
 import { approveFromDispatch } from './approve-from-dispatch.js';
@@ -37,8 +37,6 @@ import { readDispatchStats } from './read-dispatch-stats.js';
 import { reattemptFromDispatch } from './reattempt-from-dispatch.js';
 import { returnFromDispatch } from './return-from-dispatch.js';
 import { showDispatchDelivery } from './show-dispatch-delivery.js';
-
-const ZIdParams = z.object({ id: z.string().max(64) });
 
 /** The staff console (STAFF and above): the board, the moves dispatch makes, custody and the logs. */
 const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,7 +77,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         description: 'One delivery in full; each read is audited.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         response: { 200: ZAdminDeliveryResponse },
       },
     },
@@ -88,7 +86,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/admin/deliveries/:id/approve',
-    { ...common, schema: { ...schema, params: ZIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
+    { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => approveFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note }),
   );
 
@@ -99,7 +97,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         description: 'Assigns an approved delivery, or reassigns an assigned one, to an active driver.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZAssignDriverRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
@@ -109,7 +107,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/admin/deliveries/:id/cancel',
-    { ...common, schema: { ...schema, params: ZIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
+    { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => cancelFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason }),
   );
 
@@ -121,7 +119,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         description:
           'Decides a failed attempt: another attempt in window { from, to }, by the same driver (driverId absent or the same: back to in_transit) or by another (assigned; the new driver collects the parcel from the first). 409 ATTEMPTS_EXHAUSTED past MAX_DELIVERY_ATTEMPTS.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZReattemptRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
@@ -137,7 +135,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         description:
           'Sends a picked-up, in-transit or failed delivery back to its sender (returning); the driver ends it with the hand-back proof.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZReturnRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
@@ -147,13 +145,13 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/deliveries/:id/custody',
-    { ...common, schema: { ...schema, params: ZIdParams, response: { 200: ZCustodyResponse } } },
+    { ...common, schema: { ...schema, params: ZAnyIdParams, response: { 200: ZCustodyResponse } } },
     async (request) => custodyResponse(await readCustody(services, actorOf(request), { idOrOrderId: request.params.id })),
   );
 
   app.get(
     '/v1/admin/deliveries/:id/custody/report',
-    { ...common, schema: { ...schema, description: 'The chain-of-custody report as a PDF (US Letter).', params: ZIdParams } },
+    { ...common, schema: { ...schema, description: 'The chain-of-custody report as a PDF (US Letter).', params: ZAnyIdParams } },
     async (request, reply) => {
       const report = await printCustodyReport(services, actorOf(request), { idOrOrderId: request.params.id });
       return reply

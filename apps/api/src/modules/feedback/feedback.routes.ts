@@ -1,10 +1,7 @@
-import { safeText, ZFeedbackRequest } from '@courier/contract';
+import { ZFeedbackRequest, ZTrackingNumberParams, ZFeedbackResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { anonymousOf } from '../../plugins/auth.js';
 import { submitFeedback } from './submit-feedback.js';
-
-const ZFeedbackResponse = z.object({ success: z.literal(true), message: z.string() });
 
 /** Public feedback on a delivered order, reached from the link in the delivery message. */
 const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +12,7 @@ const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['feedback'],
         summary: 'Rate a delivered order (1 to 5, optional comment), once',
-        params: z.object({ trackingNumber: safeText('Tracking number') }),
+        params: ZTrackingNumberParams,
         body: ZFeedbackRequest,
         response: { 201: ZFeedbackResponse },
       },

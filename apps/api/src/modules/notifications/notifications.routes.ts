@@ -1,10 +1,13 @@
-import { safeText, ZNotification, ZNotificationListResponse } from '@courier/contract';
+import {
+  ZNotificationListResponse,
+  ZIdParams,
+  ZMarkAllNotificationsReadResponse,
+  ZNotificationResponse,
+  ZMessageResponse,
+} from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
 import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries.js';
-
-const ZParams = z.object({ id: safeText('Id').max(64) });
 
 /** The customer's in-app notifications (SPEC section 7): only one's own, newest first. */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +25,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/notifications/read-all',
     {
       onRequest: app.admit('signedIn'),
-      schema: { tags, security, response: { 200: z.object({ success: z.literal(true), updated: z.number().int() }) } },
+      schema: { tags, security, response: { 200: ZMarkAllNotificationsReadResponse } },
     },
     async (request) => ({ success: true as const, updated: await markAllNotificationsRead(db, currentUser(request).id) }),
   );
@@ -31,7 +34,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/notifications/:id/read',
     {
       onRequest: app.admit('signedIn'),
-      schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), data: ZNotification }) } },
+      schema: { tags, security, params: ZIdParams, response: { 200: ZNotificationResponse } },
     },
     async (request) => ({ success: true as const, data: await markNotificationRead(db, currentUser(request).id, request.params.id) }),
   );
@@ -40,7 +43,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/notifications/:id',
     {
       onRequest: app.admit('signedIn'),
-      schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+      schema: { tags, security, params: ZIdParams, response: { 200: ZMessageResponse } },
     },
     async (request) => {
       await deleteNotification(db, currentUser(request).id, request.params.id);

@@ -1,5 +1,5 @@
+import { ZOptinBody, ZOptinResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOptinBody, ZOptinResponse } from './optin.schemas.js';
 import { recordOptin } from './record-optin.js';
 
 /** Public SMS / e-mail opt-in from the opt-in page and the landing banner. */

@@ -1,13 +1,13 @@
 import {
-  safeText,
   ZCreateStandingOrderRequest,
   ZSkipOccurrenceRequest,
   ZStandingOrderListResponse,
   ZStandingOrderResponse,
   ZUpdateStandingOrderRequest,
+  ZIdParams,
+  ZEndStandingOrderResponse,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { createStandingOrder } from './create-standing-order.js';
@@ -16,9 +16,6 @@ import { listStandingOrders } from './list-standing-orders.js';
 import { readStandingOrder } from './read-standing-order.js';
 import { skipStandingOrderDate } from './skip-standing-order-date.js';
 import { updateStandingOrder } from './update-standing-order.js';
-
-const ZIdParams = z.object({ id: safeText('Id').max(64) });
-const ZEndResponse = ZStandingOrderResponse.extend({ message: z.string() });
 
 /** Standing orders: a customer's delivery repeated on a schedule (issue 26). */
 const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +95,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         description: 'Ends the standing order; deliveries already booked stay.',
         params: ZIdParams,
-        response: { 200: ZEndResponse },
+        response: { 200: ZEndStandingOrderResponse },
       },
     },
     async (request) => endStandingOrder(services, actorOf(request), { id: request.params.id }),
@@ -114,7 +111,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Skips one date (YYYY-MM-DD) of the schedule; 409 when that delivery is already booked.',
         params: ZIdParams,
         body: ZSkipOccurrenceRequest,
-        response: { 200: ZEndResponse },
+        response: { 200: ZEndStandingOrderResponse },
       },
     },
     async (request) => skipStandingOrderDate(services, actorOf(request), { id: request.params.id, date: request.body.date }),
