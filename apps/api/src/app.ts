@@ -9,6 +9,7 @@ import { openDatabaseFromEnv } from './db/open-from-env.js';
 import type { TEnv } from './env.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
+import auditRoutes from './modules/audit/audit.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
@@ -19,7 +20,7 @@ import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
-import { createLateSweep } from './modules/messages/late-sweep.js';
+import { createLateSweep } from './modules/late-sweep/late-sweep.js';
 import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
@@ -158,6 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     addressesRoutes,
     dispatchRoutes,
     reportsRoutes,
+    auditRoutes,
     driverRoutes,
     medicalRoutes,
     labelsRoutes,

@@ -6,8 +6,8 @@ import { refreshTokens, users } from '../db/schema/index.js';
 import { forbidden, rateLimited, unauthorized } from '../platform/app-error.js';
 import { TOO_MANY_REQUESTS } from './errors.js';
 import { type Actor, type Anonymous, type Audience, admits } from '../platform/policy.js';
-import { verifyAccessToken } from '../modules/auth/access-token.js';
-import { API_KEY_RATE_LIMIT, auditApiKeyCall, authenticateApiKey } from '../modules/api-keys/authenticate-api-key.js';
+import { verifyAccessToken } from '../platform/access-token.js';
+import { API_KEY_RATE_LIMIT, auditApiKeyCall, authenticateApiKey } from '../platform/authenticate-api-key.js';
 
 export interface SessionUser {
   id: string;

@@ -1,7 +1,7 @@
 import type { TAttemptReason, TDeliveryAttempt, TReturnProof } from '@courier/contract';
 import { sql } from 'drizzle-orm';
-import { deliveries, type deliveryReturns } from '../../db/schema/index.js';
-import { signedFileUrl } from '../files/file-links.js';
+import { deliveries, type deliveryReturns } from '../db/schema/index.js';
+import { signedFileUrl } from './file-links.js';
 import type { JsonContext } from './delivery-json.js';
 
 export type ReturnRow = typeof deliveryReturns.$inferSelect;

@@ -1,6 +1,6 @@
 import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
-import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
-import { signedFileUrl } from '../files/file-links.js';
+import type { deliveries, proofsOfDelivery, shippingLabels } from '../db/schema/index.js';
+import { signedFileUrl } from './file-links.js';
 import { handlingJson, type RawReading } from './handling-json.js';
 import { type AttemptRow, attemptJson, type ReturnRow, returnProofJson } from './attempts-json.js';
 

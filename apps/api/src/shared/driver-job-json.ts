@@ -8,12 +8,12 @@ import {
   type TPackageType,
 } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
-import type { Services } from '../../services.js';
-import { type AttemptRow, attemptJson, attemptsColumn } from '../deliveries/attempts-json.js';
-import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
-import { handlingJson, type RawReading, readingsColumn } from '../deliveries/handling-json.js';
+import type { DbOrTx } from '../db/client.js';
+import { deliveries, proofsOfDelivery, users } from '../db/schema/index.js';
+import type { Services } from '../services.js';
+import { type AttemptRow, attemptJson, attemptsColumn } from './attempts-json.js';
+import { type DeliveryRow, type JsonContext, type PodRow, podJson } from './delivery-json.js';
+import { handlingJson, type RawReading, readingsColumn } from './handling-json.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 

@@ -9,7 +9,7 @@ import {
   type TTemperatureClass,
 } from '@courier/contract';
 import { sql } from 'drizzle-orm';
-import { deliveries, temperatureReadings } from '../../db/schema/index.js';
+import { deliveries, temperatureReadings } from '../db/schema/index.js';
 import type { DeliveryRow } from './delivery-json.js';
 
 /** A reading as the views' subquery answers it: the time in epoch milliseconds (no time-zone text to parse). */

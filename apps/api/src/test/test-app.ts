@@ -10,7 +10,7 @@ import { parseEnv, type TEnv } from '../env.js';
 import type { Clock } from '../platform/clock.js';
 import type { LogStream } from '../platform/logger.js';
 import type { Mailer, OutgoingEmail } from '../platform/mailer.js';
-import { signAccessToken } from '../modules/auth/access-token.js';
+import { signAccessToken } from '../platform/access-token.js';
 import { checkResponsesOf } from './response-check.js';
 
 /**

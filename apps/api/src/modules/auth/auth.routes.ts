@@ -23,7 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import { rateLimitResponse } from '../../plugins/errors.js';
-import { verifyAccessToken } from './access-token.js';
+import { verifyAccessToken } from '../../platform/access-token.js';
 import { RATE_LIMITS } from './auth-policy.js';
 import { changePassword } from './change-password.js';
 import { readOwnAccount } from './read-own-account.js';

@@ -3,7 +3,7 @@ import type { Services } from '../../services.js';
 import { createDelivery } from './create-delivery.js';
 import { findReadableDelivery } from './deliveries.queries.js';
 import type { SubmittedDeliveryForm } from './delivery-form.js';
-import { toDeliveryJson } from './delivery-json.js';
+import { toDeliveryJson } from '../../shared/delivery-json.js';
 import { deliveryJsonContext } from './delivery-reply-context.js';
 
 /** A customer books a delivery; the reply shows it as the customer will read it. */

@@ -2,7 +2,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { cancelDelivery } from './cancel-delivery.js';
 import { findReadableDelivery } from './deliveries.queries.js';
-import { toDeliveryJson } from './delivery-json.js';
+import { toDeliveryJson } from '../../shared/delivery-json.js';
 import { deliveryJsonContext } from './delivery-reply-context.js';
 
 /** The owner withdraws a pending request; the reply shows the cancelled delivery. */

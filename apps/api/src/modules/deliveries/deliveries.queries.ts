@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { deliveries, deliveryReturns, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { type Actor, mayReadDelivery } from '../../platform/policy.js';
-import { attemptsColumn } from './attempts-json.js';
-import type { DeliveryView } from './delivery-json.js';
-import { readingsColumn } from './handling-json.js';
+import { attemptsColumn } from '../../shared/attempts-json.js';
+import type { DeliveryView } from '../../shared/delivery-json.js';
+import { readingsColumn } from '../../shared/handling-json.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,15 +3,9 @@ import {
   ZAdminDeliveriesResponse,
   ZAdminDeliveryResponse,
   ZAdminDriversResponse,
-  ZAdminFeedbackQuery,
-  ZAdminFeedbackResponse,
-  ZAdminOptinsQuery,
-  ZAdminOptinsResponse,
   ZAdminStatsResponse,
   ZApproveDeliveryRequest,
   ZAssignDriverRequest,
-  ZAuditQuery,
-  ZAuditResponse,
   ZCustodyResponse,
   ZReattemptRequest,
   ZReturnRequest,
@@ -25,13 +19,9 @@ import { approveFromDispatch } from './approve-from-dispatch.js';
 import { assignFromDispatch } from './assign-from-dispatch.js';
 import { cancelFromDispatch } from './cancel-from-dispatch.js';
 import { printCustodyReport } from './custody-report.js';
-import { exportAudit } from './export-audit.js';
 import { exportDispatchDeliveries } from './export-dispatch-deliveries.js';
-import { listAudit } from './list-audit.js';
 import { listDispatchDeliveries } from './list-dispatch-deliveries.js';
 import { listDrivers } from './list-drivers.js';
-import { listFeedback } from './list-feedback.js';
-import { listOptins } from './list-optins.js';
 import { custodyResponse, readCustody } from './read-custody.js';
 import { readDispatchStats } from './read-dispatch-stats.js';
 import { reattemptFromDispatch } from './reattempt-from-dispatch.js';
@@ -168,44 +158,6 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/v1/admin/stats', { ...common, schema: { ...schema, response: { 200: ZAdminStatsResponse } } }, async (request) =>
     readDispatchStats(services, actorOf(request)),
-  );
-
-  app.get(
-    '/v1/admin/feedback',
-    { ...common, schema: { ...schema, querystring: ZAdminFeedbackQuery, response: { 200: ZAdminFeedbackResponse } } },
-    async (request) => listFeedback(services, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/v1/admin/optins',
-    { ...common, schema: { ...schema, querystring: ZAdminOptinsQuery, response: { 200: ZAdminOptinsResponse } } },
-    async (request) => listOptins(services, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/v1/admin/audit/export.csv',
-    {
-      onRequest: app.admit('admin'),
-      schema: {
-        ...schema,
-        description: 'The audit log for the same query, every page, as CSV (text/csv); each export is audited.',
-        querystring: ZAuditQuery,
-      },
-    },
-    async (request, reply) => {
-      const file = await exportAudit(services, actorOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.csv);
-    },
-  );
-
-  app.get(
-    '/v1/admin/audit',
-    { onRequest: app.admit('admin'), schema: { ...schema, querystring: ZAuditQuery, response: { 200: ZAuditResponse } } },
-    async (request) => listAudit(services, actorOf(request), request.query),
   );
 };
 export default dispatchRoutes;

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveryAttempts, users } from '../../db/schema/index.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 /** The driver a re-attempt's new driver collects the parcel from, or null when it is collected at the sender. */
 export async function handOverFrom(

@@ -3,7 +3,7 @@ import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { confirmPickup } from './confirm-pickup.js';
-import { driverJobAnswer } from './driver-job-json.js';
+import { driverJobAnswer } from '../../shared/driver-job-json.js';
 import { recordFailedAttempt } from './record-failed-attempt.js';
 import { startPickupRun } from './start-pickup-run.js';
 import { startTransit } from './start-transit.js';

@@ -2,7 +2,7 @@ import { ZIdParams, ZFileQuery } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
-import { isValidFileSignature } from './file-links.js';
+import { isValidFileSignature } from '../../shared/file-links.js';
 import { readStoredFile } from './read-stored-file.js';
 
 /** Stored files (package images, labels, proof of delivery), read with a signed link or a Bearer token. */

@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayReadDelivery, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from '../deliveries/deliveries.queries.js';
-import { type DeliveryRow, type LabelRow, labelJson, trackingUrlOf } from '../deliveries/delivery-json.js';
+import { type DeliveryRow, type LabelRow, labelJson, trackingUrlOf } from '../../shared/delivery-json.js';
 import { labelCodes } from './label-codes.js';
 
 export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';

@@ -3,7 +3,7 @@ import { streamEvents } from '../../platform/event-stream.js';
 import type { LiveEvent } from '../../platform/live-events.js';
 import { type Actor, mayWatchLiveEvent } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { ACCESS_TOKEN_TTL_S } from '../auth/access-token.js';
+import { ACCESS_TOKEN_TTL_S } from '../../platform/access-token.js';
 
 /** What a signed-in screen needs to know to refetch: which delivery changed and how. */
 export const accountEventJson = (e: LiveEvent) => ({

@@ -19,7 +19,7 @@ import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { dispatchAnswer } from '../dispatch/dispatch.queries.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from './medical-messages.js';
-import { readReceiptToken } from './receipt-token.js';
+import { readReceiptToken } from '../../shared/receipt-token.js';
 
 export const RECEIPT_LINK_INVALID = 'This receipt link is not valid';
 export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work for 7 days after delivery)';

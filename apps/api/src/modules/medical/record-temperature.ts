@@ -12,7 +12,7 @@ import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience, hatsFor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
-import { driverJobAnswer } from '../driver/driver-job-json.js';
+import { driverJobAnswer } from '../../shared/driver-job-json.js';
 import { lockDelivery, type Reading, recordReadings } from './record-readings.js';
 
 /** A phone's clock may run ahead a little; a reading from the future is a typo. */

@@ -1,4 +1,4 @@
-import { localMoment } from '../deliveries/business-time.js';
+import { localMoment } from '../../shared/business-time.js';
 
 /**
  * Where a visitor's clock is: the browser's offset (JS getTimezoneOffset, minutes, 300 for New York in
