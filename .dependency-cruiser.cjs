@@ -49,12 +49,12 @@ const MODULE_IMPORTS = {
   for (const name of Object.keys(MODULE_IMPORTS)) visit(name, []);
 })();
 
-const escape = (s) => s.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
+const escapeRegex = (s) => s.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
 const API = '^apps/api/src/';
 const WEB = '^apps/web/src/';
 // Tests and their kits drive the whole app, across modules.
 const TESTS = '(\\.test\\.ts|-test-kit\\.ts|test-support\\.ts)$';
-const listed = Object.keys(MODULE_IMPORTS).map(escape).join('|');
+const listed = Object.keys(MODULE_IMPORTS).map(escapeRegex).join('|');
 
 module.exports = {
   forbidden: [
@@ -62,8 +62,8 @@ module.exports = {
       name: `api-module-${name}`,
       comment: `modules/${name} imports only ${allowed.length ? allowed.map((m) => `modules/${m}`).join(', ') : 'no other module'} (table in .dependency-cruiser.cjs)`,
       severity: 'error',
-      from: { path: `${API}modules/${escape(name)}/`, pathNot: TESTS },
-      to: { path: `${API}modules/`, pathNot: `${API}modules/(${[name, ...allowed].map(escape).join('|')})/` },
+      from: { path: `${API}modules/${escapeRegex(name)}/`, pathNot: TESTS },
+      to: { path: `${API}modules/`, pathNot: `${API}modules/(${[name, ...allowed].map(escapeRegex).join('|')})/` },
     })),
     {
       name: 'api-unlisted-module',
