@@ -17,8 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
-import { bookDelivery } from './book-delivery.js';
-import { cancelOwnDelivery } from './cancel-own-delivery.js';
+import { cancelDelivery } from './cancel-delivery.js';
+import { createDelivery } from './create-delivery.js';
+import { toOwnDeliveryJson } from './delivery-reply-context.js';
 import { importDeliveries } from './import-deliveries.js';
 import { readDeliveryForm } from './delivery-form.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
@@ -45,7 +46,12 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZCreateDeliveryResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await bookDelivery(services, actorOf(request), await readDeliveryForm(request))),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { delivery, ...booked } = await createDelivery(services, actor, await readDeliveryForm(request));
+      const data = await toOwnDeliveryJson(services, actor, delivery.id);
+      return reply.status(201).send({ success: true as const, ...booked, data, _id: data._id });
+    },
   );
 
   // A CSV import is read as text (2 MB holds 1,000 rows of long addresses); other routes never see text/csv.
@@ -137,7 +143,11 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCancelDeliveryResponse },
       },
     },
-    async (request) => cancelOwnDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body?.reason }),
+    async (request) => {
+      const actor = actorOf(request);
+      const cancelled = await cancelDelivery(services, actor, { idOrOrderId: request.params.id, reason: request.body?.reason });
+      return { success: true as const, message: 'Delivery cancelled', data: await toOwnDeliveryJson(services, actor, cancelled.id) };
+    },
   );
 };
 export default deliveriesRoutes;

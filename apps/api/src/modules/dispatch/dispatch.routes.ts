@@ -14,19 +14,20 @@ import {
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
+import { cancelDelivery } from '../deliveries/cancel-delivery.js';
+import { readDelivery } from '../deliveries/read-delivery.js';
+import { approveDelivery } from './approve-delivery.js';
+import { assignDriver } from './assign-driver.js';
+import { reattemptDelivery } from './reattempt-delivery.js';
+import { toDispatchDeliveryJson } from './dispatch-reply.js';
 import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
-import { approveFromDispatch } from './approve-from-dispatch.js';
-import { assignFromDispatch } from './assign-from-dispatch.js';
-import { cancelFromDispatch } from './cancel-from-dispatch.js';
 import { printCustodyReport } from './custody-report.js';
 import { exportDispatchDeliveries } from './export-dispatch-deliveries.js';
 import { listDispatchDeliveries } from './list-dispatch-deliveries.js';
 import { listDrivers } from './list-drivers.js';
 import { custodyResponse, readCustody } from './read-custody.js';
 import { readDispatchStats } from './read-dispatch-stats.js';
-import { reattemptFromDispatch } from './reattempt-from-dispatch.js';
 import { returnFromDispatch } from './return-from-dispatch.js';
-import { showDispatchDelivery } from './show-dispatch-delivery.js';
 
 /** The staff console (STAFF and above): the board, the moves dispatch makes, custody and the logs. */
 const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,13 +72,20 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => showDispatchDelivery(services, actorOf(request), { idOrOrderId: request.params.id }),
+    async (request) => {
+      // readDelivery checks access and audits the read.
+      const { view } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
+      return toDispatchDeliveryJson(services, view.delivery.id, 'Delivery');
+    },
   );
 
   app.post(
     '/v1/admin/deliveries/:id/approve',
     { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
-    async (request) => approveFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note }),
+    async (request) => {
+      const moved = await approveDelivery(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note });
+      return toDispatchDeliveryJson(services, moved.id, 'Delivery approved');
+    },
   );
 
   app.post(
@@ -92,13 +100,19 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => assignFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body }),
+    async (request) => {
+      const moved = await assignDriver(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      return toDispatchDeliveryJson(services, moved.id, 'Driver assigned');
+    },
   );
 
   app.post(
     '/v1/admin/deliveries/:id/cancel',
     { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
-    async (request) => cancelFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason }),
+    async (request) => {
+      const moved = await cancelDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason });
+      return toDispatchDeliveryJson(services, moved.id, 'Delivery cancelled');
+    },
   );
 
   app.post(
@@ -114,7 +128,10 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => reattemptFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body }),
+    async (request) => {
+      const moved = await reattemptDelivery(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      return toDispatchDeliveryJson(services, moved.id, 'Re-attempt scheduled');
+    },
   );
 
   app.post(

@@ -16,7 +16,7 @@ import type { Services } from '../../services.js';
 import { appendCustodyEvent } from '../deliveries/custody.js';
 import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
-import { dispatchAnswer } from '../dispatch/dispatch.queries.js';
+import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from './medical-messages.js';
 import { readReceiptToken } from '../../shared/receipt-token.js';
@@ -148,5 +148,5 @@ export async function recordReceiptForLab(
   assertAudience(actor, 'staff');
   const d = await findDeliveryRow(services, actor, input.idOrOrderId);
   await recordReceipt(services, d.id, { actorId: actor.id, actorRole: actor.role, ip: actor.ip }, input);
-  return { success: true, message: 'Receipt recorded', data: await dispatchAnswer(services.db, d.id, deliveryJsonContext(services)) };
+  return toDispatchDeliveryJson(services, d.id, 'Receipt recorded');
 }
