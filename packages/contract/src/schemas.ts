@@ -39,7 +39,7 @@ const email = (label = 'Email') =>
     .transform((e) => e.toLowerCase());
 const contactPhone = (label: string) => required(label, 25).refine(isValidContactPhone, `${label} must be a valid phone number`);
 
-/** Upper-cases enum input so 'document' and 'DOCUMENT' both count (SPEC writes both). */
+/** Upper-cases enum input so 'document' and 'DOCUMENT' both count (clients send both). */
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.toUpperCase() : v),

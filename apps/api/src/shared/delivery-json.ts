@@ -58,7 +58,7 @@ export function toLabelJson(label: LabelRow, ctx: JsonContext) {
   };
 }
 
-/** The delivery as its owner sees it (SPEC section 3); never the row itself. */
+/** The delivery as its owner sees it (the contract's ZDelivery fields, whitelisted); never the row itself. */
 export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {

@@ -42,7 +42,7 @@ import { verifyLoginCode } from './verify-login-code.js';
 
 const tags = ['auth'];
 
-/** A per-address limit whose 429 carries Retry-After and, for login, SPEC's own message. */
+/** A per-address limit whose 429 carries Retry-After and, for login, the contract's lockout message. */
 const perAddress = (limit: { max: number; timeWindow: number }, message?: string) => ({
   rateLimit: { ...limit, errorResponseBuilder: rateLimitResponse(message) },
 });
@@ -86,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => resendLoginCode(services, anonymousOf(request), request.body),
   );
 
-  // SPEC section 7 writes the refresh call without /v1; both paths answer.
+  // Older clients call the refresh without /v1 (POST /api/auth/refresh-token); both paths answer.
   for (const url of ['/auth/refresh-token', '/v1/auth/refresh-token']) {
     app.post(
       url,

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
 import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries.js';
 
-/** The customer's in-app notifications (SPEC section 7): only one's own, newest first. */
+/** The signed-in user's in-app notifications: only one's own, newest first. */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
   const tags = ['notifications'];
