@@ -104,7 +104,7 @@ test.describe('account settings', () => {
     const person = newPerson('delete');
     await registerVerified(request, mail, person);
     await signIn(page, person.email, person.password);
-    // Visiting the list leaves its cache (SPEC section 3 keys), which the deletion must clear with the session.
+    // Visiting the list leaves its cache (localStorage deliveries and deliveriesStats), which the deletion must clear with the session.
     await page.goto('/deliveries');
     await expect(page.getByText('No deliveries found')).toBeVisible();
     await page.goto('/account-settings');

@@ -18,7 +18,7 @@ test.describe('landing page', () => {
     await page.addInitScript(() => localStorage.setItem('optin-banner-dismissed', 'true'));
   });
 
-  test('a signed-out visitor sees every section, the hero sign-up and sign-in buttons and the links of SPEC', async ({ page }) => {
+  test('a signed-out visitor sees every section, the hero sign-up and sign-in buttons and its links', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/');

@@ -27,7 +27,7 @@ test.describe('SMS opt-in banner on the landing page', () => {
     await expect(banner(page).getByRole('button', { name: 'Close' })).toBeVisible();
   });
 
-  test('Enter submits; errors show the SPEC messages and clear when the number is edited', async ({ page }) => {
+  test('Enter submits; errors show their messages and clear when the number is edited', async ({ page }) => {
     await freezeClock(page);
     await page.goto('/');
     await expect(page.locator('#hero')).toBeVisible();

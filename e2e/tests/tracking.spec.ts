@@ -54,7 +54,7 @@ test.describe('package tracking', () => {
 
     await page.getByLabel('Tracking number').fill('MC0000000000');
     await page.getByRole('button', { name: 'Track Package' }).click();
-    // SPEC's text, then a line saying what a number looks like.
+    // The contract's text, then a line saying what a number looks like.
     await expect(page.getByRole('alert').getByText('Invalid tracking number', { exact: true })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('A tracking number looks like MC7K2P9QX4WZ');
   });

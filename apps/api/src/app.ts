@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { MAX_IMAGE_BYTES } from '@courier/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
@@ -9,6 +9,7 @@ import { openDatabaseFromEnv } from './db/open-from-env.js';
 import type { TEnv } from './env.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
+import auditRoutes from './modules/audit/audit.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
@@ -19,7 +20,7 @@ import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
-import { createLateSweep } from './modules/messages/late-sweep.js';
+import { createLateSweep } from './modules/late-sweep/late-sweep.js';
 import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
@@ -66,6 +67,8 @@ export interface AppOptions {
   /** Start the outbox worker's, the late sweep's and the standing-order generator's timers (off in API tests, which run them by hand). */
   runOutbox?: boolean;
   webRoot?: string;
+  /** Sees every route as it is added (the route test checks each declares its audience). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests inject. */
@@ -83,6 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: frameworkErrorBody,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -157,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dispatchRoutes,
     routePlansRoutes,
     reportsRoutes,
+    auditRoutes,
     driverRoutes,
     medicalRoutes,
     labelsRoutes,

@@ -5,7 +5,7 @@ import { isValidContactPhone } from './phone.js';
 import { ZLoginRequest, ZSignupPassword } from './schemas.js';
 import { line, safeText } from './text.js';
 
-/** Request and response shapes of the account calls (SPEC section 7 and DESIGN.md "API beyond SPEC.md"). */
+/** Request and response shapes of the account calls (/api/v1/auth/...). */
 
 const email = ZLoginRequest.shape.email;
 const requiredText = (label: string, max: number) => line(label, max).min(1, `${label} is required`);
@@ -41,7 +41,7 @@ export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
 export const ZForgotPasswordRequest = z.object({ email });
 export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
 
-/** The reset form itself has no strength rule (SPEC section 5), but the server applies the sign-up policy. */
+/** The reset form itself shows no strength rule, but the server applies the sign-up policy. */
 export const ZResetPasswordRequest = z.object({
   token: safeText('Token', MESSAGES.resetTokenMissing).trim().min(1, MESSAGES.resetTokenMissing).max(200),
   newPassword: ZSignupPassword,
@@ -115,7 +115,7 @@ const ZEmailNoticeEvents = z
   })
   .max(EMAIL_NOTICE_EVENTS.length * 2);
 
-/** SPEC's three switches, plus which moves send an e-mail while emailUpdates is on. */
+/** The account's on/off switches for updates, plus which moves send an e-mail while emailUpdates is on. */
 export const ZNotificationPreferences = z.object({
   emailUpdates: z.boolean(),
   smsUpdates: z.boolean(),
@@ -169,7 +169,7 @@ export const ZLoginSuccess = z.object({
 });
 export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;
 
-/** POST /v1/auth/login with the right password on an unverified e-mail: the message contains "verify" (SPEC), the code says so too. */
+/** POST /v1/auth/login with the right password on an unverified e-mail: the message contains "verify" (the web looks for it), the code says so too. */
 export const ZLoginVerificationRequired = z.object({
   success: z.literal(false),
   message: z.string(),
@@ -177,3 +177,22 @@ export const ZLoginVerificationRequired = z.object({
   data: z.object({ user: z.object({ email: z.string() }) }),
 });
 export type TLoginVerificationRequired = z.infer<typeof ZLoginVerificationRequired>;
+
+/** Response shapes of the account routes: each lists its fields, nothing else leaves. */
+export const ZLoginResponse = z.union([ZLoginSuccess, ZLoginVerificationRequired]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZRefreshResponse = z.object({ success: z.literal(true), token: z.string(), refreshToken: z.string() });
+export type TRefreshResponse = z.infer<typeof ZRefreshResponse>;
+
+export const ZMeResponse = z.object({ success: z.literal(true), data: ZPublicUser });
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+export const ZProfileResponse = z.object({ success: z.literal(true), message: z.string(), data: ZPublicUser });
+export type TProfileResponse = z.infer<typeof ZProfileResponse>;
+
+export const ZPreferencesResponse = z.object({ success: z.literal(true), message: z.string(), data: ZNotificationPreferences });
+export type TPreferencesResponse = z.infer<typeof ZPreferencesResponse>;
+
+export const ZVerifyEmailQuery = z.object({ token: safeText('Token').max(200).optional() });
+export type TVerifyEmailQuery = z.infer<typeof ZVerifyEmailQuery>;

@@ -13,7 +13,7 @@ export const DELIVERY_STATUSES = [
 ] as const;
 export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** Dashboard groups (SPEC section 4). */
+/** Dashboard groups: active (on its way), pending (awaiting approval), and so on. */
 export const ACTIVE_STATUSES: readonly TDeliveryStatus[] = [
   'assigned',
   'picked_up',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZHandling } from './medical.js';
-import { line } from './text.js';
+import { line, safeText } from './text.js';
 import {
   DELIVERY_SORTS,
   DELIVERY_STATUSES,
@@ -185,3 +185,32 @@ export const ZNotificationListResponse = z.object({
 export const ZGeoPlace = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
 export const ZGeoSuggestion = ZGeoPlace.extend({ description: z.string() });
 export type TGeoSuggestion = z.infer<typeof ZGeoSuggestion>;
+
+export const ZGeoAutocompleteQuery = z.object({ q: safeText('q').trim().max(200, 'q must be at most 200 characters') });
+export const ZGeoSuggestionsResponse = z.object({ success: z.literal(true), data: z.array(ZGeoSuggestion) });
+export type TGeoSuggestionsResponse = z.infer<typeof ZGeoSuggestionsResponse>;
+export const ZGeocodeQuery = z.object({
+  address: safeText('Address').trim().min(1, 'Address is required').max(300, 'Address must be at most 300 characters'),
+});
+export const ZGeocodeResponse = z.object({ success: z.literal(true), data: ZGeoPlace });
+export type TGeocodeResponse = z.infer<typeof ZGeocodeResponse>;
+
+export const ZMarkAllNotificationsReadResponse = z.object({ success: z.literal(true), updated: z.number().int() });
+export const ZNotificationResponse = z.object({ success: z.literal(true), data: ZNotification });
+
+/** The owner withdraws a pending request, with an optional reason. */
+export const ZCancelOwnDeliveryRequest = z
+  .object({ reason: safeText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional() })
+  .nullish();
+export type TCancelOwnDeliveryRequest = z.infer<typeof ZCancelOwnDeliveryRequest>;
+
+/** The answer to a delivered order's rating. */
+export const ZFeedbackResponse = z.object({ success: z.literal(true), message: z.string() });
+export type TFeedbackResponse = z.infer<typeof ZFeedbackResponse>;
+
+/** The signed-in user closes their own account. */
+export const ZDeleteAccountResponse = z.object({ success: z.literal(true), message: z.string() });
+export type TDeleteAccountResponse = z.infer<typeof ZDeleteAccountResponse>;
+
+/** A stored file's signed link: its expiry and signature (absent with a Bearer token). */
+export const ZFileQuery = z.object({ exp: safeText('exp').max(20).optional(), sig: safeText('sig').max(100).optional() });

@@ -28,3 +28,5 @@ export * from './reports.js';
 export * from './audit-actions.js';
 export * from './quote.js';
 export * from './route-plans.js';
+export * from './service.js';
+export * from './tracking-number.js';

@@ -140,3 +140,6 @@ export const ZWebhookEvent = z.object({
   }),
 });
 export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
+
+/** `/v1/webhooks/:id/attempts/:attemptId`. */
+export const ZWebhookAttemptParams = z.object({ id: safeText('Id').max(64), attemptId: safeText('Attempt id').max(64) });

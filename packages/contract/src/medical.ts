@@ -285,3 +285,8 @@ export const ROUTINE_HANDLING: THandling = {
 /** Dispositions are for MANAGER and above (ranks as in roles.ts: SUPER_ADMIN 4, ADMIN 3, MANAGER 2). */
 export const DISPOSITION_ROLES = ['SUPER_ADMIN', 'ADMIN', 'MANAGER'] as const;
 export const mayRecordDisposition = (role: string | undefined): boolean => (DISPOSITION_ROLES as readonly string[]).includes(role ?? '');
+
+/** A receipt link's token in the path. */
+export const ZReceiptTokenParams = z.object({ token: z.string().min(1).max(300) });
+/** A data logger's export, sent as text/csv. */
+export const ZTemperatureLogCsv = z.string({ error: 'body: Send the log as text/csv' });

@@ -1,4 +1,4 @@
-/** Every user-facing string SPEC.md fixes, written once for both sides. */
+/** Every user-facing string the product fixes word for word, written once for both sides. */
 export const MESSAGES = {
   notFoundTitle: 'Page Not Found',
   notFoundText: "We couldn't find the page you're looking for.",
@@ -91,7 +91,7 @@ export const MESSAGES = {
   marketingSavings: '32%',
 } as const;
 
-/** The session's 401 messages (SPEC section 8); they travel with the codes TOKEN_EXPIRED / TOKEN_INVALID the client acts on. */
+/** The session's 401 messages; they travel with the codes TOKEN_EXPIRED / TOKEN_INVALID the client acts on. */
 export const AUTH_ERRORS = {
   expired: 'Token expired',
   invalid: 'Invalid token',

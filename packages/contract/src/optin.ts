@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { ZOptinRequest } from './schemas.js';
+
 /** Where consent was given: the opt-in page (three boxes) or the landing banner (SMS only). */
 export const OPTIN_SOURCES = ['page', 'banner'] as const;
 export type TOptinSource = (typeof OPTIN_SOURCES)[number];
@@ -23,3 +27,23 @@ export const SMS_CONSENT_REQUEST_TEXT =
 
 /** The line the opt-in page adds under 'All set!' when SMS was asked for. */
 export const OPTIN_REPLY_YES_LINE = 'We have sent you a text: reply YES to it to start SMS updates.';
+
+/**
+ * The opt-in body: the request's rules, with a missing consent box read as unticked so an empty choice
+ * answers 'Please choose at least one kind of update' rather than a type error.
+ */
+const unticked = z.boolean().optional().default(false);
+export const ZOptinBody = z.object({
+  phone: ZOptinRequest.shape.phone,
+  company: ZOptinRequest.shape.company,
+  consent: z
+    .object({ sms: unticked, email: unticked, marketing: unticked }, { error: MESSAGES.optinPreferenceRequired })
+    .optional()
+    .default({ sms: false, email: false, marketing: false })
+    .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
+  source: z.enum(OPTIN_SOURCES).optional().default('page'),
+});
+export type TOptinBody = z.infer<typeof ZOptinBody>;
+
+export const ZOptinResponse = z.object({ success: z.literal(true), message: z.string() });
+export type TOptinResponse = z.infer<typeof ZOptinResponse>;

@@ -20,3 +20,8 @@ export type TAdminMessagesResponse = z.infer<typeof ZAdminMessagesResponse>;
 export const ZRetryMessageResponse = z.object({ success: z.literal(true), message: z.string(), data: ZAdminMessage });
 export type TRetryMessageResponse = z.infer<typeof ZRetryMessageResponse>;
 export const MESSAGE_RETRY_QUEUED = 'The message will be sent again.';
+
+/** A link's token in the path (unsubscribe links): opaque, checked by its signature. */
+export const ZLinkTokenParams = z.object({ token: z.string().max(600) });
+/** An application/x-www-form-urlencoded body read as text fields (the SMS provider's webhook, one-click unsubscribe). */
+export const ZFormFields = z.record(z.string(), z.string()).nullish();

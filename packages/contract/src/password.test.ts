@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_PASSWORD_RULES, passwordStrength, SIGNUP_PASSWORD_RULES, signupPasswordError, STRENGTH_LABELS } from './password.js';
 
-// SPEC section 5, sign-up: at least 8 characters, one uppercase, one special from !@#$%^&, one number.
+// Sign-up passwords: at least 8 characters, one uppercase, one special from !@#$%^&, one number.
 const MESSAGES = {
   length: 'Password must be at least 8 characters long',
   upper: 'Password must contain at least one uppercase letter',
@@ -10,7 +10,7 @@ const MESSAGES = {
 };
 
 describe('sign-up password rules', () => {
-  it('lists the four rules with the SPEC messages, in order', () => {
+  it('lists the four rules with their messages, in order', () => {
     expect(SIGNUP_PASSWORD_RULES.map((rule) => rule.message)).toEqual([MESSAGES.length, MESSAGES.upper, MESSAGES.special, MESSAGES.number]);
   });
 

@@ -1,4 +1,4 @@
-/** Sign-up password rules (SPEC section 5), in the order their messages are shown. */
+/** Sign-up password rules, in the order their messages are shown. */
 export const SIGNUP_PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string }> = [
   { test: (p) => p.length >= 8, message: 'Password must be at least 8 characters long' },
   { test: (p) => /[A-Z]/.test(p), message: 'Password must contain at least one uppercase letter' },
@@ -22,7 +22,7 @@ export const CHANGE_PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean
 
 export const STRENGTH_LABELS = ['Too Short', 'Poor', 'Weak', 'Medium', 'Strong'] as const;
 
-/** Strength meter of SPEC section 5: one point per rule met, score = min(4, floor(points / 1.5)). */
+/** The password strength meter: one point per rule met, score = min(4, floor(points / 1.5)). */
 export function passwordStrength(password: string): { score: 0 | 1 | 2 | 3 | 4; label: (typeof STRENGTH_LABELS)[number] } {
   const points = [
     password.length >= 8,

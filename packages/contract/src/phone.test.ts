@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidContactPhone, isValidPhone, normalizePhone, PHONE_PATTERN } from './phone.js';
 
-// SPEC section 5: after removing spaces, an optional leading plus, a nonzero digit, then 1 to 14 more digits.
+// A phone number: after removing spaces, an optional leading plus, a nonzero digit, then 1 to 14 more digits.
 describe('phone pattern', () => {
   it.each([
     ['+16175550142', true],

@@ -20,7 +20,7 @@ export function roleFromId(roleId: string | { _id: string } | null | undefined):
 export const STAFF_RANK: Partial<Record<TRole, number>> = { SUPER_ADMIN: 4, ADMIN: 3, MANAGER: 2, STAFF: 1 };
 export const isStaff = (role: TRole | undefined): boolean => !!role && (STAFF_RANK[role] ?? 0) > 0;
 
-/** Where each role lands after login (SPEC section 6). */
+/** Where each role lands after login: staff on the dispatch dashboard, drivers on their home, customers on theirs. */
 export function landingPathFor(role: TRole | undefined): string {
   if (role && isStaff(role)) return '/admin/dashboard';
   if (role === 'DRIVER') return '/driver/home';

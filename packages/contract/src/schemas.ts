@@ -39,7 +39,7 @@ const email = (label = 'Email') =>
     .transform((e) => e.toLowerCase());
 const contactPhone = (label: string) => required(label, 25).refine(isValidContactPhone, `${label} must be a valid phone number`);
 
-/** Upper-cases enum input so 'document' and 'DOCUMENT' both count (SPEC writes both). */
+/** Upper-cases enum input so 'document' and 'DOCUMENT' both count (clients send both). */
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.toUpperCase() : v),
@@ -128,3 +128,15 @@ export const ZFeedbackRequest = z.object({
   comment: note('Comment', FEEDBACK_COMMENT_MAX).optional().default(''),
 });
 export type TFeedbackRequest = z.infer<typeof ZFeedbackRequest>;
+
+/** `:id` of a route: an opaque id or tracking number, printable text only. */
+export const ZIdParams = z.object({ id: safeText('Id').max(64) });
+/** `:id` of a staff, driver or admin route, looked up as given. */
+export const ZAnyIdParams = z.object({ id: z.string().max(64) });
+/** `:trackingNumber` of a public route, normalised by the use case. */
+export const ZTrackingNumberParams = z.object({ trackingNumber: safeText('Tracking number') });
+/** An optional Idempotency-Key header: a retried request with the same key gets the first answer. */
+export const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough();
+/** The one-line success answer of routes that return no resource. */
+export const ZMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;

@@ -138,3 +138,7 @@ export type TImportResponse = z.infer<typeof ZImportResponse>;
 
 /** The 422 answer: every bad row by line and field; nothing was created. */
 export const ZImportErrorBody = ZErrorBody.extend({ errors: z.array(ZImportRowError) });
+
+/** Ending or skipping answers the standing order as it now is, with a message. */
+export const ZEndStandingOrderResponse = ZStandingOrderResponse.extend({ message: z.string() });
+export type TEndStandingOrderResponse = z.infer<typeof ZEndStandingOrderResponse>;

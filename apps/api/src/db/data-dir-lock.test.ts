@@ -78,6 +78,16 @@ describe('the DATA_DIR lock', () => {
     const dir = tempDir();
     // The parent is alive, but it started long before "its" lock claims.
     writeFileSync(join(dir, LOCK_FILE), `${process.ppid} 1\n`);
-    lockDataDir(dir).release();
+    const lock = lockDataDir(dir);
+    try {
+      // This process holds it now: the file names it, and a second lock is refused in its name.
+      const [pid, started] = readFileSync(join(dir, LOCK_FILE), 'utf8').trim().split(' ');
+      expect(Number(pid)).toBe(process.pid);
+      expect(started).not.toBe('1');
+      expect(() => lockDataDir(dir)).toThrow(new DataDirInUseError(dir, process.pid));
+    } finally {
+      lock.release();
+    }
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 });

@@ -37,7 +37,7 @@ export class AppError extends Error {
   }
 }
 
-// The session messages (SPEC section 8) and the codes the client acts on.
+// The session's 401 messages (expired, invalid, missing token) and the codes the client acts on.
 const TOKEN_CODES: Record<string, TErrorCode> = {
   [AUTH_ERRORS.expired]: 'TOKEN_EXPIRED',
   [AUTH_ERRORS.invalid]: 'TOKEN_INVALID',

@@ -6,8 +6,8 @@ import { refreshTokens, users } from '../db/schema/index.js';
 import { forbidden, rateLimited, unauthorized } from '../platform/app-error.js';
 import { TOO_MANY_REQUESTS } from './errors.js';
 import { type Actor, type Anonymous, type Audience, admits } from '../platform/policy.js';
-import { verifyAccessToken } from '../modules/auth/access-token.js';
-import { API_KEY_RATE_LIMIT, auditApiKeyCall, authenticateApiKey } from '../modules/api-keys/authenticate-api-key.js';
+import { verifyAccessToken } from '../platform/access-token.js';
+import { API_KEY_RATE_LIMIT, auditApiKeyCall, authenticateApiKey } from '../platform/authenticate-api-key.js';
 
 export interface SessionUser {
   id: string;
@@ -25,7 +25,7 @@ declare module 'fastify' {
     apiKeyCall: { id: string; name: string; userId: string } | null;
   }
   interface FastifyInstance {
-    /** preHandler: a valid access token for a live account. */
+    /** A valid access token (or API key) for a live account; routes declare their audience with `admit` instead. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /**
      * onRequest hook (before the body is read or validated): authenticated and of a role the audience admits (403
@@ -33,6 +33,13 @@ declare module 'fastify' {
      */
     admit: (audience: Audience) => (request: FastifyRequest) => Promise<void>;
   }
+}
+
+const AUDIENCE = Symbol('audience');
+
+/** The audience an onRequest hook made by `admit` lets in (undefined for any other hook): what the route test reads. */
+export function audienceOfHook(hook: unknown): Audience | undefined {
+  return typeof hook === 'function' ? (hook as { [AUDIENCE]?: Audience })[AUDIENCE] : undefined;
 }
 
 /** The signed-in caller as use cases take it: who, in which role, from where. */
@@ -46,7 +53,7 @@ export function anonymousOf(request: FastifyRequest): Anonymous {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-/** The signed-in user of a request that passed `authenticate`. */
+/** The signed-in user of a request that passed `admit` (or `authenticate`). */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthorized(AUTH_ERRORS.missing);
   return request.sessionUser;
@@ -95,14 +102,19 @@ export default fp(async function auth(app: FastifyInstance) {
     timeWindow: '1 minute',
     keyGenerator: (request) => `key:${request.sessionUser?.apiKey?.id}`,
   });
-  app.decorate('admit', (audience: Audience) => async (request: FastifyRequest) => {
-    await app.authenticate(request);
-    if (!admits(audience, currentUser(request).role)) throw forbidden();
-    if (request.sessionUser?.apiKey) {
-      const limit = await apiKeyLimit(request);
-      if (!limit.isAllowed && limit.isExceeded) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, limit.ttlInSeconds));
-    }
-  });
+  app.decorate('admit', (audience: Audience) =>
+    Object.assign(
+      async (request: FastifyRequest) => {
+        await app.authenticate(request);
+        if (!admits(audience, currentUser(request).role)) throw forbidden();
+        if (request.sessionUser?.apiKey) {
+          const limit = await apiKeyLimit(request);
+          if (!limit.isAllowed && limit.isExceeded) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, limit.ttlInSeconds));
+        }
+      },
+      { [AUDIENCE]: audience },
+    ),
+  );
   // Every call made with a key is audited with the key's name, refused ones included.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.apiKeyCall) await auditApiKeyCall(app.services, request, reply.statusCode);

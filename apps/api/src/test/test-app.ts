@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { parseEnv, type TEnv } from '../env.js';
 import type { Clock } from '../platform/clock.js';
 import type { LogStream } from '../platform/logger.js';
 import type { Mailer, OutgoingEmail } from '../platform/mailer.js';
-import { signAccessToken } from '../modules/auth/access-token.js';
+import { signAccessToken } from '../platform/access-token.js';
 import { checkResponsesOf } from './response-check.js';
 
 /**
@@ -78,6 +78,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** Log lines go here (at env LOG_LEVEL) instead of nowhere. */
   logStream?: LogStream;
+  /** Sees every route as it is added. */
+  onRoute?: AppOptions['onRoute'];
 }
 
 /** The real app on a real, empty database; close() drops everything it made. */
@@ -93,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false as const }),
     runOutbox: false,
     webRoot: options.webRoot,
+    onRoute: options.onRoute,
   });
   await app.ready();
   // Every answer a test receives is checked against the live OpenAPI document, so drift fails that test.

@@ -13,7 +13,7 @@ function describe(error: unknown): { notFound: boolean; message: string } {
   return { notFound: false, message: typeof error === 'string' ? error : '' };
 }
 
-/** errorElement for the routes (SPEC section 2): 404 gets 'Page Not Found', anything else its message. */
+/** errorElement for the routes: 404 gets 'Page Not Found', anything else its message. */
 export function ErrorPage() {
   const { notFound, message } = describe(useRouteError());
   const Icon = notFound ? MapPinOff : CircleAlert;

@@ -27,7 +27,7 @@ const driverLayout = lazyPage(
   (m) => m.DriverLayout,
 );
 
-// Public pages (SPEC section 2).
+// Public pages.
 const publicPages: RouteObject[] = [
   {
     index: true,

@@ -5,7 +5,7 @@ import { useToastsRequested } from '@/lib/toast';
 // A failed load leaves the app without toasts rather than without a page.
 const loadToastify = () => import('react-toastify').catch(() => null);
 
-/** SPEC section 9: top-right, 5 s, pause on hover, drag 80 %. Mounted with the first toast (lib/toast). */
+/** Top-right, 5 s, pause on hover, drag 80 %. Mounted with the first toast (lib/toast). */
 export function Toasts() {
   const requested = useToastsRequested();
   const toastify = useLoadedModule(loadToastify, requested);

@@ -1,4 +1,4 @@
-/** Every route of SPEC section 2, written once. Links use these; the router uses `routes` for patterns. */
+/** Every route of the web app, written once. Links use these; the router uses `routes` for patterns. */
 const enc = encodeURIComponent;
 
 export const paths = {
@@ -77,7 +77,7 @@ export const routes = {
   driverFailedAttempt: '/driver/jobs/:id/could-not-deliver',
 } as const;
 
-/** Anchors on the landing page, in header order (SPEC section 2). */
+/** Anchors on the landing page, in header order. */
 export const landingSections = [
   { id: 'hero', label: 'HOME', footerLabel: 'Home' },
   { id: 'services', label: 'SERVICES', footerLabel: 'Services' },

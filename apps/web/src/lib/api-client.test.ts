@@ -238,7 +238,7 @@ describe('api client on an unusable token', () => {
   });
 });
 
-describe('errorMessage (signed-in failure toasts, SPEC section 8)', () => {
+describe('errorMessage (signed-in failure toasts)', () => {
   it.each([
     [
       'a readable error field first',

@@ -3,12 +3,12 @@ import { paths } from '@/config/paths';
 import { clearSession, getRefreshToken, getToken, setTokens } from './session';
 
 /**
- * The one place that knows tokens (DESIGN.md): adds the bearer header, refreshes an expired
+ * The one place that knows tokens: adds the bearer header, refreshes an expired
  * access token once (single flight) and retries, and ends the session on an unusable token.
  */
 
 export const API_BASE = '/api';
-/** SPEC section 7: the refresh path has no /v1. */
+/** The refresh path has no /v1. */
 export const REFRESH_PATH = '/auth/refresh-token';
 
 export class ApiError extends Error {
@@ -94,7 +94,7 @@ function endSession(): void {
 }
 
 export function buildUrl(path: string, query?: TQuery): string {
-  // Accept both '/v1/x' and '/api/v1/x' (SPEC's table writes some rows with the prefix).
+  // Accept both '/v1/x' and '/api/v1/x' (callers write both).
   const base = path === API_BASE || path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
   if (!query) return base;
   const params = new URLSearchParams();
@@ -195,7 +195,7 @@ async function send<T>(method: string, path: string, body: unknown, options: TRe
   const message = messageOf(data, response);
   const failure = new ApiError(response.status, message, data);
 
-  // A 401 of an expired token is refreshed once (SPEC section 8); an unusable token ends the session.
+  // A 401 of an expired token is refreshed once; an unusable token ends the session.
   if (failure.code === 'TOKEN_EXPIRED') {
     if (isRetry) throw failure;
     // Another request may already have refreshed since this one was sent: use that token.
@@ -209,7 +209,7 @@ async function send<T>(method: string, path: string, body: unknown, options: TRe
     endSession();
     throw failure;
   }
-  // SPEC section 6: module-level gating is a 403 whose message names the module.
+  // Module-level gating is a 403 whose message names the module.
   if (failure.code === 'MODULE_FORBIDDEN' || (response.status === 403 && message.toLowerCase().includes('module'))) {
     throw new ApiError(403, message, data, true);
   }

@@ -1,7 +1,7 @@
 import { ADDRESS_CUT, MAX_PAGE_BUTTONS } from '@courier/contract';
 import { formatDateTime, formatTime, toDate } from '@/lib/format-date';
 
-/** SPEC: addresses in the list are cut to 30 characters plus an ellipsis. */
+/** Addresses in the list are cut to 30 characters plus an ellipsis. */
 export function truncateAddress(address: string | null | undefined, max = ADDRESS_CUT): string {
   const text = (address ?? '').trim();
   return text.length > max ? `${text.slice(0, max)}...` : text;
@@ -28,7 +28,7 @@ export const formatDate = (value: string | Date | null | undefined): string => {
 export const isSameDay = (a: Date, b: Date): boolean =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** SPEC section 9: the date is shown only when the moment was not today ("2:05 PM" today, else "Mar 3, 2026, 2:05 PM"). */
+/** The date is shown only when the moment was not today ("2:05 PM" today, else "Mar 3, 2026, 2:05 PM"). */
 export const formatWhen = (value: string | Date | null | undefined, now: Date = new Date()): string => {
   const date = toDate(value);
   if (!date) return '';

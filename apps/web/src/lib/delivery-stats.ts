@@ -8,7 +8,7 @@ import {
   type TDeliveryStatus,
 } from '@courier/contract';
 
-/** The counts the dashboard and the profile show (SPEC section 4 groups). */
+/** The counts the dashboard and the profile show (its status groups). */
 export interface TDeliveryStats {
   totalDeliveries: number;
   activeDeliveries: number;
@@ -44,7 +44,7 @@ export function statsOf(deliveries: { status: string }[]): TDeliveryStats {
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /**
- * Reads a my-deliveries answer: an array, or an object holding a deliveries array (SPEC section 3); anything
+ * Reads a my-deliveries answer: an array, or an object holding a deliveries array; anything
  * else throws 'Invalid response format - expected array of deliveries'. Counts the server left out are
  * worked out from the array itself.
  */

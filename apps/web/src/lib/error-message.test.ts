@@ -5,7 +5,7 @@ import { errorMessage, waitText } from './error-message';
 
 const failure = (status: number, body: TErrorBody) => new ApiError(status, body.message, body);
 
-describe('errorMessage reads the code, then shows the message SPEC section 8 asks for', () => {
+describe('errorMessage reads the code, then shows the message fixed for it', () => {
   it("shows the server's message for a code that names a refusal", () => {
     const conflict = failure(409, { success: false, message: 'Only a pending delivery can be cancelled', error: 'CONFLICT' });
     expect(errorMessage(conflict, 'Default')).toBe('Only a pending delivery can be cancelled');
@@ -13,7 +13,7 @@ describe('errorMessage reads the code, then shows the message SPEC section 8 ask
     expect(errorMessage(invalid, MESSAGES.profileUpdateFailed)).toBe('phone: Phone is required');
   });
 
-  it("gives the page's SPEC fallback for a server fault, whatever its message", () => {
+  it("gives the page's fixed fallback for a server fault, whatever its message", () => {
     const crash = failure(500, { success: false, message: 'Something went wrong. Please try again.', error: 'INTERNAL' });
     expect(errorMessage(crash, 'Failed to fetch deliveries')).toBe('Failed to fetch deliveries');
     const down = failure(503, { success: false, message: 'Something went wrong. Please try again.', error: 'UNAVAILABLE' });

@@ -9,7 +9,7 @@ export function waitText(seconds: number): string {
 }
 
 /**
- * The one reader of failures (SPEC section 8, signed-in area): the server's error field first, then its
+ * The one reader of failures (signed-in area): the server's error field first, then its
  * message, then the client's own message, then `fallback`. The error field is a contract code, so it decides
  * what to show rather than being shown: a server fault or no answer at all gets the page's fallback, a 429
  * says how long to wait, any other code shows the server's message. A non-code error field (another
@@ -27,7 +27,7 @@ export function errorMessage(error: unknown, fallback: string): string {
         return error.retryAfter ? `${message} Try again in ${waitText(error.retryAfter)}.` : message;
       }
       default: {
-        // Another server's error field may be text meant for people: shown first, as SPEC asks.
+        // Another server's error field may be text meant for people: shown first, as promised to people.
         const text = error.error;
         if (text && !isErrorCode(text) && !/^[A-Z0-9_]+$/.test(text)) return text;
         return error.serverMessage ?? fallback;

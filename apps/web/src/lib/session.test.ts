@@ -19,7 +19,7 @@ import {
 const driver = { _id: 'u9', firstName: 'Dana', email: 'dana@medcourier.example', roleId: { _id: ROLE_IDS.DRIVER } };
 
 describe('session', () => {
-  it('stores the token, refresh token and user under the SPEC keys', () => {
+  it('stores the token, refresh token and user under the fixed keys', () => {
     setSession({ token: 't1', refreshToken: 'r1', user: driver });
 
     expect(localStorage.getItem('token')).toBe('t1');

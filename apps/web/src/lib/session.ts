@@ -1,7 +1,7 @@
 import { roleFromId, type TRole } from '@courier/contract';
 import { useSyncExternalStore } from 'react';
 
-/** Browser storage keys (SPEC section 3). */
+/** Browser storage keys. */
 export const SESSION_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
 
 export interface TSessionUser {
@@ -17,7 +17,7 @@ export interface TSessionUser {
   /** The customer's clinic, lab or pharmacy; '' or absent when none. */
   organisation?: string;
   createdAt?: string;
-  /** A plain role id or an object carrying it as _id (SPEC section 3). */
+  /** A plain role id or an object carrying it as _id. */
   roleId: string | { _id: string };
   [key: string]: unknown;
 }

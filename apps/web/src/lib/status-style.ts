@@ -11,7 +11,7 @@ import {
   Undo2,
 } from 'lucide-react';
 
-/** SPEC section 2: delivered green, in_transit blue, pending yellow, every other status grey. */
+/** Delivered green, in_transit blue, pending yellow, every other status grey. */
 const BADGE_CLASSES: Record<string, string> = {
   delivered: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
   in_transit: 'bg-blue-50 text-blue-700 ring-blue-600/20',
@@ -21,7 +21,7 @@ const OTHER_BADGE = 'bg-slate-100 text-slate-700 ring-slate-500/20';
 
 export const statusBadgeClass = (status: string): string => BADGE_CLASSES[status] ?? OTHER_BADGE;
 
-/** SPEC section 2: icons for delivered, in_transit, picked_up, approved and pending; a plain dot for the rest. */
+/** Icons for delivered, in_transit, picked_up, approved and pending; a plain dot for the rest. */
 const ICONS: Record<string, LucideIcon> = {
   delivered: CircleCheckBig,
   in_transit: Truck,

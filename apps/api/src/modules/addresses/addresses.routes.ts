@@ -1,21 +1,18 @@
 import {
-  safeText,
   ZCreateSavedAddressRequest,
   ZDeleteSavedAddressResponse,
   ZSavedAddressesResponse,
   ZSavedAddressResponse,
   ZUpdateSavedAddressRequest,
+  ZIdParams,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { deleteSavedAddress } from './delete-saved-address.js';
 import { listSavedAddresses } from './list-saved-addresses.js';
 import { renameSavedAddress } from './rename-saved-address.js';
 import { saveAddress } from './save-address.js';
-
-const ZIdParams = z.object({ id: safeText('Id').max(64) });
 
 /** The customer's address book; another customer's entry answers 404 like an unknown one. */
 const addressesRoutes: FastifyPluginAsyncZod = async (app) => {

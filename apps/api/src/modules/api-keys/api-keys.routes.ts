@@ -1,13 +1,10 @@
-import { safeText, ZApiKeysResponse, ZCreateApiKeyRequest, ZCreateApiKeyResponse, ZRevokeApiKeyResponse } from '@courier/contract';
+import { ZApiKeysResponse, ZCreateApiKeyRequest, ZCreateApiKeyResponse, ZRevokeApiKeyResponse, ZIdParams } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { createApiKey } from './create-api-key.js';
 import { listApiKeys } from './list-api-keys.js';
 import { revokeApiKey } from './revoke-api-key.js';
-
-const ZIdParams = z.object({ id: safeText('Id').max(64) });
 
 /** A customer's API keys, managed from a signed-in session (a key cannot manage keys). */
 const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
-import { hashApiKeySecret } from './api-key-secret.js';
+import { hashApiKeySecret } from '../../platform/api-key-secret.js';
 
 describe('API keys', () => {
   const clock = fixedClock(TEST_NOW);

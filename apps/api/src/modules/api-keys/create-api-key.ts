@@ -6,7 +6,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayManageApiKeys } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toApiKeyJson } from './api-key-json.js';
-import { apiKeyDisplayPrefix, hashApiKeySecret, newApiKeySecret } from './api-key-secret.js';
+import { apiKeyDisplayPrefix, hashApiKeySecret, newApiKeySecret } from '../../platform/api-key-secret.js';
 
 export const API_KEYS_FORBIDDEN = 'Only a customer, signed in, can manage API keys for their own account';
 

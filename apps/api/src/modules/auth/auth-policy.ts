@@ -17,7 +17,7 @@ export const AUTH_POLICY = {
   resetEmailCooldownMs: MINUTE,
   /**
    * Failed sign-ins count per e-mail and client address together, whether the e-mail has an account or not:
-   * the 10th failure within 15 minutes from one address locks that address out of that e-mail (SPEC's 403)
+   * the 10th failure within 15 minutes from one address locks that address out of that e-mail (403 with MESSAGES' lockout text)
    * until the oldest of them is 15 minutes old; a sign-in from that address starts the count again. Other
    * addresses, the owner's among them, are not affected.
    */

@@ -11,14 +11,6 @@ import {
   ZUpdateNotificationPreferencesRequest,
   ZUpdateProfileRequest,
   ZVerifyOtpRequest,
-} from '@courier/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, anonymousOf } from '../../plugins/auth.js';
-import { rateLimitResponse } from '../../plugins/errors.js';
-import { verifyAccessToken } from './access-token.js';
-import { RATE_LIMITS } from './auth-policy.js';
-import {
   ZLoginResponse,
   ZMeResponse,
   ZMessageResponse,
@@ -26,7 +18,13 @@ import {
   ZProfileResponse,
   ZRefreshResponse,
   ZVerifyEmailQuery,
-} from './auth.schemas.js';
+} from '@courier/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, anonymousOf } from '../../plugins/auth.js';
+import { rateLimitResponse } from '../../plugins/errors.js';
+import { verifyAccessToken } from '../../platform/access-token.js';
+import { RATE_LIMITS } from './auth-policy.js';
 import { changePassword } from './change-password.js';
 import { readOwnAccount } from './read-own-account.js';
 import { warmUpDummyHash } from './passwords.js';
@@ -44,7 +42,7 @@ import { verifyLoginCode } from './verify-login-code.js';
 
 const tags = ['auth'];
 
-/** A per-address limit whose 429 carries Retry-After and, for login, SPEC's own message. */
+/** A per-address limit whose 429 carries Retry-After and, for login, the contract's lockout message. */
 const perAddress = (limit: { max: number; timeWindow: number }, message?: string) => ({
   rateLimit: { ...limit, errorResponseBuilder: rateLimitResponse(message) },
 });
@@ -88,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => resendLoginCode(services, anonymousOf(request), request.body),
   );
 
-  // SPEC section 7 writes the refresh call without /v1; both paths answer.
+  // Older clients call the refresh without /v1 (POST /api/auth/refresh-token); both paths answer.
   for (const url of ['/auth/refresh-token', '/v1/auth/refresh-token']) {
     app.post(
       url,
@@ -103,7 +101,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return signOut(services, anonymousOf(request), { accessToken, refreshToken: request.body?.refreshToken });
   });
 
-  app.get('/v1/auth/me', { preHandler: app.authenticate, schema: { tags, response: { 200: ZMeResponse } } }, async (request) =>
+  app.get('/v1/auth/me', { onRequest: app.admit('signedIn'), schema: { tags, response: { 200: ZMeResponse } } }, async (request) =>
     readOwnAccount(services, actorOf(request)),
   );
 
@@ -127,7 +125,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/v1/auth/profile',
-    { preHandler: app.authenticate, schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
+    { onRequest: app.admit('signedIn'), schema: { tags, body: ZUpdateProfileRequest, response: { 200: ZProfileResponse } } },
     async (request) => {
       return updateProfile(services, actorOf(request), request.body);
     },
@@ -135,14 +133,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/auth/change-password',
-    { preHandler: app.authenticate, schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessageResponse } } },
+    { onRequest: app.admit('signedIn'), schema: { tags, body: ZChangePasswordRequest, response: { 200: ZMessageResponse } } },
     async (request) => changePassword(services, { ...actorOf(request), sessionId: await sessionIdOf(request) }, request.body),
   );
 
   app.patch(
     '/v1/auth/notification-preferences',
     {
-      preHandler: app.authenticate,
+      onRequest: app.admit('signedIn'),
       schema: { tags, body: ZUpdateNotificationPreferencesRequest, response: { 200: ZPreferencesResponse } },
     },
     async (request) => {

@@ -1,11 +1,10 @@
-import { AUTH_ERRORS, MESSAGES, type TChangePasswordRequest } from '@courier/contract';
+import { AUTH_ERRORS, MESSAGES, type TChangePasswordRequest, type TMessageResponse } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { badRequest, unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
-import type { TMessageResponse } from './auth.schemas.js';
 import type { Actor } from '../../platform/policy.js';
 import { passwordChangedMessage } from './auth-emails.js';
 import { checkPassword, hashPassword } from './passwords.js';

@@ -1,10 +1,9 @@
-import { AUTH_ERRORS } from '@courier/contract';
+import { AUTH_ERRORS, type TMeResponse } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { TMeResponse } from './auth.schemas.js';
 import { toPublicUser } from './user-response.js';
 
 /** The signed-in user's own account, as the account page shows it. */

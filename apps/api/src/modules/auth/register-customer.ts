@@ -1,5 +1,4 @@
-import { ROLE_IDS, type TRegisterRequest } from '@courier/contract';
-import type { TMessageResponse } from './auth.schemas.js';
+import { ROLE_IDS, type TRegisterRequest, type TMessageResponse } from '@courier/contract';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { auditEvents, authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';

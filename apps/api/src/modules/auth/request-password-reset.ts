@@ -1,11 +1,10 @@
-import { MESSAGES, type TForgotPasswordRequest } from '@courier/contract';
+import { MESSAGES, type TForgotPasswordRequest, type TMessageResponse } from '@courier/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { TMessageResponse } from './auth.schemas.js';
 import { resetPasswordMessage } from './auth-emails.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { newOpaqueToken } from './one-time-secrets.js';

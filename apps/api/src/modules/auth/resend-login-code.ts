@@ -1,10 +1,10 @@
+import type { TMessageResponse } from '@courier/contract';
 import type { TResendOtpRequest } from '@courier/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { TMessageResponse } from './auth.schemas.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { issueLoginCode } from './login-code.js';
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type TResetPasswordRequest } from '@courier/contract';
+import { MESSAGES, type TResetPasswordRequest, type TMessageResponse } from '@courier/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { authTokens, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
@@ -7,7 +7,6 @@ import { enqueueEmail } from '../../platform/outbox.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { claimLink } from './claim-link.js';
-import type { TMessageResponse } from './auth.schemas.js';
 import { passwordChangedMessage } from './auth-emails.js';
 import { hashPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';

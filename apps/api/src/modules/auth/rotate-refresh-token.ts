@@ -1,11 +1,10 @@
-import { AUTH_ERRORS } from '@courier/contract';
+import { AUTH_ERRORS, type TRefreshResponse } from '@courier/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { TRefreshResponse } from './auth.schemas.js';
 import { hashSecret } from './one-time-secrets.js';
 import { issueSession, revokeFamily } from './sessions.js';
 

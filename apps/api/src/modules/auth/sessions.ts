@@ -4,7 +4,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import { publishLiveEvent } from '../../platform/live-events.js';
-import { signAccessToken } from './access-token.js';
+import { signAccessToken } from '../../platform/access-token.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { newOpaqueToken } from './one-time-secrets.js';
 

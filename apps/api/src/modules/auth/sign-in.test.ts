@@ -106,7 +106,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(malformed.json().message).toBe('email: Email must be a valid e-mail address');
   });
 
-  it('locks an address out of an account after 10 failures from it in 15 minutes, with SPEC’s 403', async () => {
+  it('locks an address out of an account after 10 failures from it in 15 minutes, with the lockout 403', async () => {
     const { user, password } = await createUser(t.db);
     const ip = freshIp();
     for (let i = 0; i < 9; i++) {

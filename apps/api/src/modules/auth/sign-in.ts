@@ -1,4 +1,4 @@
-import { MESSAGES, type TLoginRequest, type TPublicUser } from '@courier/contract';
+import { MESSAGES, type TLoginRequest, type TPublicUser, type TLoginResponse } from '@courier/contract';
 import { and, count, eq, gt, max } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { loginAttempts, users } from '../../db/schema/index.js';
@@ -6,7 +6,6 @@ import { AppError, unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { TLoginResponse } from './auth.schemas.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { issueLoginCode } from './login-code.js';
 import { checkPassword } from './passwords.js';

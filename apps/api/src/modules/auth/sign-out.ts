@@ -1,10 +1,10 @@
+import type { TMessageResponse } from '@courier/contract';
 import { and, eq, or } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { TMessageResponse } from './auth.schemas.js';
-import { sessionOfAccessToken } from './access-token.js';
+import { sessionOfAccessToken } from '../../platform/access-token.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { hashSecret } from './one-time-secrets.js';
 import { revokeFamily } from './sessions.js';

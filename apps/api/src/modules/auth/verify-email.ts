@@ -1,4 +1,4 @@
-import { MESSAGES } from '@courier/contract';
+import { MESSAGES, type TMessageResponse } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
@@ -6,7 +6,6 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { claimLink } from './claim-link.js';
-import type { TMessageResponse } from './auth.schemas.js';
 
 export const VERIFY_LINK_INVALID = 'This verification link is invalid or has expired. Sign in to receive a new code.';
 

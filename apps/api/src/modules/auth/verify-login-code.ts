@@ -1,11 +1,10 @@
-import { MESSAGES, type TVerifyOtpRequest } from '@courier/contract';
+import { MESSAGES, type TVerifyOtpRequest, type TLoginResponse } from '@courier/contract';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { authTokens, loginAttempts, users } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { TLoginResponse } from './auth.schemas.js';
 import { AUTH_POLICY } from './auth-policy.js';
 import { hashSecret, sameDigest } from './one-time-secrets.js';
 import { issueSession } from './sessions.js';

@@ -1,4 +1,4 @@
-import { MESSAGES, ZDelivery } from '@courier/contract';
+import { MESSAGES, ZDelivery, TRACKING_NUMBER_PATTERN } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { listCustodyEvents, verifyCustodyChain } from './custody.js';
 import { jpegWithExif, multipartForm, TEST_NOW, validDeliveryForm, webpImage } from './delivery-test-kit.js';
-import { ORDER_ID_PATTERN } from './order-id.js';
 
 describe('requesting a delivery', () => {
   const clock = fixedClock(TEST_NOW);
@@ -31,7 +30,7 @@ describe('requesting a delivery', () => {
     expect(body.warning).toBeUndefined();
     expect(body._id).toBe(body.data._id);
     const d = ZDelivery.parse(body.data);
-    expect(d.orderId).toMatch(ORDER_ID_PATTERN);
+    expect(d.orderId).toMatch(TRACKING_NUMBER_PATTERN);
     expect(d).toMatchObject({
       status: 'pending',
       recipientEmail: 'jordan.lee@example.test',

@@ -11,7 +11,7 @@ import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
-import type { DeliveryRow } from './delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { estimateDelivery } from './estimate-delivery.js';
 import { newOrderId } from './order-id.js';
 import { type CleanImage, cleanPackageImage, storePackageImage } from './package-image.js';

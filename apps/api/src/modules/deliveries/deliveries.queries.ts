@@ -1,12 +1,12 @@
+import { TRACKING_NUMBER_PATTERN } from '@courier/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, deliveryReturns, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { type Actor, mayReadDelivery } from '../../platform/policy.js';
-import { attemptsColumn } from './attempts-json.js';
-import type { DeliveryView } from './delivery-json.js';
-import { readingsColumn } from './handling-json.js';
-import { ORDER_ID_PATTERN } from './order-id.js';
+import { attemptsColumn } from '../../shared/attempts-json.js';
+import type { DeliveryView } from '../../shared/delivery-json.js';
+import { readingsColumn } from '../../shared/handling-json.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function deliveryKey(idOrOrderId: string): SQL | null {
   if (UUID.test(idOrOrderId)) return eq(deliveries.id, idOrOrderId);
   const orderId = idOrOrderId.toUpperCase();
-  return ORDER_ID_PATTERN.test(orderId) ? eq(deliveries.orderId, orderId) : null;
+  return TRACKING_NUMBER_PATTERN.test(orderId) ? eq(deliveries.orderId, orderId) : null;
 }
 
 export const DELIVERY_NOT_FOUND = 'Delivery not found';

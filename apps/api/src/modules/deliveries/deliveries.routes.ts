@@ -1,7 +1,6 @@
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
-  safeText,
   ZCancelDeliveryResponse,
   ZImportErrorBody,
   ZImportResponse,
@@ -11,21 +10,21 @@ import {
   ZMyDeliveriesResponse,
   ZQuoteRequest,
   ZQuoteResponse,
+  ZIdParams,
+  ZCancelOwnDeliveryRequest,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../platform/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
-import { bookDelivery } from './book-delivery.js';
-import { cancelOwnDelivery } from './cancel-own-delivery.js';
+import { cancelDelivery } from './cancel-delivery.js';
+import { createDelivery } from './create-delivery.js';
+import { toOwnDeliveryJson } from './delivery-reply-context.js';
 import { importDeliveries } from './import-deliveries.js';
 import { readDeliveryForm } from './delivery-form.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
 import { quoteDelivery } from './quote-delivery.js';
 import { readOwnDelivery } from './read-own-delivery.js';
-
-const ZIdParams = z.object({ id: safeText('Id').max(64) });
 
 /** The customer's own deliveries: request, list, read and cancel. */
 const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +46,12 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ZCreateDeliveryResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await bookDelivery(services, actorOf(request), await readDeliveryForm(request))),
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { delivery, ...booked } = await createDelivery(services, actor, await readDeliveryForm(request));
+      const data = await toOwnDeliveryJson(services, actor, delivery.id);
+      return reply.status(201).send({ success: true as const, ...booked, data, _id: data._id });
+    },
   );
 
   // A CSV import is read as text (2 MB holds 1,000 rows of long addresses); other routes never see text/csv.
@@ -104,7 +108,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/deliveries/my-deliveries',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: { tags, security, querystring: ZMyDeliveriesQuery, response: { 200: ZMyDeliveriesResponse } },
     },
     async (request) => listMyDeliveries(services, actorOf(request), request.query),
@@ -113,7 +117,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/deliveries/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -129,17 +133,21 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/deliveries/:id/cancel',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
         description: 'The owner withdraws a pending request (staff cancel through /api/v1/admin); other moves answer 409.',
         params: ZIdParams,
-        body: z.object({ reason: safeText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional() }).nullish(),
+        body: ZCancelOwnDeliveryRequest,
         response: { 200: ZCancelDeliveryResponse },
       },
     },
-    async (request) => cancelOwnDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body?.reason }),
+    async (request) => {
+      const actor = actorOf(request);
+      const cancelled = await cancelDelivery(services, actor, { idOrOrderId: request.params.id, reason: request.body?.reason });
+      return { success: true as const, message: 'Delivery cancelled', data: await toOwnDeliveryJson(services, actor, cancelled.id) };
+    },
   );
 };
 export default deliveriesRoutes;

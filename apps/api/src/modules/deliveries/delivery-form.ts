@@ -1,7 +1,7 @@
 import { ZCreateDeliveryRequest } from '@courier/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { instantOf } from './business-time.js';
+import { instantOf } from '../../shared/business-time.js';
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 

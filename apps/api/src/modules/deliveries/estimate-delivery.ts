@@ -1,5 +1,5 @@
 import type { TDeliveryType } from '@courier/contract';
-import { instantOf, isBusinessDay, type LocalDay, localMoment, nextBusinessDay } from './business-time.js';
+import { instantOf, isBusinessDay, type LocalDay, localMoment, nextBusinessDay } from '../../shared/business-time.js';
 
 /** Business hours: Mon-Fri 08:00-18:00 in BUSINESS_TZ, weekends closed. */
 export const BUSINESS_HOURS = { open: 8 * 3600, close: 18 * 3600, sameDayCutoff: 14 * 3600, nextDayBy: 12 * 3600 } as const;

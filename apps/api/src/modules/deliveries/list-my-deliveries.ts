@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { customerDeliveryCounts, deliveries } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { toDeliveryJson } from './delivery-json.js';
+import { toDeliveryJson } from '../../shared/delivery-json.js';
 import { deliveryJsonContext } from './delivery-reply-context.js';
 import { selectDeliveryViews } from './deliveries.queries.js';
 

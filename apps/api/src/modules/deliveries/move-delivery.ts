@@ -8,11 +8,11 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import { type Actor, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryEvent } from '../messages/delivery-messages.js';
-import { notifyStatusChange } from '../notifications/notify-status-change.js';
+import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
-import type { DeliveryRow } from './delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 export interface Place {
   label: string | null;
@@ -161,7 +161,9 @@ export async function moveDelivery(
       },
       now,
     );
-    await notifyStatusChange(tx, services, row, now, { signedBy: p.signedBy, ...p.message });
+    // Everyone who hears of this move is told, inside its transaction (modules/messages decides who).
+    const { event, ...extra } = p.message ?? {};
+    await sendDeliveryMessages(tx, services, row, event ?? row.status, now, { signedBy: p.signedBy, ...extra });
     await recordStatusWebhookEvents(tx, services, row, d.status);
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));

@@ -4,7 +4,7 @@ import { type Actor, mayReadDeliveryStory, readsAsStaff } from '../../platform/p
 import type { Services } from '../../services.js';
 import { listCustodyEvents } from './custody.js';
 import { findReadableDelivery } from './deliveries.queries.js';
-import type { DeliveryRow, DeliveryView } from './delivery-json.js';
+import type { DeliveryRow, DeliveryView } from '../../shared/delivery-json.js';
 
 /** What only the owner reads on their delivery page: every step with its exact place, and why it was cancelled. */
 export interface DeliveryStory {

@@ -1,6 +1,6 @@
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { toDeliveryDetailJson } from './delivery-json.js';
+import { toDeliveryDetailJson } from '../../shared/delivery-json.js';
 import { deliveryJsonContext } from './delivery-reply-context.js';
 import { readDelivery } from './read-delivery.js';
 

@@ -5,7 +5,7 @@ import { conflict } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { type MovePlan, moveDelivery } from './move-delivery.js';
-import type { DeliveryRow } from './delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 export interface StartReturnInput {
   /** The delivery's _id or tracking number. */

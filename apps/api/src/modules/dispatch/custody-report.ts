@@ -2,7 +2,7 @@ import { isSafeLine, PACKAGE_TYPE_LABELS, statusLabel, type TPackageType } from 
 import PDFDocument from 'pdfkit';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { formatBusinessTime } from '../deliveries/business-time.js';
+import { formatBusinessTime } from '../../shared/business-time.js';
 import { findDeliveryView } from './find-delivery-view.js';
 import { readCustody } from './read-custody.js';
 

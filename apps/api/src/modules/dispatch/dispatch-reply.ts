@@ -3,6 +3,6 @@ import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
 import { dispatchAnswer } from './dispatch.queries.js';
 
 /** After a staff move or read, the console gets the delivery as it now stands. */
-export async function dispatchReply(services: Services, deliveryId: string, message: string) {
+export async function toDispatchDeliveryJson(services: Services, deliveryId: string, message: string) {
   return { success: true as const, message, data: await dispatchAnswer(services.db, deliveryId, deliveryJsonContext(services)) };
 }

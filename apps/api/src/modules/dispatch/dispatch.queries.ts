@@ -11,9 +11,9 @@ import { and, eq, lte, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, deliveryReturns, proofsOfDelivery, shippingLabels, users } from '../../db/schema/index.js';
-import { type AttemptRow, attemptsColumn, openAttempt } from '../deliveries/attempts-json.js';
-import { type DeliveryView, type JsonContext, toDeliveryJson } from '../deliveries/delivery-json.js';
-import { readingsColumn } from '../deliveries/handling-json.js';
+import { type AttemptRow, attemptsColumn, openAttempt } from '../../shared/attempts-json.js';
+import { type DeliveryView, type JsonContext, toDeliveryJson } from '../../shared/delivery-json.js';
+import { readingsColumn } from '../../shared/handling-json.js';
 
 export const customers = alias(users, 'customer');
 export const drivers = alias(users, 'driver');

@@ -3,42 +3,31 @@ import {
   ZAdminDeliveriesResponse,
   ZAdminDeliveryResponse,
   ZAdminDriversResponse,
-  ZAdminFeedbackQuery,
-  ZAdminFeedbackResponse,
-  ZAdminOptinsQuery,
-  ZAdminOptinsResponse,
   ZAdminStatsResponse,
   ZApproveDeliveryRequest,
   ZAssignDriverRequest,
-  ZAuditQuery,
-  ZAuditResponse,
   ZCustodyResponse,
   ZReattemptRequest,
   ZReturnRequest,
   ZStaffCancelRequest,
+  ZAnyIdParams,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
+import { cancelDelivery } from '../deliveries/cancel-delivery.js';
+import { readDelivery } from '../deliveries/read-delivery.js';
+import { approveDelivery } from './approve-delivery.js';
+import { assignDriver } from './assign-driver.js';
+import { reattemptDelivery } from './reattempt-delivery.js';
+import { toDispatchDeliveryJson } from './dispatch-reply.js';
 import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
-import { approveFromDispatch } from './approve-from-dispatch.js';
-import { assignFromDispatch } from './assign-from-dispatch.js';
-import { cancelFromDispatch } from './cancel-from-dispatch.js';
 import { printCustodyReport } from './custody-report.js';
-import { exportAudit } from './export-audit.js';
 import { exportDispatchDeliveries } from './export-dispatch-deliveries.js';
-import { listAudit } from './list-audit.js';
 import { listDispatchDeliveries } from './list-dispatch-deliveries.js';
 import { listDrivers } from './list-drivers.js';
-import { listFeedback } from './list-feedback.js';
-import { listOptins } from './list-optins.js';
 import { custodyResponse, readCustody } from './read-custody.js';
 import { readDispatchStats } from './read-dispatch-stats.js';
-import { reattemptFromDispatch } from './reattempt-from-dispatch.js';
 import { returnFromDispatch } from './return-from-dispatch.js';
-import { showDispatchDelivery } from './show-dispatch-delivery.js';
-
-const ZIdParams = z.object({ id: z.string().max(64) });
 
 /** The staff console (STAFF and above): the board, the moves dispatch makes, custody and the logs. */
 const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,17 +68,24 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         description: 'One delivery in full; each read is audited.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => showDispatchDelivery(services, actorOf(request), { idOrOrderId: request.params.id }),
+    async (request) => {
+      // readDelivery checks access and audits the read.
+      const { view } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
+      return toDispatchDeliveryJson(services, view.delivery.id, 'Delivery');
+    },
   );
 
   app.post(
     '/v1/admin/deliveries/:id/approve',
-    { ...common, schema: { ...schema, params: ZIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
-    async (request) => approveFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note }),
+    { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
+    async (request) => {
+      const moved = await approveDelivery(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note });
+      return toDispatchDeliveryJson(services, moved.id, 'Delivery approved');
+    },
   );
 
   app.post(
@@ -99,18 +95,24 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         description: 'Assigns an approved delivery, or reassigns an assigned one, to an active driver.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZAssignDriverRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => assignFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body }),
+    async (request) => {
+      const moved = await assignDriver(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      return toDispatchDeliveryJson(services, moved.id, 'Driver assigned');
+    },
   );
 
   app.post(
     '/v1/admin/deliveries/:id/cancel',
-    { ...common, schema: { ...schema, params: ZIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
-    async (request) => cancelFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason }),
+    { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
+    async (request) => {
+      const moved = await cancelDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason });
+      return toDispatchDeliveryJson(services, moved.id, 'Delivery cancelled');
+    },
   );
 
   app.post(
@@ -121,12 +123,15 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         description:
           'Decides a failed attempt: another attempt in window { from, to }, by the same driver (driverId absent or the same: back to in_transit) or by another (assigned; the new driver collects the parcel from the first). 409 ATTEMPTS_EXHAUSTED past MAX_DELIVERY_ATTEMPTS.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZReattemptRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => reattemptFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body }),
+    async (request) => {
+      const moved = await reattemptDelivery(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      return toDispatchDeliveryJson(services, moved.id, 'Re-attempt scheduled');
+    },
   );
 
   app.post(
@@ -137,7 +142,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         description:
           'Sends a picked-up, in-transit or failed delivery back to its sender (returning); the driver ends it with the hand-back proof.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZReturnRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
@@ -147,13 +152,13 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/deliveries/:id/custody',
-    { ...common, schema: { ...schema, params: ZIdParams, response: { 200: ZCustodyResponse } } },
+    { ...common, schema: { ...schema, params: ZAnyIdParams, response: { 200: ZCustodyResponse } } },
     async (request) => custodyResponse(await readCustody(services, actorOf(request), { idOrOrderId: request.params.id })),
   );
 
   app.get(
     '/v1/admin/deliveries/:id/custody/report',
-    { ...common, schema: { ...schema, description: 'The chain-of-custody report as a PDF (US Letter).', params: ZIdParams } },
+    { ...common, schema: { ...schema, description: 'The chain-of-custody report as a PDF (US Letter).', params: ZAnyIdParams } },
     async (request, reply) => {
       const report = await printCustodyReport(services, actorOf(request), { idOrOrderId: request.params.id });
       return reply
@@ -170,44 +175,6 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/v1/admin/stats', { ...common, schema: { ...schema, response: { 200: ZAdminStatsResponse } } }, async (request) =>
     readDispatchStats(services, actorOf(request)),
-  );
-
-  app.get(
-    '/v1/admin/feedback',
-    { ...common, schema: { ...schema, querystring: ZAdminFeedbackQuery, response: { 200: ZAdminFeedbackResponse } } },
-    async (request) => listFeedback(services, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/v1/admin/optins',
-    { ...common, schema: { ...schema, querystring: ZAdminOptinsQuery, response: { 200: ZAdminOptinsResponse } } },
-    async (request) => listOptins(services, actorOf(request), request.query),
-  );
-
-  app.get(
-    '/v1/admin/audit/export.csv',
-    {
-      onRequest: app.admit('admin'),
-      schema: {
-        ...schema,
-        description: 'The audit log for the same query, every page, as CSV (text/csv); each export is audited.',
-        querystring: ZAuditQuery,
-      },
-    },
-    async (request, reply) => {
-      const file = await exportAudit(services, actorOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.csv);
-    },
-  );
-
-  app.get(
-    '/v1/admin/audit',
-    { onRequest: app.admit('admin'), schema: { ...schema, querystring: ZAuditQuery, response: { 200: ZAuditResponse } } },
-    async (request) => listAudit(services, actorOf(request), request.query),
   );
 };
 export default dispatchRoutes;

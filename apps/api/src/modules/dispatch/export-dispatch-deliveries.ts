@@ -5,12 +5,10 @@ import { badRequest } from '../../platform/app-error.js';
 import { csvTime, toCsv } from '../../platform/csv.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
+import { EXPORT_MAX_ROWS } from '../../shared/paging.js';
 import type { Services } from '../../services.js';
 import { customers, drivers } from './dispatch.queries.js';
 import { dispatchListOrder, dispatchListWhere } from './list-dispatch-deliveries.js';
-
-/** The most rows one export holds; past it the filter must be narrowed. */
-export const EXPORT_MAX_ROWS = 50_000;
 
 const name = (p: { firstName: string | null; lastName: string | null } | null) => `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
 

@@ -11,9 +11,9 @@ import { deliveries, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import type { JsonContext } from '../deliveries/delivery-json.js';
+import type { JsonContext } from '../../shared/delivery-json.js';
 import { lateCondition, selectDispatchViews, toDispatchJson } from './dispatch.queries.js';
-import { pageOf } from './paging.js';
+import { pageOf } from '../../shared/paging.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { deliveries, driverLocations, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { driverShiftOf } from '../route-plans/driver-shift.js';
+import { driverShiftOf } from '../../shared/driver-shift.js';
 
 /** Drivers for the assign dialog: their load (assigned, not yet delivered) and last known position. */
 export async function listDrivers(services: Services, actor: Actor): Promise<TAdminDriversResponse> {

@@ -5,7 +5,7 @@ import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
 import { listCustodyEvents, verifyCustodyChain } from '../deliveries/custody.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 
 export interface CustodyRecord {

@@ -3,7 +3,7 @@ import { and, avg, count, eq, gte, isNull, lte } from 'drizzle-orm';
 import { deliveries, deliveryAttempts, feedback } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { instantOf, localMoment } from '../deliveries/business-time.js';
+import { instantOf, localMoment } from '../../shared/business-time.js';
 import { readAttemptFigures } from './attempt-figures.js';
 import { lateCondition } from './dispatch.queries.js';
 

@@ -1,7 +1,7 @@
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { startReturn } from '../deliveries/start-return.js';
-import { dispatchReply } from './dispatch-reply.js';
+import { toDispatchDeliveryJson } from './dispatch-reply.js';
 
 /**
  * Staff decide a failed attempt by sending the parcel back to its sender (a cancel after pickup does the
@@ -10,5 +10,5 @@ import { dispatchReply } from './dispatch-reply.js';
 export async function returnFromDispatch(services: Services, actor: Actor, input: { idOrOrderId: string; note: string }) {
   assertAudience(actor, 'staff');
   const moved = await startReturn(services, actor, { deliveryId: input.idOrOrderId, note: input.note, onlyFrom: ['failed_attempt'] });
-  return dispatchReply(services, moved.id, 'Return to sender started');
+  return toDispatchDeliveryJson(services, moved.id, 'Return to sender started');
 }

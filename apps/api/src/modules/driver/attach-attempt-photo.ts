@@ -9,7 +9,7 @@ import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { cleanPackageImage } from '../deliveries/package-image.js';
-import { driverJobAnswer } from './driver-job-json.js';
+import { toDriverJobJson } from '../../shared/driver-job-json.js';
 import { storeEvidence } from './hand-over-evidence.js';
 
 export const NO_ATTEMPT_TO_PHOTOGRAPH = 'There is no failed attempt of yours on this delivery to add a photo to';
@@ -71,6 +71,6 @@ export async function attachAttemptPhoto(
       );
       await claim?.(tx);
     });
-    return driverJobAnswer(services, d.id, 'Photo added to the attempt');
+    return toDriverJobJson(services, d.id, 'Photo added to the attempt');
   });
 }

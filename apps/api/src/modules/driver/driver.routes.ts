@@ -4,9 +4,10 @@ import {
   ZDriverLocationRequest,
   ZDriverLocationResponse,
   ZDriverStatusRequest,
+  ZAnyIdParams,
+  ZIdempotencyHeaders,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { attachAttemptPhoto, readAttemptPhoto } from './attach-attempt-photo.js';
 import { listDriverJobs } from './list-driver-jobs.js';
@@ -14,9 +15,6 @@ import { moveJob } from './move-job.js';
 import { readProofForm } from './read-proof-form.js';
 import { recordDriverLocation } from './record-driver-location.js';
 import { recordProofOfDelivery } from './record-proof-of-delivery.js';
-
-const ZIdParams = z.object({ id: z.string().max(64) });
-const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough();
 
 /** The driver's phone: today's jobs, moves, proof of delivery and position (DRIVER only). */
 const driverRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +34,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         description:
           'moving_to_pickup_location, picked_up (with scannedOrderId), in_transit, or failed_attempt (with reason: recipient_absent, refused, wrong_address, access_denied, damaged, unsafe_location or other, which needs a note). A retry with the same Idempotency-Key applies once.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         headers: ZIdempotencyHeaders,
         body: ZDriverStatusRequest,
         response: { 200: ZDriverJobResponse },
@@ -58,7 +56,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         description:
           'multipart/form-data: photo (JPEG, PNG or WebP) and/or signature (PNG), recipientName, notes (up to 1000), lat and lng optional. Moves the job to delivered; on a returning job it records the hand-back to the sender (recipientName is who took it back) and moves it to returned. Honours Idempotency-Key.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         headers: ZIdempotencyHeaders,
         response: { 200: ZDriverJobResponse },
       },
@@ -79,7 +77,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         ...schema,
         description:
           "multipart/form-data: file (JPEG, PNG or WebP, up to 5 MB). Adds the photo to the caller's latest failed attempt on this delivery. Honours Idempotency-Key.",
-        params: ZIdParams,
+        params: ZAnyIdParams,
         headers: ZIdempotencyHeaders,
         response: { 200: ZDriverJobResponse },
       },

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { jobViewOf, selectJobViews, toDriverJob } from './driver-job-json.js';
+import { jobViewOf, selectJobViews, toDriverJob } from '../../shared/driver-job-json.js';
 
 /**
  * The caller's open jobs in route order: the applied route plan's order first (plannedOrder), then parcels

@@ -3,7 +3,7 @@ import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { confirmPickup } from './confirm-pickup.js';
-import { driverJobAnswer } from './driver-job-json.js';
+import { toDriverJobJson } from '../../shared/driver-job-json.js';
 import { recordFailedAttempt } from './record-failed-attempt.js';
 import { startPickupRun } from './start-pickup-run.js';
 import { startTransit } from './start-transit.js';
@@ -34,7 +34,7 @@ export async function moveJob(
     { actorId: actor.id, key: input.idempotencyKey, scope, request: { ...input, idempotencyKey: undefined } },
     async (claim) => {
       const moved = await MOVES[input.status](services, actor, { ...input, within: claim });
-      return driverJobAnswer(services, moved.id, DONE[input.status]);
+      return toDriverJobJson(services, moved.id, DONE[input.status]);
     },
   );
 }

@@ -10,7 +10,7 @@ import { cleanPackageImage } from '../deliveries/package-image.js';
 import { holdOnDeliveryReading } from '../medical/delivery-reading.js';
 import { checkTemperatureGiven } from '../medical/pickup-checks.js';
 import { recordReadings } from '../medical/record-readings.js';
-import { driverJobAnswer, needsSignature } from './driver-job-json.js';
+import { toDriverJobJson, needsSignature } from '../../shared/driver-job-json.js';
 import { cleanSignature, POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE, storeEvidence } from './hand-over-evidence.js';
 import { recordReturnHandback } from './record-return-handback.js';
 
@@ -115,7 +115,7 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
           },
         };
       });
-      return driverJobAnswer(services, moved.id, 'Delivered');
+      return toDriverJobJson(services, moved.id, 'Delivered');
     },
   );
 }

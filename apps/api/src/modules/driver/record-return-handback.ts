@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
 import { cleanPackageImage } from '../deliveries/package-image.js';
-import { driverJobAnswer, needsSignature } from './driver-job-json.js';
+import { toDriverJobJson, needsSignature } from '../../shared/driver-job-json.js';
 import { cleanSignature, POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE, storeEvidence } from './hand-over-evidence.js';
 
 export interface HandbackInput {
@@ -49,5 +49,5 @@ export async function recordReturnHandback(services: Services, actor: Actor, inp
       },
     };
   });
-  return driverJobAnswer(services, moved.id, 'Returned to sender');
+  return toDriverJobJson(services, moved.id, 'Returned to sender');
 }

@@ -1,9 +1,8 @@
-import { safeText } from '@courier/contract';
+import { ZIdParams, ZFileQuery } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../platform/app-error.js';
 import { actorOf } from '../../plugins/auth.js';
-import { isValidFileSignature } from './file-links.js';
+import { isValidFileSignature } from '../../shared/file-links.js';
 import { readStoredFile } from './read-stored-file.js';
 
 /** Stored files (package images, labels, proof of delivery), read with a signed link or a Bearer token. */
@@ -17,8 +16,8 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         description: 'A stored file; allowed with a valid signed link (exp, sig) or the Bearer token of its owner, driver or staff.',
-        params: z.object({ id: safeText('Id').max(64) }),
-        querystring: z.object({ exp: safeText('exp').max(20).optional(), sig: safeText('sig').max(100).optional() }),
+        params: ZIdParams,
+        querystring: ZFileQuery,
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import { deliveries } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { jpegWithExif, multipartForm, TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
-import { isValidFileSignature, signedFileUrl } from './file-links.js';
+import { isValidFileSignature, signedFileUrl } from '../../shared/file-links.js';
 
 describe('stored files', () => {
   const clock = fixedClock(TEST_NOW);

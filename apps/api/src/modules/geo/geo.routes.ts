@@ -1,6 +1,5 @@
-import { safeText, ZGeoPlace, ZGeoSuggestion } from '@courier/contract';
+import { ZGeoAutocompleteQuery, ZGeoSuggestionsResponse, ZGeocodeQuery, ZGeocodeResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { geocodeAddress } from './geocode-address.js';
@@ -10,7 +9,7 @@ import { suggestAddresses } from './suggest-addresses.js';
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
   const common = {
-    preHandler: app.authenticate,
+    onRequest: app.admit('signedIn'),
     config: perCallerLimit(60, '1 minute'),
   };
   const tags = ['geo'];
@@ -23,8 +22,8 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: z.object({ q: safeText('q').trim().max(200, 'q must be at most 200 characters') }),
-        response: { 200: z.object({ success: z.literal(true), data: z.array(ZGeoSuggestion) }) },
+        querystring: ZGeoAutocompleteQuery,
+        response: { 200: ZGeoSuggestionsResponse },
       },
     },
     async (request) => suggestAddresses(services, actorOf(request), request.query),
@@ -37,10 +36,8 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: z.object({
-          address: safeText('Address').trim().min(1, 'Address is required').max(300, 'Address must be at most 300 characters'),
-        }),
-        response: { 200: z.object({ success: z.literal(true), data: ZGeoPlace }) },
+        querystring: ZGeocodeQuery,
+        response: { 200: ZGeocodeResponse },
       },
     },
     async (request) => geocodeAddress(services, actorOf(request), request.query),

@@ -1,7 +1,5 @@
+import { ZHealth, ZServerConfig } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const ZHealth = z.object({ status: z.string(), database: z.string().optional(), files: z.string().optional() });
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -40,14 +38,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['config'],
         response: {
-          200: z.object({
-            mapTileUrl: z.string(),
-            geocoder: z.string(),
-            /** DISPATCH_PHONE: what a driver's Call dispatch button dials; null hides it. */
-            dispatchPhone: z.string().nullable(),
-            /** SERVICE_AREA_STATES; empty means anywhere. */
-            serviceAreaStates: z.array(z.string()),
-          }),
+          200: ZServerConfig,
         },
       },
     },

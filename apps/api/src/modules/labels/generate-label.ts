@@ -7,7 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayReadDelivery, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from '../deliveries/deliveries.queries.js';
-import { type DeliveryRow, type LabelRow, labelJson, trackingUrlOf } from '../deliveries/delivery-json.js';
+import { type DeliveryRow, type LabelRow, toLabelJson, trackingUrlOf } from '../../shared/delivery-json.js';
 import { labelCodes } from './label-codes.js';
 
 export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';
@@ -114,6 +114,6 @@ export async function generateLabel(services: Services, actor: Actor, input: { i
   const label = await ensureLabel(services, actor, input);
   return {
     success: true as const,
-    data: labelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl }),
+    data: toLabelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl }),
   };
 }

@@ -6,8 +6,8 @@ import {
   TEMPERATURE_LABEL_MARKS,
   type TTemperatureClass,
 } from '@courier/contract';
-import { formatBusinessTime } from '../deliveries/business-time.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import { formatBusinessTime } from '../../shared/business-time.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 export interface LabelParty {
   /** Printed above the person when there is one (the sender's clinic or lab). */

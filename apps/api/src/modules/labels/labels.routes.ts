@@ -1,6 +1,5 @@
-import { safeText, ZLabelResponse } from '@courier/contract';
+import { ZLabelResponse, ZIdParams } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { generateLabel } from './generate-label.js';
@@ -12,13 +11,13 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/deliveries/:id/label',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       config: perCallerLimit(60, '1 minute'),
       schema: {
         tags: ['labels'],
         security: [{ bearer: [] }],
         description: 'The owner (or staff) gets the label, generated once; pdfUrl and imageUrl are short-lived signed links.',
-        params: z.object({ id: safeText('Id').max(64) }),
+        params: ZIdParams,
         response: { 200: ZLabelResponse },
       },
     },

@@ -8,8 +8,8 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/events',
     {
-      preHandler: app.authenticate,
-      // Opening a stream counts like any other signed-in call (after authenticate: per account).
+      onRequest: app.admit('signedIn'),
+      // Opening a stream counts like any other signed-in call (after admit: per account).
       config: perCallerLimit(60, '1 minute'),
       schema: {
         tags: ['live'],

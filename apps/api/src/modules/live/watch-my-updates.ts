@@ -3,10 +3,10 @@ import { streamEvents } from '../../platform/event-stream.js';
 import type { LiveEvent } from '../../platform/live-events.js';
 import { type Actor, mayWatchLiveEvent } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { ACCESS_TOKEN_TTL_S } from '../auth/access-token.js';
+import { ACCESS_TOKEN_TTL_S } from '../../platform/access-token.js';
 
 /** What a signed-in screen needs to know to refetch: which delivery changed and how. */
-export const accountEventJson = (e: LiveEvent) => ({
+export const toAccountEventJson = (e: LiveEvent) => ({
   type: e.type,
   deliveryId: e.deliveryId,
   orderId: e.orderId,
@@ -26,7 +26,7 @@ export const MAX_STREAMS_PER_ACCOUNT = 10;
 export async function watchMyUpdates(services: Services, actor: Actor, request: FastifyRequest, reply: FastifyReply) {
   await streamEvents(services, request, reply, {
     carries: (e) => e.type !== 'account.changed' && mayWatchLiveEvent(actor, e),
-    shape: accountEventJson,
+    shape: toAccountEventJson,
     maxLifetimeMs: ACCESS_TOKEN_TTL_S * 1000,
     holder: { key: `account:${actor.id}`, max: MAX_STREAMS_PER_ACCOUNT },
     endsOn: (e) => e.type === 'account.changed' && e.userIds.includes(actor.id),

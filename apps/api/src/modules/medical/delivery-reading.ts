@@ -2,7 +2,7 @@ import { temperatureInRange } from '@courier/contract';
 import { conflict } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { lockDelivery, recordReadings } from './record-readings.js';
 
 /**

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { composeEmail } from '../../platform/email.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
-import { type DeliveryRow, trackingUrlOf } from '../deliveries/delivery-json.js';
+import { type DeliveryRow, trackingUrlOf } from '../../shared/delivery-json.js';
 import { notifyCustomer } from '../notifications/notify-customer.js';
 
 /**

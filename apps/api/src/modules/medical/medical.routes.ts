@@ -6,17 +6,17 @@ import {
   ZReceiptPage,
   ZReceiptRequest,
   ZTemperatureReadingRequest,
+  ZAnyIdParams,
+  ZIdempotencyHeaders,
+  ZReceiptTokenParams,
+  ZTemperatureLogCsv,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import { recordDisposition } from './record-disposition.js';
 import { readReceiptPage, recordReceiptForLab, submitReceipt } from './record-receipt.js';
 import { recordTemperature, uploadTemperatureLog } from './record-temperature.js';
 
-const ZIdParams = z.object({ id: z.string().max(64) });
-const ZTokenParams = z.object({ token: z.string().min(1).max(300) });
-const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough();
 /** 10,000 rows of "2026-03-02T15:00:00.000Z,4.25" with room for longer time formats. */
 const LOG_BODY_LIMIT = TEMPERATURE_LOG_MAX_ROWS * 80 + 1024;
 
@@ -34,7 +34,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...driverSchema,
         description: 'One probe reading (°C) of a parcel on board; out of range puts the delivery on hold. Honours Idempotency-Key.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         headers: ZIdempotencyHeaders,
         body: ZTemperatureReadingRequest,
         response: { 200: ZDriverJobResponse },
@@ -55,9 +55,9 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...driverSchema,
         description: `text/csv: a data logger's time,celsius rows (up to ${TEMPERATURE_LOG_MAX_ROWS}); a bad row answers 400 naming its line.`,
-        params: ZIdParams,
+        params: ZAnyIdParams,
         headers: ZIdempotencyHeaders,
-        body: z.string({ error: 'body: Send the log as text/csv' }),
+        body: ZTemperatureLogCsv,
         response: { 200: ZDriverJobResponse },
       },
     },
@@ -78,7 +78,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...staffSchema,
         description: 'MANAGER and above: continue, return or discard a delivery on hold.',
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZDispositionRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
@@ -92,7 +92,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...staffSchema,
         description: "Record the receiving lab's receipt (accepted or rejected with a reason), once.",
-        params: ZIdParams,
+        params: ZAnyIdParams,
         body: ZReceiptRequest,
         response: { 200: ZAdminDeliveryResponse },
       },
@@ -105,7 +105,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/receipts/:token',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { ...publicSchema, params: ZTokenParams, response: { 200: ZReceiptPage } },
+      schema: { ...publicSchema, params: ZReceiptTokenParams, response: { 200: ZReceiptPage } },
     },
     async (request) => readReceiptPage(services, anonymousOf(request), { token: request.params.token }),
   );
@@ -113,7 +113,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/receipts/:token',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { ...publicSchema, params: ZTokenParams, body: ZReceiptRequest, response: { 200: ZReceiptPage } },
+      schema: { ...publicSchema, params: ZReceiptTokenParams, body: ZReceiptRequest, response: { 200: ZReceiptPage } },
     },
     async (request) => submitReceipt(services, anonymousOf(request), { ...request.body, token: request.params.token }),
   );

@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { appendCustodyEvent } from '../deliveries/custody.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordReadings } from './record-readings.js';
 
 export interface HandOverFacts {

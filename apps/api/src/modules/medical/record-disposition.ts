@@ -7,9 +7,8 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import { type Actor, assertAudience, mayDecideDisposition } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { appendCustodyEvent } from '../deliveries/custody.js';
-import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
 import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
-import { dispatchAnswer } from '../dispatch/dispatch.queries.js';
+import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { startReturnForHeldDelivery } from './start-return-for-held-delivery.js';
 
 export const NOT_ON_HOLD = 'This delivery is not on hold: there is no disposition to record';
@@ -102,5 +101,5 @@ export async function recordDisposition(
     return: 'Hold lifted: the parcel returns to the sender',
     discard: 'Discarded: the trip ended as cancelled',
   }[input.action];
-  return { success: true, message, data: await dispatchAnswer(services.db, d.id, deliveryJsonContext(services)) };
+  return toDispatchDeliveryJson(services, d.id, message);
 }

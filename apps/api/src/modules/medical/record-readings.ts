@@ -7,7 +7,7 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { appendCustodyEvent, type CustodyKind } from '../deliveries/custody.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from './medical-messages.js';
 

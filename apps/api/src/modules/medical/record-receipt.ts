@@ -14,12 +14,11 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import { type Actor, type Anonymous, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { appendCustodyEvent } from '../deliveries/custody.js';
-import { deliveryJsonContext } from '../deliveries/delivery-reply-context.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
-import { dispatchAnswer } from '../dispatch/dispatch.queries.js';
+import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from './medical-messages.js';
-import { readReceiptToken } from './receipt-token.js';
+import { readReceiptToken } from '../../shared/receipt-token.js';
 
 export const RECEIPT_LINK_INVALID = 'This receipt link is not valid';
 export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work for 7 days after delivery)';
@@ -148,5 +147,5 @@ export async function recordReceiptForLab(
   assertAudience(actor, 'staff');
   const d = await findDeliveryRow(services, actor, input.idOrOrderId);
   await recordReceipt(services, d.id, { actorId: actor.id, actorRole: actor.role, ip: actor.ip }, input);
-  return { success: true, message: 'Receipt recorded', data: await dispatchAnswer(services.db, d.id, deliveryJsonContext(services)) };
+  return toDispatchDeliveryJson(services, d.id, 'Receipt recorded');
 }

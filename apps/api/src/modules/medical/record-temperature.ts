@@ -12,7 +12,7 @@ import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience, hatsFor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
-import { driverJobAnswer } from '../driver/driver-job-json.js';
+import { toDriverJobJson } from '../../shared/driver-job-json.js';
 import { lockDelivery, type Reading, recordReadings } from './record-readings.js';
 
 /** A phone's clock may run ahead a little; a reading from the future is a typo. */
@@ -55,7 +55,7 @@ async function addReadings(
     });
     services.outbox.kick();
     const words = `${readings.length} reading${readings.length === 1 ? '' : 's'} recorded`;
-    return driverJobAnswer(services, d.id, excursions ? `${words}; out of range: the delivery is on hold` : words);
+    return toDriverJobJson(services, d.id, excursions ? `${words}; out of range: the delivery is on hold` : words);
   });
 }
 

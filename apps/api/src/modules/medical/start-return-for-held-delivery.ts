@@ -5,7 +5,7 @@ import { deliveries } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { appendCustodyEvent } from '../deliveries/custody.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { startReturn } from '../deliveries/start-return.js';
 
 /** Inside the return's transaction: the hold is lifted with the decision recorded, and its custody event. */

@@ -1,6 +1,6 @@
 import { ATTEMPT_REASON_LABELS, COMPANY, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
 import { composeEmail } from '../../platform/email.js';
-import { formatBusinessTime } from '../deliveries/business-time.js';
+import { formatBusinessTime } from '../../shared/business-time.js';
 
 /**
  * Every delivery message's words, for every channel. E-mail and SMS carry the minimum: order id, status,

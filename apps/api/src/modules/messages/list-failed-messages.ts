@@ -4,7 +4,7 @@ import { outboxMessages } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { pageOf } from '../dispatch/paging.js';
+import { pageOf } from '../../shared/paging.js';
 import { toAdminMessage } from './admin-message-json.js';
 
 /** Messages the outbox gave up on, newest first, with their last error (ADMIN and above). */

@@ -1,7 +1,13 @@
 import formbody from '@fastify/formbody';
-import { ZAdminMessagesQuery, ZAdminMessagesResponse, ZRetryMessageResponse } from '@courier/contract';
+import {
+  ZAdminMessagesQuery,
+  ZAdminMessagesResponse,
+  ZRetryMessageResponse,
+  ZLinkTokenParams,
+  ZFormFields,
+  ZAnyIdParams,
+} from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, forbidden } from '../../platform/app-error.js';
 import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import { handleInboundSms } from './handle-inbound-sms.js';
@@ -12,7 +18,6 @@ import { unsubscribeAddress, unsubscribeRecipient } from './unsubscribe-recipien
 import { unsubscribePage } from './unsubscribe-page.js';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
-const ZToken = z.object({ token: z.string().max(600) });
 
 /** Messages from outside (SMS replies, unsubscribe links) and the admins' failed-message list. */
 const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +32,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: "Twilio's inbound SMS webhook (signed with X-Twilio-Signature): STOP withdraws SMS consent, START renews it",
-        body: z.record(z.string(), z.string()).nullish(),
+        body: ZFormFields,
       },
     },
     async (request, reply) => {
@@ -53,7 +58,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/unsubscribe/:token',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['messages'], summary: 'The unsubscribe link opened in a browser: asks to confirm', params: ZToken },
+      schema: { tags: ['messages'], summary: 'The unsubscribe link opened in a browser: asks to confirm', params: ZLinkTokenParams },
     },
     async (request, reply) => {
       try {
@@ -73,8 +78,8 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         summary: 'One-click unsubscribe (RFC 8058, List-Unsubscribe=One-Click) and the confirm button of the page',
-        params: ZToken,
-        body: z.record(z.string(), z.string()).nullish(),
+        params: ZLinkTokenParams,
+        body: ZFormFields,
       },
     },
     async (request, reply) => {
@@ -112,7 +117,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         summary: 'Send a failed message again',
-        params: z.object({ id: z.string().max(64) }),
+        params: ZAnyIdParams,
         response: { 200: ZRetryMessageResponse },
       },
     },

@@ -16,7 +16,7 @@ import { confirmPickup } from '../driver/confirm-pickup.js';
 import { recordProofOfDelivery } from '../driver/record-proof-of-delivery.js';
 import { startPickupRun } from '../driver/start-pickup-run.js';
 import { startTransit } from '../driver/start-transit.js';
-import { LATE_MARGIN_MS, sweepLateDeliveries } from './late-sweep.js';
+import { LATE_MARGIN_MS, sweepLateDeliveries } from '../late-sweep/late-sweep.js';
 import { inboundSms, startFakeSmsProvider, TWILIO_TEST_ENV } from './messages-test-kit.js';
 
 type Sms = Awaited<ReturnType<typeof startFakeSmsProvider>>;

@@ -4,10 +4,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { emailUnsubscribes, users } from '../../db/schema/index.js';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
-import { trackingUrlOf } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
+import { trackingUrlOf } from '../../shared/delivery-json.js';
 import { emailEventsOf } from '../auth/user-response.js';
-import { receiptUrlOf } from '../medical/receipt-token.js';
+import { receiptUrlOf } from '../../shared/receipt-token.js';
 import { notifyCustomer } from '../notifications/notify-customer.js';
 import {
   customerEmail,

@@ -1,12 +1,15 @@
-import { safeText, ZNotification, ZNotificationListResponse } from '@courier/contract';
+import {
+  ZNotificationListResponse,
+  ZIdParams,
+  ZMarkAllNotificationsReadResponse,
+  ZNotificationResponse,
+  ZMessageResponse,
+} from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
 import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from './notifications.queries.js';
 
-const ZParams = z.object({ id: safeText('Id').max(64) });
-
-/** The customer's in-app notifications (SPEC section 7): only one's own, newest first. */
+/** The signed-in user's in-app notifications: only one's own, newest first. */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
   const tags = ['notifications'];
@@ -14,15 +17,15 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/notifications',
-    { preHandler: app.authenticate, schema: { tags, security, response: { 200: ZNotificationListResponse } } },
+    { onRequest: app.admit('signedIn'), schema: { tags, security, response: { 200: ZNotificationListResponse } } },
     async (request) => ({ success: true as const, ...(await listNotifications(db, currentUser(request).id)) }),
   );
 
   app.patch(
     '/v1/notifications/read-all',
     {
-      preHandler: app.authenticate,
-      schema: { tags, security, response: { 200: z.object({ success: z.literal(true), updated: z.number().int() }) } },
+      onRequest: app.admit('signedIn'),
+      schema: { tags, security, response: { 200: ZMarkAllNotificationsReadResponse } },
     },
     async (request) => ({ success: true as const, updated: await markAllNotificationsRead(db, currentUser(request).id) }),
   );
@@ -30,8 +33,8 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/notifications/:id/read',
     {
-      preHandler: app.authenticate,
-      schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), data: ZNotification }) } },
+      onRequest: app.admit('signedIn'),
+      schema: { tags, security, params: ZIdParams, response: { 200: ZNotificationResponse } },
     },
     async (request) => ({ success: true as const, data: await markNotificationRead(db, currentUser(request).id, request.params.id) }),
   );
@@ -39,8 +42,8 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/notifications/:id',
     {
-      preHandler: app.authenticate,
-      schema: { tags, security, params: ZParams, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+      onRequest: app.admit('signedIn'),
+      schema: { tags, security, params: ZIdParams, response: { 200: ZMessageResponse } },
     },
     async (request) => {
       await deleteNotification(db, currentUser(request).id, request.params.id);

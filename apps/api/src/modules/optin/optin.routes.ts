@@ -1,9 +1,15 @@
+import { ZAdminOptinsQuery, ZAdminOptinsResponse, ZOptinBody, ZOptinResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOptinBody, ZOptinResponse } from './optin.schemas.js';
+import { actorOf } from '../../plugins/auth.js';
+import { listOptins } from './list-optins.js';
 import { recordOptin } from './record-optin.js';
 
-/** Public SMS / e-mail opt-in from the opt-in page and the landing banner. */
+/** Public SMS / e-mail opt-in from the opt-in page and the landing banner; the staff's list of consents. */
 const optinRoutes: FastifyPluginAsyncZod = async (app) => {
+  const services = app.services;
+  const common = { onRequest: app.admit('staff') };
+  const schema = { tags: ['dispatch'], security: [{ bearer: [] }] };
+
   app.post(
     '/v1/optform',
     {
@@ -16,12 +22,18 @@ const optinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { message } = await recordOptin(app.services, request.body, {
+      const { message } = await recordOptin(services, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
       return { success: true as const, message };
     },
+  );
+
+  app.get(
+    '/v1/admin/optins',
+    { ...common, schema: { ...schema, querystring: ZAdminOptinsQuery, response: { 200: ZAdminOptinsResponse } } },
+    async (request) => listOptins(services, actorOf(request), request.query),
   );
 };
 export default optinRoutes;

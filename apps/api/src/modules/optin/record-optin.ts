@@ -1,4 +1,4 @@
-import { MESSAGES, normalizePhone, OPTIN_PAGE_CONSENT_TEXT, SMS_CONSENT_REQUEST_TEXT } from '@courier/contract';
+import { MESSAGES, normalizePhone, OPTIN_PAGE_CONSENT_TEXT, SMS_CONSENT_REQUEST_TEXT, type TOptinBody } from '@courier/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { optins } from '../../db/schema/index.js';
@@ -6,7 +6,6 @@ import { recordAudit } from '../../platform/audit.js';
 import { enqueueSms } from '../../platform/outbox.js';
 import { toE164 } from '../messages/sms-consent.js';
 import type { Services } from '../../services.js';
-import type { TOptinBody } from './optin.schemas.js';
 
 export const OPTIN_SAVED = 'Your communication preferences have been saved.';
 

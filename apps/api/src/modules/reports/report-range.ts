@@ -1,5 +1,5 @@
 import { REPORT_MAX_DAYS, type TDeliveryReportQuery } from '@courier/contract';
-import { addDays, instantOf, type LocalDay, localMoment } from '../deliveries/business-time.js';
+import { addDays, instantOf, type LocalDay, localMoment } from '../../shared/business-time.js';
 import { badRequest } from '../../platform/app-error.js';
 
 export interface ReportRange {

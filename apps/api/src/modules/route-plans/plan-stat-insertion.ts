@@ -6,9 +6,9 @@ import { conflict, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { localMoment } from '../deliveries/business-time.js';
+import { localMoment } from '../../shared/business-time.js';
 import { DELIVERY_NOT_FOUND } from '../deliveries/deliveries.queries.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { dateOf } from '../standing-orders/schedule.js';
 import {
   assertValidPlan,

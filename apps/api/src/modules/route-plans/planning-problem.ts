@@ -21,9 +21,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { driverLocations, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/app-error.js';
 import type { Services } from '../../services.js';
-import { instantOf, type LocalDay } from '../deliveries/business-time.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
-import { driverShiftOf, secondsOfDay } from './driver-shift.js';
+import { instantOf, type LocalDay } from '../../shared/business-time.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
+import { driverShiftOf, secondsOfDay } from '../../shared/driver-shift.js';
 import { type LatLng, travelTimes } from './travel-times.js';
 
 /** Minutes a driver spends at each pickup and each drop-off (park, hand over, sign). */

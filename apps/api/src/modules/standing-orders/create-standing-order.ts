@@ -5,7 +5,7 @@ import { forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { standingOrdersJson } from './standing-order-json.js';
+import { toStandingOrdersJson } from './standing-order-json.js';
 import { checkStandingOrder } from './standing-order-rules.js';
 
 export type TCreateStandingOrderInput = z.output<typeof ZCreateStandingOrderRequest>;
@@ -51,6 +51,6 @@ export async function createStandingOrder(services: Services, actor: Actor, inpu
     );
     return row;
   });
-  const [data] = await standingOrdersJson(services, actor, [order]);
+  const [data] = await toStandingOrdersJson(services, actor, [order]);
   return { success: true as const, data };
 }

@@ -3,7 +3,7 @@ import { standingOrders } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { standingOrdersJson } from './standing-order-json.js';
+import { toStandingOrdersJson } from './standing-order-json.js';
 import { findStandingOrder } from './standing-orders.queries.js';
 
 /** The owner or staff end a standing order: no further occurrences; deliveries already booked stay booked. */
@@ -26,6 +26,6 @@ export async function endStandingOrder(services: Services, actor: Actor, input: 
           );
           return row;
         });
-  const [data] = await standingOrdersJson(services, actor, [ended]);
+  const [data] = await toStandingOrdersJson(services, actor, [ended]);
   return { success: true as const, message: 'Standing order ended', data };
 }

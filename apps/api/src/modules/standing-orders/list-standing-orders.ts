@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { standingOrders } from '../../db/schema/index.js';
 import { type Actor, assertAudience, isStaffActor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { standingOrdersJson } from './standing-order-json.js';
+import { toStandingOrdersJson } from './standing-order-json.js';
 
 const LIST_MAX = 500;
 
@@ -13,5 +13,5 @@ export async function listStandingOrders(services: Services, actor: Actor, _inpu
   const rows = await (isStaffActor(actor) ? query : query.where(eq(standingOrders.customerId, actor.id)))
     .orderBy(desc(standingOrders.createdAt), desc(standingOrders.id))
     .limit(LIST_MAX);
-  return { success: true as const, data: await standingOrdersJson(services, actor, rows) };
+  return { success: true as const, data: await toStandingOrdersJson(services, actor, rows) };
 }

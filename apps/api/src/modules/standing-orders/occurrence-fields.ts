@@ -1,5 +1,5 @@
 import type { TStandingOrderSpecimen } from '@courier/contract';
-import { addDays, instantOf, localMoment } from '../deliveries/business-time.js';
+import { addDays, instantOf, localMoment } from '../../shared/business-time.js';
 
 const secondsOf = (time: string) => {
   const [h, m] = time.split(':').map(Number);

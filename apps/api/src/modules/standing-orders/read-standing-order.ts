@@ -1,7 +1,7 @@
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, isStaffActor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { standingOrdersJson } from './standing-order-json.js';
+import { toStandingOrdersJson } from './standing-order-json.js';
 import { findStandingOrder } from './standing-orders.queries.js';
 
 /** One standing order with its next five required-by times (owner or staff; a staff read of another's is audited). */
@@ -14,6 +14,6 @@ export async function readStandingOrder(services: Services, actor: Actor, input:
       services.clock.now(),
     );
   }
-  const [data] = await standingOrdersJson(services, actor, [order]);
+  const [data] = await toStandingOrdersJson(services, actor, [order]);
   return { success: true as const, data };
 }

@@ -1,5 +1,5 @@
 import rrulePackage from 'rrule';
-import { addDays, instantOf, type LocalDay, localMoment } from '../deliveries/business-time.js';
+import { addDays, instantOf, type LocalDay, localMoment } from '../../shared/business-time.js';
 
 // rrule ships CommonJS for Node: its named exports come through the default import.
 const { rrulestr } = rrulePackage;

@@ -5,7 +5,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { occursOn } from './schedule.js';
-import { standingOrdersJson } from './standing-order-json.js';
+import { toStandingOrdersJson } from './standing-order-json.js';
 import { findStandingOrder } from './standing-orders.queries.js';
 
 /**
@@ -55,6 +55,6 @@ export async function skipStandingOrderDate(services: Services, actor: Actor, in
       now,
     );
   });
-  const [data] = await standingOrdersJson(services, actor, [order]);
+  const [data] = await toStandingOrdersJson(services, actor, [order]);
   return { success: true as const, message: `${input.date} skipped`, data };
 }

@@ -47,7 +47,7 @@ export function toStandingOrderJson(order: StandingOrderRow, ctx: JsonContext): 
 }
 
 /** Several standing orders as `reader` sees them: staff also get each owner's name. */
-export async function standingOrdersJson(
+export async function toStandingOrdersJson(
   services: Pick<Services, 'clock' | 'env'> & { db: Db },
   reader: Actor,
   orders: StandingOrderRow[],

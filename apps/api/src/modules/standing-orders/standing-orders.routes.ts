@@ -1,13 +1,13 @@
 import {
-  safeText,
   ZCreateStandingOrderRequest,
   ZSkipOccurrenceRequest,
   ZStandingOrderListResponse,
   ZStandingOrderResponse,
   ZUpdateStandingOrderRequest,
+  ZIdParams,
+  ZEndStandingOrderResponse,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { createStandingOrder } from './create-standing-order.js';
@@ -16,9 +16,6 @@ import { listStandingOrders } from './list-standing-orders.js';
 import { readStandingOrder } from './read-standing-order.js';
 import { skipStandingOrderDate } from './skip-standing-order-date.js';
 import { updateStandingOrder } from './update-standing-order.js';
-
-const ZIdParams = z.object({ id: safeText('Id').max(64) });
-const ZEndResponse = ZStandingOrderResponse.extend({ message: z.string() });
 
 /** Standing orders: a customer's delivery repeated on a schedule (issue 26). */
 const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +26,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/standing-orders',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -60,7 +57,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/standing-orders/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -75,7 +72,7 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/standing-orders/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
@@ -92,13 +89,13 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/standing-orders/:id',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
         description: 'Ends the standing order; deliveries already booked stay.',
         params: ZIdParams,
-        response: { 200: ZEndResponse },
+        response: { 200: ZEndStandingOrderResponse },
       },
     },
     async (request) => endStandingOrder(services, actorOf(request), { id: request.params.id }),
@@ -107,14 +104,14 @@ const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/standing-orders/:id/skip',
     {
-      preHandler: app.admit('signedIn'),
+      onRequest: app.admit('signedIn'),
       schema: {
         tags,
         security,
         description: 'Skips one date (YYYY-MM-DD) of the schedule; 409 when that delivery is already booked.',
         params: ZIdParams,
         body: ZSkipOccurrenceRequest,
-        response: { 200: ZEndResponse },
+        response: { 200: ZEndStandingOrderResponse },
       },
     },
     async (request) => skipStandingOrderDate(services, actorOf(request), { id: request.params.id, date: request.body.date }),

@@ -6,7 +6,7 @@ import { conflict, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, isStaffActor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { standingOrdersJson } from './standing-order-json.js';
+import { toStandingOrdersJson } from './standing-order-json.js';
 import { templateOf } from './occurrence-fields.js';
 import { checkStandingOrder } from './standing-order-rules.js';
 import { findStandingOrder, type StandingOrderRow } from './standing-orders.queries.js';
@@ -71,6 +71,6 @@ export async function updateStandingOrder(services: Services, actor: Actor, inpu
     );
     return row;
   });
-  const [data] = await standingOrdersJson(services, actor, [updated]);
+  const [data] = await toStandingOrdersJson(services, actor, [updated]);
   return { success: true as const, data };
 }

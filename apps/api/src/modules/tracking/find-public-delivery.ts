@@ -1,9 +1,8 @@
-import { MESSAGES } from '@courier/contract';
+import { MESSAGES, normalizeTrackingNumber } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
-import { normalizeTrackingNumber } from './tracking-number.js';
 
 /** Only the columns the public side may use: no names, phones, e-mails, addresses or contents. */
 export const publicParcelColumns = {

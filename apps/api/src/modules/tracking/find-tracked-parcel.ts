@@ -1,9 +1,8 @@
-import { MESSAGES, ON_BOARD_STATUSES, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
+import { MESSAGES, ON_BOARD_STATUSES, type TAttemptReason, type TDeliveryStatus, normalizeTrackingNumber } from '@courier/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deliveries, deliveryEvents, driverLocations } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
-import { normalizeTrackingNumber } from './tracking-number.js';
 import { publicParcelColumns } from './find-public-delivery.js';
 
 /**

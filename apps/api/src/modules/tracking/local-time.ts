@@ -1,4 +1,4 @@
-import { localMoment } from '../deliveries/business-time.js';
+import { localMoment } from '../../shared/business-time.js';
 
 /**
  * Where a visitor's clock is: the browser's offset (JS getTimezoneOffset, minutes, 300 for New York in
@@ -57,7 +57,7 @@ function wallClock(at: Date, zone: VisitorZone): Date {
 }
 
 /**
- * SPEC: en-US, 12-hour clock, the date only when the moment is not today in the visitor's zone:
+ * Times read en-US on a 12-hour clock, the date only when the moment is not today in the visitor's zone:
  * '3:45 PM' or 'Mar 2, 2026, 3:45 PM'. Written by hand: Intl's formatting was a tenth of public tracking's CPU.
  */
 export function formatLocalTime(at: Date, now: Date, zone: VisitorZone): string {

@@ -1,13 +1,14 @@
-import { MESSAGES, safeText } from '@courier/contract';
+import { MESSAGES, ZTrackingNumberParams, ZErrorBody } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest } from '../../platform/app-error.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { visitorZone } from './local-time.js';
 import { trackDelivery, trackingDetails } from './track-delivery.js';
 import { ZTrackingDetailsResponse, ZTrackingResponse } from '@courier/contract';
-import { TRACKING_RATE_LIMIT, ZTrackingErrorResponse } from './tracking.schemas.js';
 import { watchTrackedParcel } from './watch-tracked-parcel.js';
+
+/** About one lookup a second per address: plenty for a person, slow for guessing numbers. */
+const TRACKING_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 /** Public tracking: no sign-in, throttled per address so numbers cannot be guessed in bulk. */
 const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/deliveries/track',
     {
       config: { rateLimit: TRACKING_RATE_LIMIT },
-      schema: { tags: ['tracking'], summary: 'An empty tracking number', response: { 400: ZTrackingErrorResponse } },
+      schema: { tags: ['tracking'], summary: 'An empty tracking number', response: { 400: ZErrorBody } },
     },
     async () => {
       throw badRequest(MESSAGES.trackingRequired, 'trackingNumber');
@@ -30,8 +31,8 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tracking'],
         summary: 'Public tracking of a delivery (times shaped by the X-Timezone-Offset header, minutes as JS getTimezoneOffset)',
-        params: z.object({ trackingNumber: safeText('Tracking number') }),
-        response: { 200: ZTrackingResponse, 404: ZTrackingErrorResponse },
+        params: ZTrackingNumberParams,
+        response: { 200: ZTrackingResponse, 404: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -48,8 +49,8 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tracking'],
         summary: 'Order id and status of a delivery, for the public feedback page',
-        params: z.object({ trackingNumber: safeText('Tracking number') }),
-        response: { 200: ZTrackingDetailsResponse, 404: ZTrackingErrorResponse },
+        params: ZTrackingNumberParams,
+        response: { 200: ZTrackingDetailsResponse, 404: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -66,8 +67,8 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tracking'],
         summary:
           'Server-sent events of one parcel: its status changes and position updates, no personal data (resumes after Last-Event-ID)',
-        params: z.object({ trackingNumber: safeText('Tracking number') }),
-        response: { 404: ZTrackingErrorResponse },
+        params: ZTrackingNumberParams,
+        response: { 404: ZErrorBody },
       },
     },
     async (request, reply) => {

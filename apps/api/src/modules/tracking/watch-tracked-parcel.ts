@@ -5,7 +5,7 @@ import type { Services } from '../../services.js';
 import { findPublicDelivery } from './find-public-delivery.js';
 
 /** Only what the tracking call already shows: the number, the status and when it changed. */
-export const publicEventJson = (e: LiveEvent) => ({
+export const toPublicEventJson = (e: LiveEvent) => ({
   type: e.type,
   trackingNumber: e.orderId,
   status: e.status,
@@ -22,7 +22,7 @@ export async function watchTrackedParcel(services: Services, rawTrackingNumber: 
   const { orderId } = await findPublicDelivery(services.db, rawTrackingNumber);
   await streamEvents(services, request, reply, {
     carries: (e) => e.public && e.orderId === orderId,
-    shape: publicEventJson,
+    shape: toPublicEventJson,
     maxLifetimeMs: PUBLIC_STREAM_LIFETIME_MS,
     holder: { key: `address:${request.ip}`, max: MAX_PUBLIC_STREAMS_PER_ADDRESS },
   });

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { pageOf } from '../dispatch/paging.js';
+import { pageOf } from '../../shared/paging.js';
 import { toManagedUser } from './managed-user-json.js';
 
 /** Accounts for the users page (ADMIN and above), filtered by role and a search over name and e-mail. */

@@ -1,6 +1,5 @@
-import { ZInviteUserRequest, ZManagedUserResponse, ZUpdateUserRequest, ZUsersQuery, ZUsersResponse } from '@courier/contract';
+import { ZInviteUserRequest, ZManagedUserResponse, ZUpdateUserRequest, ZUsersQuery, ZUsersResponse, ZAnyIdParams } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { inviteUser } from './invite-user.js';
 import { listUsers } from './list-users.js';
@@ -38,7 +37,7 @@ const manageUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         ...schema,
-        params: z.object({ id: z.string().max(64) }),
+        params: ZAnyIdParams,
         body: ZUpdateUserRequest,
         response: { 200: ZManagedUserResponse },
       },

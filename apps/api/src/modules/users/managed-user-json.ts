@@ -1,6 +1,6 @@
 import { roleFromId, type TManagedUser } from '@courier/contract';
 import type { users } from '../../db/schema/index.js';
-import { driverShiftJson } from '../route-plans/driver-shift.js';
+import { driverShiftJson } from '../../shared/driver-shift.js';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
-import type { DeliveryRow } from '../deliveries/delivery-json.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 /**
  * The events a delivery reaching a status causes besides `delivery.status_changed`. Data, so a status added by

@@ -1,5 +1,4 @@
 import {
-  safeText,
   ZCreateWebhookRequest,
   ZCreateWebhookResponse,
   ZDeleteWebhookResponse,
@@ -8,9 +7,10 @@ import {
   ZWebhookLogResponse,
   ZWebhookResponse,
   ZWebhooksResponse,
+  ZIdParams,
+  ZWebhookAttemptParams,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { createWebhookEndpoint } from './create-webhook-endpoint.js';
@@ -19,9 +19,6 @@ import { listWebhookAttempts } from './list-webhook-attempts.js';
 import { listWebhookEndpoints } from './list-webhook-endpoints.js';
 import { resendWebhookMessage } from './resend-webhook-message.js';
 import { updateWebhookEndpoint } from './update-webhook-endpoint.js';
-
-const ZIdParams = z.object({ id: safeText('Id').max(64) });
-const ZAttemptParams = z.object({ id: safeText('Id').max(64), attemptId: safeText('Attempt id').max(64) });
 
 /**
  * A customer's webhook endpoints (signed session, or an API key with webhooks:manage). Events are signed the
@@ -102,7 +99,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description: 'Sends the attempt\u2019s message again now, with the same webhook-id.',
-        params: ZAttemptParams,
+        params: ZWebhookAttemptParams,
         response: { 202: ZResendWebhookResponse },
       },
     },

@@ -3,7 +3,7 @@ import { PublicFooter } from './components/public-footer';
 import { PublicHeader } from './components/public-header';
 import { usePendingSectionScroll } from './components/use-section-navigation';
 
-/** Landing, tracking, legal and auth pages: fixed header, main area, footer (SPEC section 2). */
+/** Landing, tracking, legal and auth pages: fixed header, main area, footer. */
 export function PublicLayout() {
   usePendingSectionScroll();
   return (

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { statusBadgeClass } from '@/lib/status-style';
 
 /**
- * The one delivery status badge: lower-cased with underscores as spaces (SPEC section 4), coloured by the
+ * The one delivery status badge: lower-cased with underscores as spaces, coloured by the
  * one colour map (delivered green, in_transit blue, pending yellow, the rest grey). `wrap` lets a long
  * status break over two lines in a tight table cell.
  */

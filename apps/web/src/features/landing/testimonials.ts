@@ -1,4 +1,4 @@
-/** A customer quote on the landing page (SPEC section 3: static, four of them, some with an id). */
+/** A customer quote on the landing page (static, four of them, some with an id). */
 export interface TTestimonial {
   id?: string;
   name: string;

@@ -1,4 +1,4 @@
-/** localStorage key of the banner's dismissal (SPEC section 3). */
+/** localStorage key of the banner's dismissal. */
 export const OPTIN_BANNER_DISMISSED_KEY = 'optin-banner-dismissed';
 
 export function wasBannerDismissed(): boolean {

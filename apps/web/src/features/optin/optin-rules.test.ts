@@ -2,7 +2,7 @@ import { MESSAGES } from '@courier/contract';
 import { describe, expect, it } from 'vitest';
 import { consentError, phoneError } from './optin-rules';
 
-describe('opt-in rules (SPEC section 5)', () => {
+describe('opt-in rules', () => {
   it('requires a phone number', () => {
     expect(phoneError('')).toBe(MESSAGES.phoneRequired);
     expect(phoneError('   ')).toBe(MESSAGES.phoneRequired);

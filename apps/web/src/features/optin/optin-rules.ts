@@ -1,6 +1,6 @@
 import { isValidPhone, MESSAGES } from '@courier/contract';
 
-/** The phone rule of the page and the banner (SPEC section 5); undefined when the number is fine. */
+/** The phone rule of the page and the banner; undefined when the number is fine. */
 export function phoneError(phone: string): string | undefined {
   if (!phone.trim()) return MESSAGES.phoneRequired;
   if (!isValidPhone(phone.trim())) return MESSAGES.phoneInvalid;

@@ -6,7 +6,7 @@ export interface TBeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 }
 
-/** The platforms the install banner is for (SPEC section 9). */
+/** The platforms the install banner is for. */
 export const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|webOS|BlackBerry|Windows Phone/i;
 /** sessionStorage key: 'Later' hides the banner until the tab is closed. */
 export const INSTALL_LATER_KEY = 'pwa-install-later';

@@ -5,7 +5,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useSectionNavigation } from './use-section-navigation';
 
-// Quick Links in SPEC order: Home, About Us, Services, Contact.
+// Quick Links in this order: Home, About Us, Services, Contact.
 const quickLinks = [
   { id: 'hero', label: 'Home' },
   { id: 'about', label: 'About Us' },

@@ -9,7 +9,7 @@ interface TScrollState {
 }
 
 /**
- * Header and footer links to landing sections (SPEC section 2): on / scroll smoothly over 300 ms;
+ * Header and footer links to landing sections: on / scroll smoothly over 300 ms;
  * elsewhere go to / and let usePendingSectionScroll scroll over 800 ms with a -70 px offset.
  */
 export function useSectionNavigation() {

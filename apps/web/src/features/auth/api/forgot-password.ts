@@ -6,7 +6,7 @@ import type { TMessageResponse } from './resend-otp';
 
 export const forgotPassword = (input: TForgotPasswordRequest) => api.post<TMessageResponse>('/v1/auth/forgot-password', input);
 
-/** SPEC section 8: the server's message, else 'Failed to request password reset'. */
+/** The server's message, else 'Failed to request password reset'. */
 export const forgotPasswordErrorMessage = (error: unknown): string =>
   (isApiError(error) && error.status !== 0 && error.serverMessage) || MESSAGES.forgotFailed;
 

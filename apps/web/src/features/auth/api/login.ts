@@ -22,13 +22,13 @@ export interface TSignInInput extends TLoginRequest {
 
 export const login = (credentials: TLoginRequest) => api.post<TLoginResponse>('/v1/auth/login', credentials);
 
-/** The code says so; SPEC's own rule (a message containing "verify") is checked after it. */
+/** The code says so; the older rule (a message containing "verify") is checked after it. */
 const needsVerification = (code: string | undefined, message: string | undefined): message is string =>
   !!message && (code === 'VERIFICATION_REQUIRED' || /verify/i.test(message));
 
 /**
  * Checks a login-shaped answer (login or verify-otp) and stores the session: it must carry a token and a
- * user with a roleId (SPEC section 5). An unknown role still signs in and lands on /user/home.
+ * user with a roleId. An unknown role still signs in and lands on /user/home.
  */
 export function startSession(response: TLoginResponse, remember = true): Extract<TLoginOutcome, { status: 'signed-in' }> {
   if (!response?.success) throw new Error(response?.message || MESSAGES.loginFailed);
@@ -36,13 +36,13 @@ export function startSession(response: TLoginResponse, remember = true): Extract
   if (!token || !user) throw new Error(MESSAGES.loginInvalidResponse);
   if (!user.roleId) throw new Error(MESSAGES.loginNoRole);
   const role = roleFromId(user.roleId);
-  // SPEC section 6: an unknown role lands on /user/home, with a warning only.
+  // An unknown role lands on /user/home, with a warning only.
   if (!role) console.warn('Unknown role id on login', user.roleId);
   setSession({ token, refreshToken: refreshToken ?? null, user, remember });
   return { status: 'signed-in', user, role };
 }
 
-/** Logs in and stores the session; a message mentioning "verify" means the e-mail code step (SPEC section 5). */
+/** Logs in and stores the session; a message mentioning "verify" means the e-mail code step. */
 export async function signIn({ remember = true, ...credentials }: TSignInInput): Promise<TLoginOutcome> {
   let response: TLoginResponse;
   try {
@@ -60,10 +60,10 @@ export async function signIn({ remember = true, ...credentials }: TSignInInput):
   return startSession(response, remember);
 }
 
-/** The message shown inline and as a toast when login fails (SPEC section 8). */
+/** The message shown inline and as a toast when login fails. */
 export function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) {
-    // SPEC section 8 names these by status, whatever the code.
+    // These are named by status, whatever the code.
     switch (error.status) {
       case 0:
         return MESSAGES.loginNoResponse;

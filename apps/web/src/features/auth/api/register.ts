@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 import type { TMessageResponse } from './resend-otp';
 
-/** The registration payload of SPEC section 3; roleId is always the fixed customer role id. */
+/** The registration payload; roleId is always the fixed customer role id. */
 export interface TRegistration {
   email: string;
   firstName: string;
@@ -17,7 +17,7 @@ export interface TRegistration {
   roleId: string;
 }
 
-/** Any data in the answer counts as success (SPEC section 7); an empty answer is a failure. */
+/** Any data in the answer counts as success; an empty answer is a failure. */
 export async function register(registration: TRegistration): Promise<TMessageResponse> {
   const response = await api.post<TMessageResponse | undefined>('/v1/auth/register', registration);
   if (!response) throw new Error(MESSAGES.signupFailed);
@@ -26,7 +26,7 @@ export async function register(registration: TRegistration): Promise<TMessageRes
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
 
-/** The sign-up error catalogue of SPEC section 8. */
+/** The sign-up errors and the message each shows. */
 export function registrationErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     const body = (error.data ?? {}) as { info?: unknown; message?: unknown; error?: unknown };

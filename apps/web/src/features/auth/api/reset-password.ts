@@ -10,7 +10,7 @@ export async function resetPassword(input: TResetPasswordRequest): Promise<TMess
   return response;
 }
 
-/** SPEC section 8: the server's message, else 'An error occurred during password reset'. */
+/** The server's message, else 'An error occurred during password reset'. */
 export function resetPasswordErrorMessage(error: unknown): string {
   if (isApiError(error)) return (error.status !== 0 && error.serverMessage) || MESSAGES.resetFailed;
   return (error instanceof Error && error.message) || MESSAGES.resetFailed;

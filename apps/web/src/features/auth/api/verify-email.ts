@@ -25,6 +25,6 @@ export function useVerifyEmail(token: string | null) {
   return useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: !!token });
 }
 
-/** SPEC section 8: the server's message, else 'Email verification failed'. */
+/** The server's message, else 'Email verification failed'. */
 export const verifyEmailErrorMessage = (error: unknown): string =>
   (isApiError(error) && error.status !== 0 && error.serverMessage) || MESSAGES.verifyFailed;

@@ -1,7 +1,7 @@
 import { passwordStrength } from '@courier/contract';
 import clsx from 'clsx';
 
-/** SPEC section 5: green at score 3 or more, yellow at 2, red below. */
+/** Green at score 3 or more, yellow at 2, red below. */
 export function strengthTone(score: number): 'green' | 'yellow' | 'red' {
   if (score >= 3) return 'green';
   if (score === 2) return 'yellow';

@@ -1,7 +1,7 @@
 import { landingPathFor, type TRole } from '@courier/contract';
 import type { TLoginState } from '@/lib/session';
 
-/** The navigation state the login page hands to /auth/verify-otp (SPEC section 2: e-mail and message). */
+/** The navigation state the login page hands to /auth/verify-otp (e-mail and message). */
 export interface TVerifyOtpState extends TLoginState {
   email: string;
   message?: string;
@@ -9,7 +9,7 @@ export interface TVerifyOtpState extends TLoginState {
   remember?: boolean;
 }
 
-/** Where a signed-in user goes: the guarded page they came from, else their role's landing page (SPEC section 6). */
+/** Where a signed-in user goes: the guarded page they came from, else their role's landing page. */
 export function returnPath(from: TLoginState['from'], role: TRole | undefined): string {
   return from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : landingPathFor(role);
 }

@@ -7,7 +7,7 @@ export interface TSignupForm {
   email: string;
   phone: string;
   address: string;
-  /** Starts at 'other', which is not offered: the user must choose (SPEC section 3). */
+  /** Starts at 'other', which is not offered: the user must choose. */
   accountType: string;
   /** Optional: the clinic, lab or pharmacy, so labels show it rather than the person. */
   organisation: string;
@@ -34,7 +34,7 @@ const requiredText = (message: string, max: number) => (value: string) => {
   return value.trim().length <= max || `Must be at most ${max} characters`;
 };
 
-/** Every field is required (SPEC section 5); the password follows the four sign-up rules and must be confirmed. */
+/** Every field is required; the password follows the four sign-up rules and must be confirmed. */
 export const SIGNUP_RULES: { [K in keyof TSignupForm]: RegisterOptions<TSignupForm, K> } = {
   firstName: { validate: requiredText('First name is required', 80) },
   lastName: { validate: requiredText('Last name is required', 80) },

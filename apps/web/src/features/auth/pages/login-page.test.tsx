@@ -136,7 +136,7 @@ describe('login page', () => {
     [404, 'No such user', MESSAGES.login404],
     [429, 'Slow down', MESSAGES.login429],
     [500, 'Database unavailable', 'Database unavailable'],
-  ])('shows the SPEC message for a %i inline and as a toast, and stays signed out', async (status, serverMessage, shown) => {
+  ])('shows the fixed message for a %i inline and as a toast, and stays signed out', async (status, serverMessage, shown) => {
     stubLogin(json(status, { success: false, message: serverMessage }));
     await signIn();
 

@@ -19,7 +19,7 @@ const backToLogin = (
   </Link>
 );
 
-/** /auth/reset-password?token=…: a new password and its confirmation (SPEC section 5: no strength rule here). */
+/** /auth/reset-password?token=…: a new password and its confirmation (no strength rule here). */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -49,7 +49,7 @@ describe('reset password', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('checks the confirmation, sends token and new password, then goes to login with the SPEC toast', async () => {
+  it('checks the confirmation, sends token and new password, then goes to login with the success toast', async () => {
     const { calls } = stubApi(() => json(200, { success: true, message: MESSAGES.resetSuccess }));
     const router = renderRoute('/auth/reset-password?token=tok-123');
     await screen.findByLabelText('New password', {}, slow);

@@ -18,7 +18,7 @@ export const TABLE_MIN_WIDTH = 1000;
 const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
 const td = 'px-3 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';
 
-/** SPEC section 9: no date for a moment of today, just its time. */
+/** No date for a moment of today, just its time. */
 function Created({ value }: { value: string }) {
   const today = isSameDay(new Date(value), new Date());
   return (
@@ -29,7 +29,7 @@ function Created({ value }: { value: string }) {
   );
 }
 
-/** Every column of SPEC's My Deliveries table; cards on phones and tablets. */
+/** Every column of the My Deliveries table; cards on phones and tablets. */
 export function DeliveriesTable({ deliveries }: { deliveries: TDelivery[] }) {
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);

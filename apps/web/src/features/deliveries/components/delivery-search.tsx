@@ -1,11 +1,11 @@
-import { MESSAGES, SEARCH_MAX } from '@courier/contract';
+import { MESSAGES, SEARCH_MAX, TRACKING_NUMBER_SOURCE } from '@courier/contract';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { getMyDeliveries } from '@/lib/my-deliveries';
 
-const TRACKING_NUMBER = /^#?\s*(MC[0-9A-HJKMNP-TV-Z]{10})$/i;
+const TRACKING_NUMBER = new RegExp(`^#?\\s*(${TRACKING_NUMBER_SOURCE})$`, 'i');
 
 /** Where Enter in the search box goes: the delivery itself for a full tracking number of the customer's, else the list. */
 export async function searchTarget(text: string): Promise<string> {

@@ -85,7 +85,7 @@ export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
           </button>
           {generate.isError && (
             <p role="alert" className="text-sm font-medium text-red-600">
-              {/* A refusal with a reason (409, e.g. cancelled meanwhile) says it; anything else the SPEC text. */}
+              {/* A refusal with a reason (409, e.g. cancelled meanwhile) says it; anything else the page's fixed text. */}
               {isApiError(generate.error) && generate.error.status === 409
                 ? errorMessage(generate.error, MESSAGES.labelFailed)
                 : MESSAGES.labelFailed}

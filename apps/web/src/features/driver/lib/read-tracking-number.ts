@@ -1,5 +1,7 @@
-/** Tracking numbers: MC and 10 Crockford base32 characters. */
-const TRACKING = /\bMC[0-9A-HJKMNP-TV-Z]{10}\b/i;
+import { TRACKING_NUMBER_SOURCE } from '@courier/contract';
+
+/** A tracking number anywhere in the text, in any case. */
+const TRACKING = new RegExp(`\\b${TRACKING_NUMBER_SOURCE}\\b`, 'i');
 
 /**
  * The tracking number in what was scanned or typed: the bare code (Code 128), or a tracking link (the

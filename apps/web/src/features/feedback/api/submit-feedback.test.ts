@@ -24,7 +24,7 @@ describe('feedbackErrorMessage', () => {
     expect(feedbackErrorMessage(refused(400, body))).toBe(MESSAGES.feedbackRatingRequired);
   });
 
-  it("uses SPEC's failure message for anything else", () => {
+  it('uses the fixed failure message for anything else', () => {
     expect(feedbackErrorMessage(refused(500, { success: false, message: 'Internal error' }))).toBe(MESSAGES.feedbackFailed);
     expect(feedbackErrorMessage(new ApiError(0, 'Failed to fetch', undefined))).toBe(MESSAGES.feedbackFailed);
     expect(feedbackErrorMessage(new Error('boom'))).toBe(MESSAGES.feedbackFailed);

@@ -13,7 +13,7 @@ export const submitFeedback = (orderId: string, feedback: TFeedbackRequest) =>
   api.post<TFeedbackResponse>(`/v1/deliveries/track/${encodeURIComponent(orderId)}/feedback`, feedback);
 
 /**
- * SPEC section 8: 'Failed to submit feedback. Please try again.', except where the server says why it
+ * 'Failed to submit feedback. Please try again.', except where the server says why it
  * refused (not delivered yet, already rated, a field it rejected).
  */
 export function feedbackErrorMessage(error: unknown): string {

@@ -115,7 +115,7 @@ function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: (
   );
 }
 
-/** SPEC section 2: /track/{trackingId}/feedback, a 1 to 5 rating and an optional comment on a delivered order. */
+/** /track/{trackingId}/feedback, a 1 to 5 rating and an optional comment on a delivered order. */
 export function FeedbackPage() {
   const { trackingId = '' } = useParams();
   const navigate = useNavigate();
@@ -124,7 +124,7 @@ export function FeedbackPage() {
   const order = details.data;
   const orderId = order?.orderId ?? trackingId;
 
-  // SPEC section 4: thanks, then back to the tracking page after 2 s.
+  // Thanks, then back to the tracking page after 2 s.
   useEffect(() => {
     if (!thanked) return;
     const timer = setTimeout(() => void navigate(paths.track(orderId)), TIMINGS.feedbackRedirectMs);

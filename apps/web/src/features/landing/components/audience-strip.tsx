@@ -1,6 +1,6 @@
 import { Building2, FlaskConical, Pill, Stethoscope } from 'lucide-react';
 
-// The four account types customers sign up as (SPEC section 3).
+// The four account types customers sign up as.
 const audiences = [
   { icon: Stethoscope, label: 'Healthcare providers' },
   { icon: FlaskConical, label: 'Medical laboratories' },

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { TESTIMONIALS, type TTestimonial } from '../testimonials';
 
 /**
- * One testimonial at a time; advances every 5000 ms and wraps (SPEC section 4). The side avatars and the
+ * One testimonial at a time; advances every 5000 ms and wraps. The side avatars and the
  * dots choose one; any change, automatic or chosen, restarts the 5 s wait.
  */
 export function TestimonialsCarousel({

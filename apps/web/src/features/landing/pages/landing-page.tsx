@@ -7,7 +7,7 @@ import { HeroSection } from '../components/hero-section';
 import { ProcessSection } from '../components/process-section';
 import { ServicesSection } from '../components/services-section';
 
-/** The landing page (SPEC section 2): hero, Our Process, Services, About Us, contact, call to action (app/ adds the SMS banner). */
+/** The landing page: hero, Our Process, Services, About Us, contact, call to action (app/ adds the SMS banner). */
 export function LandingPage() {
   return (
     <>

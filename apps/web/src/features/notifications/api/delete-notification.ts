@@ -5,7 +5,7 @@ import { notificationsKeys, type TNotificationList } from './get-notifications';
 /** DELETE /v1/notifications/{id}. */
 export const deleteNotification = (id: string) => api.delete(`/v1/notifications/${encodeURIComponent(id)}`);
 
-/** Removes it at once on screen; a failure is ignored silently (SPEC section 8) and the next poll corrects. */
+/** Removes it at once on screen; a failure is ignored silently and the next poll corrects. */
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({

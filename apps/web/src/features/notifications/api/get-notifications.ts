@@ -9,7 +9,7 @@ export interface TNotificationList {
 
 export const notificationsKeys = { all: ['notifications'] as const };
 
-/** GET /v1/notifications: {success, data: [...], unreadCount}; a bare array is read too (SPEC section 7). */
+/** GET /v1/notifications: {success, data: [...], unreadCount}; a bare array is read too. */
 export async function getNotifications(signal?: AbortSignal): Promise<TNotificationList> {
   const body = await api.get<unknown>('/v1/notifications', { signal });
   const list = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
@@ -32,7 +32,7 @@ export const notificationsQueryOptions = () =>
     retry: false,
   });
 
-/** SPEC section 8: a failed fetch shows an empty list and a count of 0 (not the last good answer). */
+/** A failed fetch shows an empty list and a count of 0 (not the last good answer). */
 export function useNotifications() {
   const query = useQuery(notificationsQueryOptions());
   const empty = query.isError || !query.data;

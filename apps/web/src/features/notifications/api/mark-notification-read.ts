@@ -5,7 +5,7 @@ import { notificationsKeys, type TNotificationList } from './get-notifications';
 /** PATCH /v1/notifications/{id}/read. */
 export const markNotificationRead = (id: string) => api.patch(`/v1/notifications/${encodeURIComponent(id)}/read`);
 
-/** Marks it read at once on screen; a failure is ignored silently (SPEC section 8) and the next poll corrects. */
+/** Marks it read at once on screen; a failure is ignored silently and the next poll corrects. */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({

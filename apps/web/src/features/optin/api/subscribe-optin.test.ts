@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('opt-in submission (SPEC section 8)', () => {
+describe('opt-in submission', () => {
   it('resolves with the server message on success', async () => {
     answer(200, { success: true, message: 'Your communication preferences have been saved.' });
     await expect(submitOptin(payload)).resolves.toBe('Your communication preferences have been saved.');
@@ -33,7 +33,7 @@ describe('opt-in submission (SPEC section 8)', () => {
     expect(optinErrorMessage(bare)).toBe(MESSAGES.optinFailed);
   });
 
-  it("shows a 400's first field message, the SPEC text, and names the field", async () => {
+  it("shows a 400's first field message, the page's fixed text, and names the field", async () => {
     answer(400, {
       success: false,
       message: `phone: ${MESSAGES.phoneInvalid}`,

@@ -18,7 +18,7 @@ export interface TOptinResponse {
 export const subscribeOptin = (payload: TOptinPayload) => api.post<TOptinResponse>('/v1/optform', payload);
 
 /**
- * Sends the opt-in and reads the answer as SPEC section 8 says: success false is a failure with its own
+ * Sends the opt-in and reads the answer: success false is a failure with its own
  * message or 'Failed to subscribe'. Resolves with the success message.
  */
 export async function submitOptin(payload: TOptinPayload): Promise<string> {
@@ -35,11 +35,11 @@ export function optinErrorField(error: unknown): string | undefined {
   return error.field;
 }
 
-/** What to show when an opt-in fails (SPEC section 8). */
+/** What to show when an opt-in fails. */
 export function optinErrorMessage(error: unknown): string {
   if (error instanceof OptinRejected) return error.message;
   if (isApiError(error)) {
-    // A 400's first issue is the SPEC text ('Please enter a valid phone number').
+    // A 400's first issue is the page's fixed text ('Please enter a valid phone number').
     const first = error.code === 'BAD_REQUEST' ? error.fieldMessage : undefined;
     return first || error.serverMessage || MESSAGES.optinError;
   }

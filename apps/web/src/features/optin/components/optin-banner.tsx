@@ -7,7 +7,7 @@ import { rememberBannerDismissal, wasBannerDismissed } from '../banner-dismissal
 const loadPanel = () => import('./optin-banner-panel');
 
 /**
- * The landing page's SMS opt-in (SPEC sections 2, 5, 8): shows 2 s after load unless dismissed before;
+ * The landing page's SMS opt-in: shows 2 s after load unless dismissed before;
  * subscribing or closing hides it for good.
  */
 export function OptinBanner({ onError }: { onError?: (message: string) => void }) {

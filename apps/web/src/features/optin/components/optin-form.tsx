@@ -18,7 +18,7 @@ const inputClass = (invalid: boolean) =>
     invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
   );
 
-/** The opt-in page's form (SPEC section 2, 5); calls onSubscribed with the server's message and whether SMS was asked for. */
+/** The opt-in page's form; calls onSubscribed with the server's message and whether SMS was asked for. */
 export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, askedForSms: boolean) => void }) {
   const [phone, setPhone] = useState('');
   const [company, setCompany] = useState('');

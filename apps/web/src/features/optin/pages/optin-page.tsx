@@ -12,7 +12,7 @@ const reasons = [
   { icon: ShieldCheck, title: 'Nothing sensitive', text: 'Updates carry the tracking number and status, never what is inside.' },
 ] as const;
 
-/** SMS, e-mail and service update opt-in: /optin (SPEC section 2). */
+/** SMS, e-mail and service update opt-in: /optin. */
 export function OptinPage() {
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const [askedForSms, setAskedForSms] = useState(false);

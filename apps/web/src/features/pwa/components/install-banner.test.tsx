@@ -34,7 +34,7 @@ afterEach(() => {
   });
 });
 
-describe('install banner (SPEC sections 2 and 9)', () => {
+describe('install banner', () => {
   it('stays hidden until the browser offers installation', () => {
     useAgent(ANDROID);
     render(<InstallBanner />);

@@ -13,8 +13,8 @@ function laterChosen(): boolean {
 }
 
 /**
- * 'Add to home screen' on phones and tablets (SPEC section 2): only when the browser offers installation
- * and the device is one SPEC section 9 names. 'Later' hides it for this session.
+ * 'Add to home screen' on phones and tablets: only when the browser offers installation
+ * and the device is a phone or tablet. 'Later' hides it for this session.
  */
 export function InstallBanner() {
   const offer = useInstallPrompt();

@@ -8,7 +8,7 @@ interface TTrackingResponse {
   data?: TTrackingResult;
 }
 
-/** Thrown when the server answers without success (SPEC section 8: 'Invalid tracking number'). */
+/** Thrown when the server answers without success ('Invalid tracking number'). */
 export class TrackingNotFoundError extends Error {
   constructor(message: string) {
     super(message);

@@ -11,7 +11,7 @@ import { routePins } from './map-pins';
 const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 const attributionFor = (tileUrl: string) => (tileUrl.includes('openstreetmap') ? OSM_ATTRIBUTION : undefined);
 
-/** SPEC section 2: once loaded, the map centres on origin at the focus zoom. */
+/** Once loaded, the map centres on origin at the focus zoom. */
 function FocusOnOrigin({ origin }: { origin: TMapPoint }) {
   const map = useMap();
   useEffect(() => {

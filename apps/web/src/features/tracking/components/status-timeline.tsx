@@ -5,7 +5,7 @@ import type { TTrackingEvent } from '@courier/contract';
 import { formatEventTime } from '../lib/format-time';
 import { statusIcon, statusIconClass } from '@/lib/status-style';
 
-/** SPEC section 2: every status the delivery went through, newest first, each with its time. */
+/** Every status the delivery went through, newest first, each with its time. */
 export function StatusTimeline({ events, className }: { events: TTrackingEvent[]; className?: string }) {
   const now = new Date();
   const newestFirst = [...events].reverse();

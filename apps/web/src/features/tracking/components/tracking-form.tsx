@@ -7,7 +7,7 @@ import { cleanTrackingNumber } from '../lib/tracking-view';
 interface Props {
   value: string;
   onChange: (value: string) => void;
-  /** Called with the number without spaces or a leading '#'; an empty one is refused here (SPEC section 5). */
+  /** Called with the number without spaces or a leading '#'; an empty one is refused here. */
   onTrack: (trackingNumber: string) => void;
   onInvalid: (message: string) => void;
   busy: boolean;

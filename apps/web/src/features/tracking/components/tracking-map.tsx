@@ -44,7 +44,7 @@ const MapLoading = () => (
   </div>
 );
 
-/** SPEC section 2: the route map, 400 px high, with a spinner while it loads and a message when it cannot. */
+/** The route map, 400 px high, with a spinner while it loads and a message when it cannot. */
 export function TrackingMap({ result, className }: { result: TTrackingResult; className?: string }) {
   const route = useMemo(() => trackingRoute(result), [result]);
   const config = useAppConfig();

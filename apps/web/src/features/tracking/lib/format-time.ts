@@ -1,5 +1,5 @@
 /**
- * SPEC section 9: en-US, 12-hour clock, the date only when the moment is not today. The browser formats
+ * En-US, 12-hour clock, the date only when the moment is not today. The browser formats
  * in its own time zone, which unlike a single offset sent to the server also gets past DST changes right.
  */
 export function formatEventTime(iso: string, now: Date = new Date(), timeZone?: string): string | null {

@@ -14,13 +14,13 @@ export interface TTrackingRoute {
   current: TMapPoint | null;
   /** Origin, then current, then destination: the line drawn through the known points. */
   path: TCoords[];
-  /** SPEC section 8: without both ends there is no route to show. */
+  /** Without both ends there is no route to show. */
   missingCoordinates: boolean;
 }
 
 const isCoordinate = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** SPEC section 3: a location may be text, or an object with formatted, address or label text. */
+/** A location may be text, or an object with formatted, address or label text. */
 export function placeText(location: unknown): string | null {
   if (typeof location === 'string') return location.trim() || null;
   if (location && typeof location === 'object') {
@@ -33,7 +33,7 @@ export function placeText(location: unknown): string | null {
   return null;
 }
 
-/** SPEC section 3: coordinates are {lat, lng}; anything else (text, nulls) has none. */
+/** Coordinates are {lat, lng}; anything else (text, nulls) has none. */
 export function placeCoords(location: unknown): TCoords | null {
   if (!location || typeof location !== 'object') return null;
   const { lat, lng } = location as Record<string, unknown>;
@@ -64,7 +64,7 @@ export function trackingRoute(
   return { origin, destination, current, path, missingCoordinates: !origin || !destination };
 }
 
-/** SPEC section 8: not a success gives 'Invalid tracking number'; otherwise the server's message or a default. */
+/** Not a success gives 'Invalid tracking number'; otherwise the server's message or a default. */
 export function trackingErrorMessage(error: unknown): string {
   if (error instanceof TrackingNotFoundError) return MESSAGES.trackingInvalid;
   if (isApiError(error)) {

@@ -55,7 +55,7 @@ function EmptyState() {
   );
 }
 
-/** SPEC section 2: /tracking and /track/{trackingId}. */
+/** /tracking and /track/{trackingId}. */
 export function TrackingPage() {
   const { trackingId } = useParams();
   const location = useLocation();

@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useDeleteAccount } from '../api/delete-account';
 
-/** The danger zone: a confirm dialog, the deletion, then logout to /auth/login (SPEC section 4). */
+/** The danger zone: a confirm dialog, the deletion, then logout to /auth/login. */
 export function DeleteAccountSection({ alreadyDeleted }: { alreadyDeleted: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAccount();

@@ -4,7 +4,7 @@ import { deliveries, feedback } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { pageOf } from './paging.js';
+import { pageOf } from '../../shared/paging.js';
 
 /** Customers' ratings, newest first. */
 export async function listFeedback(

@@ -8,13 +8,13 @@ import {
   type TPackageType,
 } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { deliveries, proofsOfDelivery, users } from '../../db/schema/index.js';
-import type { Services } from '../../services.js';
-import { type AttemptRow, attemptJson, attemptsColumn } from '../deliveries/attempts-json.js';
-import { type DeliveryRow, type JsonContext, type PodRow, podJson } from '../deliveries/delivery-json.js';
-import { handlingJson, type RawReading, readingsColumn } from '../deliveries/handling-json.js';
-import { collectFromOf, type HolderRow, holderColumn } from './hand-over-from.js';
+import type { DbOrTx } from '../db/client.js';
+import { deliveries, proofsOfDelivery, users } from '../db/schema/index.js';
+import type { Services } from '../services.js';
+import { type AttemptRow, toAttemptJson, attemptsColumn } from './attempts-json.js';
+import { type DeliveryRow, type JsonContext, type PodRow, toPodJson } from './delivery-json.js';
+import { toHandlingJson, type RawReading, readingsColumn } from './handling-json.js';
+import { collectFromOf, type HolderRow, holderColumn } from './collect-from.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
@@ -58,12 +58,12 @@ export function toDriverJob(
     deliveryType: d.deliveryType as TDeliveryType,
     specialInstructions: d.specialInstructions,
     requiresSignature: needsSignature(d.packageType),
-    pod: pod ? podJson(pod, ctx) : null,
-    attempts: attempts.map((a) => attemptJson(a, ctx)),
+    pod: pod ? toPodJson(pod, ctx) : null,
+    attempts: attempts.map((a) => toAttemptJson(a, ctx)),
     collectFrom: collectFrom ? (collectFrom.driverName ?? 'the previous driver') : null,
     plannedArrival: d.plannedArrival?.toISOString() ?? null,
     plannedOrder: d.plannedOrder ?? null,
-    ...handlingJson(d, readings),
+    ...toHandlingJson(d, readings),
   };
 }
 
@@ -101,7 +101,7 @@ export const jobViewOf = (r: {
 });
 
 /** The answer of a driver's move: the job as it now stands. */
-export async function driverJobAnswer(services: Services, deliveryId: string, message: string): Promise<TDriverJobResponse> {
+export async function toDriverJobJson(services: Services, deliveryId: string, message: string): Promise<TDriverJobResponse> {
   const [row] = await selectJobViews(services.db).where(eq(deliveries.id, deliveryId)).limit(1);
   const ctx = { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl };
   return { success: true, message, data: toDriverJob(jobViewOf(row), 0, ctx) };

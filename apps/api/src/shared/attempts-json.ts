@@ -1,7 +1,7 @@
 import type { TAttemptReason, TDeliveryAttempt, TReturnProof } from '@courier/contract';
 import { sql } from 'drizzle-orm';
-import { deliveries, type deliveryReturns } from '../../db/schema/index.js';
-import { signedFileUrl } from '../files/file-links.js';
+import { deliveries, type deliveryReturns } from '../db/schema/index.js';
+import { signedFileUrl } from './file-links.js';
 import type { JsonContext } from './delivery-json.js';
 
 export type ReturnRow = typeof deliveryReturns.$inferSelect;
@@ -37,7 +37,7 @@ export const attemptsColumn = sql<AttemptRow[]>`(
 
 const iso = (at: string | null) => (at ? new Date(at).toISOString() : null);
 
-export function attemptJson(a: AttemptRow, ctx: JsonContext): TDeliveryAttempt {
+export function toAttemptJson(a: AttemptRow, ctx: JsonContext): TDeliveryAttempt {
   return {
     n: a.n,
     at: new Date(a.at).toISOString(),
@@ -51,7 +51,7 @@ export function attemptJson(a: AttemptRow, ctx: JsonContext): TDeliveryAttempt {
   };
 }
 
-export function returnProofJson(r: ReturnRow, ctx: JsonContext): TReturnProof {
+export function toReturnProofJson(r: ReturnRow, ctx: JsonContext): TReturnProof {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {
     photo: link(r.photoFileId),

@@ -1,11 +1,11 @@
 import { missingScopeMessage, roleFromId, type TApiKeyScope } from '@courier/contract';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { apiKeys, users } from '../../db/schema/index.js';
-import { forbidden, unauthorized } from '../../platform/app-error.js';
-import { recordAudit } from '../../platform/audit.js';
-import { apiKeyScopeFor } from '../../platform/policy.js';
-import type { Services } from '../../services.js';
+import { apiKeys, users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from './app-error.js';
+import { recordAudit } from './audit.js';
+import { apiKeyScopeFor } from './policy.js';
+import type { Services } from '../services.js';
 import { hashApiKeySecret } from './api-key-secret.js';
 
 /** Calls a key may make a minute, whatever the routes' own limits. */

@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AUTH_ERRORS } from '@courier/contract';
-import { unauthorized } from '../../platform/app-error.js';
+import { unauthorized } from './app-error.js';
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 const ALGORITHMS = ['HS256'];

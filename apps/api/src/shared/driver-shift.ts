@@ -1,5 +1,5 @@
 import { ROLE_IDS, SHIFT_START_PLACES, type TDriverShift, type TShiftStartPlace } from '@courier/contract';
-import type { users } from '../../db/schema/index.js';
+import type { users } from '../db/schema/index.js';
 
 type ShiftColumns = Pick<typeof users.$inferSelect, 'shiftStart' | 'shiftEnd' | 'shiftStartPlace'>;
 

@@ -1,8 +1,8 @@
 import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
-import type { deliveries, proofsOfDelivery, shippingLabels } from '../../db/schema/index.js';
-import { signedFileUrl } from '../files/file-links.js';
-import { handlingJson, type RawReading } from './handling-json.js';
-import { type AttemptRow, attemptJson, type ReturnRow, returnProofJson } from './attempts-json.js';
+import type { deliveries, proofsOfDelivery, shippingLabels } from '../db/schema/index.js';
+import { signedFileUrl } from './file-links.js';
+import { toHandlingJson, type RawReading } from './handling-json.js';
+import { type AttemptRow, toAttemptJson, type ReturnRow, toReturnProofJson } from './attempts-json.js';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type LabelRow = typeof shippingLabels.$inferSelect;
@@ -38,7 +38,7 @@ export const willArrive = (status: string) => !['cancelled', 'returning', 'retur
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
 
 /** The proof of delivery as the customer, staff and the driver see it, its files as signed links. */
-export function podJson(pod: PodRow, ctx: JsonContext) {
+export function toPodJson(pod: PodRow, ctx: JsonContext) {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {
     photo: link(pod.photoFileId),
@@ -49,7 +49,7 @@ export function podJson(pod: PodRow, ctx: JsonContext) {
   };
 }
 
-export function labelJson(label: LabelRow, ctx: JsonContext) {
+export function toLabelJson(label: LabelRow, ctx: JsonContext) {
   return {
     pdfUrl: signedFileUrl(ctx.jwtKey, label.pdfFileId, ctx.now),
     imageUrl: label.imageFileId ? signedFileUrl(ctx.jwtKey, label.imageFileId, ctx.now) : null,
@@ -58,7 +58,7 @@ export function labelJson(label: LabelRow, ctx: JsonContext) {
   };
 }
 
-/** The delivery as its owner sees it (SPEC section 3); never the row itself. */
+/** The delivery as its owner sees it (the contract's ZDelivery fields, whitelisted); never the row itself. */
 export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
   return {
@@ -83,12 +83,12 @@ export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, re
     pickupCoords: coords(d.pickupLat, d.pickupLng),
     deliveryCoords: coords(d.deliveryLat, d.deliveryLng),
     packageImage: link(d.packageImageId),
-    shippingLabel: label ? labelJson(label, ctx) : null,
-    pod: pod ? podJson(pod, ctx) : null,
+    shippingLabel: label ? toLabelJson(label, ctx) : null,
+    pod: pod ? toPodJson(pod, ctx) : null,
     trackingUrl: trackingUrlOf(ctx.publicUrl, d.orderId),
-    attempts: attempts.map((a) => attemptJson(a, ctx)),
-    returnProof: handback ? returnProofJson(handback, ctx) : null,
-    ...handlingJson(d, readings),
+    attempts: attempts.map((a) => toAttemptJson(a, ctx)),
+    returnProof: handback ? toReturnProofJson(handback, ctx) : null,
+    ...toHandlingJson(d, readings),
     standingOrderId: d.standingOrderId,
   };
 }

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm
 import { auditEvents, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { pageOf } from './paging.js';
+import { pageOf } from '../../shared/paging.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,7 +4,7 @@ import { optins } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { pageOf } from './paging.js';
+import { pageOf } from '../../shared/paging.js';
 
 /** SMS and e-mail consents with the text agreed to and when: the proof a regulator asks for. */
 export async function listOptins(services: Services, actor: Actor, query: { page: number; limit: number }): Promise<TAdminOptinsResponse> {

@@ -6,7 +6,7 @@ import { csvTime, toCsv } from '../../platform/csv.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import { auditRead } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { EXPORT_MAX_ROWS } from './export-dispatch-deliveries.js';
+import { EXPORT_MAX_ROWS } from '../../shared/paging.js';
 import { auditWhere } from './list-audit.js';
 
 /** The audit log's filter as CSV, newest first, actions in words beside their codes; the export is itself audited. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deliveries } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { escalateUnassignedStats } from '../medical/escalate-stat.js';
-import { sendDeliveryMessages } from './send-delivery-messages.js';
+import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 
 /** "About to be late": required-by within this margin and not delivered. */
 export const LATE_MARGIN_MS = 30 * 60_000;

@@ -6,3 +6,6 @@ export function pageOf(total: number, query: { page: number; limit: number }): T
   const page = Math.min(query.page, totalPages);
   return { page, limit: query.limit, total, totalPages, offset: (page - 1) * query.limit };
 }
+
+/** The most rows one export holds; past it the filter must be narrowed. */
+export const EXPORT_MAX_ROWS = 50_000;

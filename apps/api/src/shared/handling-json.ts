@@ -9,7 +9,7 @@ import {
   type TTemperatureClass,
 } from '@courier/contract';
 import { sql } from 'drizzle-orm';
-import { deliveries, temperatureReadings } from '../../db/schema/index.js';
+import { deliveries, temperatureReadings } from '../db/schema/index.js';
 import type { DeliveryRow } from './delivery-json.js';
 
 /** A reading as the views' subquery answers it: the time in epoch milliseconds (no time-zone text to parse). */
@@ -34,7 +34,7 @@ export const readingsColumn = sql<RawReading[] | null>`(
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The handling fields every delivery answer carries (owner, staff, driver); the ID check is never among them. */
-export function handlingJson(d: DeliveryRow, readings: RawReading[] | null | undefined): THandling {
+export function toHandlingJson(d: DeliveryRow, readings: RawReading[] | null | undefined): THandling {
   const specimen =
     d.specimenCategory && d.specimenCollectedAt && d.specimenStableHours !== null && d.stabilityDeadline
       ? {
