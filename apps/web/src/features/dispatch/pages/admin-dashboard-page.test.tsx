@@ -65,7 +65,7 @@ describe('dispatch board', () => {
     });
     renderRoute('/admin/dashboard');
     const card = await screen.findByRole('listitem', { name: 'Delivery #MC0000000001' }, slow);
-    expect(within(card).getByText('12 min late')).toBeTruthy();
+    expect(within(card).getByText('12 min late')).toBeVisible();
     // Only the moves the status table gives staff for a pending request.
     expect(within(card).queryByRole('button', { name: /Assign/ })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Approve #MC0000000001' }));
