@@ -33,6 +33,8 @@ export const ZSpecimenRequest = z.object({
 export type TSpecimenRequest = z.infer<typeof ZSpecimenRequest>;
 
 const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`);
+/** The one e-mail rule (zod's): the API's e-mail fields apply it, and the web's forms check with it before sending. */
+export const isValidEmail = (value: string) => z.email().safeParse(value).success;
 const email = (label = 'Email') =>
   required(label, 254)
     .pipe(z.email(`${label} must be a valid e-mail address`))
