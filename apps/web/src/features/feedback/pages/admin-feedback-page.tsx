@@ -1,10 +1,10 @@
 import { Star } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminFeedback } from '../api/get-admin-feedback';
+import { useListParams } from '@/hooks/use-list-params';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -18,7 +18,7 @@ function Stars({ rating }: { rating: number }) {
 
 /** /admin/feedback: what customers said about delivered orders. */
 export function AdminFeedbackPage() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams();
   const query = useAdminFeedback(page);
   return (
     <BackOfficePage title="Feedback" intro="Ratings and comments customers left after delivery.">

@@ -1,5 +1,4 @@
 import { Mail, MessageSquareText, RotateCw } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useFailedMessages } from '../api/get-failed-messages';
 import { useRetryMessage } from '../api/retry-message';
+import { useListParams } from '@/hooks/use-list-params';
 
 /** An e-mail address may wrap after its @, and nowhere else. */
 function Address({ value }: { value: string }) {
@@ -24,7 +24,7 @@ function Address({ value }: { value: string }) {
 
 /** /admin/messages: what the outbox gave up on after its retries, and a way to send it again (ADMIN and above). */
 export function FailedMessagesPage() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams();
   const { data, isPending, isError, error } = useFailedMessages(page);
   const retry = useRetryMessage();
 

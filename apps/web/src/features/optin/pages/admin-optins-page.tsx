@@ -1,9 +1,9 @@
 import type { TSmsConsentState } from '@courier/contract';
 import { Check, Minus } from 'lucide-react';
-import { useState } from 'react';
 import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminOptins } from '../api/get-admin-optins';
+import { useListParams } from '@/hooks/use-list-params';
 
 function Consent({ given, label }: { given: boolean; label: string }) {
   return given ? (
@@ -28,7 +28,7 @@ const SMS_STATUS: Record<TSmsConsentState, { label: string; className: string }>
 
 /** /admin/optins: who agreed to what, in which words and when (the proof a carrier asks for). */
 export function AdminOptinsPage() {
-  const [page, setPage] = useState(1);
+  const { page, setPage } = useListParams();
   const query = useAdminOptins(page);
   return (
     <BackOfficePage

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
 import { buttonClass } from '@/components/ui/button';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListParams, useTypedFilter } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useSession } from '@/lib/session';
@@ -118,10 +118,11 @@ export function UsersPage() {
   const { user, role } = useSession();
   const me = { id: user?._id, role };
   const roles = grantableRoles(role);
-  const [page, setPage] = useState(1);
-  const [roleFilter, setRoleFilter] = useState<TRole | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
+  const list = useListParams();
+  const { page, setPage } = list;
+  const roleFilter = (ROLES as readonly string[]).includes(list.read('role')) ? (list.read('role') as TRole) : '';
+  const [search, setSearch] = useTypedFilter(list, 'q');
+  const q = list.read('q');
   const [inviting, setInviting] = useState(false);
   const invite = useInviteUser();
   const query = useManagedUsers({ page, role: roleFilter || undefined, q: q || undefined });
@@ -145,10 +146,7 @@ export function UsersPage() {
             aria-label="Search users"
             placeholder="Name or e-mail"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setSearch(e.target.value)}
             className={`${controlClass} w-full pl-9`}
           />
         </search>
@@ -156,10 +154,7 @@ export function UsersPage() {
           aria-label="Filter by role"
           className={controlClass}
           value={roleFilter}
-          onChange={(e) => {
-            setRoleFilter(e.target.value as TRole | '');
-            setPage(1);
-          }}
+          onChange={(e) => list.set({ role: e.target.value })}
         >
           <option value="">Every role</option>
           {ROLES.map((r) => (
