@@ -131,7 +131,7 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
         currentDriverId={delivery.driverId}
         busy={assign.isPending}
         onClose={() => setDialog(null)}
-        onAssign={(driverId) => assign.mutate({ id: delivery._id, driverId })}
+        onAssign={(driverId) => assign.mutate({ id: delivery._id, body: { driverId, replacesDriverId: delivery.driverId ?? null } })}
       />
       <ReattemptDialog
         open={dialog === 'reattempt'}
