@@ -1,7 +1,7 @@
 import { auditActionLabel, type TAuditEntry } from '@courier/contract';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
@@ -70,7 +70,7 @@ export function AuditLogPage() {
     exporter.mutate(filter, { onError: (error) => toast.error(errorMessage(error, 'Could not export the audit log')) });
 
   return (
-    <BackOfficePage
+    <DispatchPage
       title="Audit log"
       intro="Every sign-in, status change, staff read and account change, as it happened."
       tools={
@@ -145,6 +145,6 @@ export function AuditLogPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

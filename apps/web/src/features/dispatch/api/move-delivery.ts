@@ -13,7 +13,8 @@ export const approveDelivery = (id: string) => api.post<TAdminDeliveryResponse>(
  */
 export const assignDriver = (id: string, body: TAssignDriverRequest) => api.post<TAdminDeliveryResponse>(`${base(id)}/assign`, body);
 /** POST /v1/admin/deliveries/{id}/cancel {reason}. */
-export const cancelDeliveryAsStaff = (id: string, reason: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/cancel`, { reason });
+export const cancelDeliveryFromDispatch = (id: string, reason: string) =>
+  api.post<TAdminDeliveryResponse>(`${base(id)}/cancel`, { reason });
 
 /** POST /v1/admin/deliveries/{id}/reattempt {driverId?, window: {from, to}, note?}. */
 export const reattemptDelivery = (id: string, body: TReattemptRequest) => api.post<TAdminDeliveryResponse>(`${base(id)}/reattempt`, body);
@@ -45,8 +46,8 @@ function useStaffMove<TVars>(call: (vars: TVars) => Promise<TAdminDeliveryRespon
 export const useApproveDelivery = (callbacks: TMoveCallbacks<string> = {}) => useStaffMove((id: string) => approveDelivery(id), callbacks);
 export const useAssignDriver = (callbacks: TMoveCallbacks<{ id: string; body: TAssignDriverRequest }> = {}) =>
   useStaffMove(({ id, body }: { id: string; body: TAssignDriverRequest }) => assignDriver(id, body), callbacks);
-export const useCancelDeliveryAsStaff = (callbacks: TMoveCallbacks<{ id: string; reason: string }> = {}) =>
-  useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryAsStaff(id, reason), callbacks);
+export const useCancelDeliveryFromDispatch = (callbacks: TMoveCallbacks<{ id: string; reason: string }> = {}) =>
+  useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryFromDispatch(id, reason), callbacks);
 export const useReattemptDelivery = (callbacks: TMoveCallbacks<{ id: string; body: TReattemptRequest }> = {}) =>
   useStaffMove(({ id, body }: { id: string; body: TReattemptRequest }) => reattemptDelivery(id, body), callbacks);
 export const useReturnToSender = (callbacks: TMoveCallbacks<{ id: string; note: string }> = {}) =>

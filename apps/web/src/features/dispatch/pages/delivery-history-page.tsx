@@ -2,7 +2,7 @@ import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminDelive
 import { Download, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
 import { buttonClass } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
@@ -126,7 +126,7 @@ export function DeliveryHistoryPage() {
     exporter.mutate(filter, { onError: (error) => toast.error(errorMessage(error, 'Could not export the deliveries')) });
 
   return (
-    <BackOfficePage
+    <DispatchPage
       title="Deliveries"
       intro="Every delivery, delivered and cancelled ones included: search, filter and export."
       tools={
@@ -259,6 +259,6 @@ export function DeliveryHistoryPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

@@ -196,7 +196,7 @@ export function FeedbackPage() {
         {order && (
           <dl className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Order</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Tracking number</dt>
               <dd className="font-mono font-bold tracking-wider break-all text-slate-900">#{order.orderId}</dd>
             </div>
             <div>

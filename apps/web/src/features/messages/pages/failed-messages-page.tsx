@@ -1,6 +1,6 @@
 import { Mail, MessageSquareText, RotateCw } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/dispatch-page';
 import { buttonClass } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
 import { errorMessage } from '@/lib/error-message';
@@ -35,7 +35,7 @@ export function FailedMessagesPage() {
     });
 
   return (
-    <BackOfficePage title="Failed messages" intro="E-mails and SMS that could not be sent after every retry, with the last error.">
+    <DispatchPage title="Failed messages" intro="E-mails and SMS that could not be sent after every retry, with the last error.">
       <TableCard>
         <table className="w-full min-w-[760px]">
           <thead className="border-b border-slate-200 bg-slate-50">
@@ -107,6 +107,6 @@ export function FailedMessagesPage() {
         </table>
       </TableCard>
       <Pager paging={data?.paging} onPage={setPage} />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

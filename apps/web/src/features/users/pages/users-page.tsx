@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
 import { buttonClass } from '@/components/ui/button';
 import { useListParams, useTypedFilter } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/error-message';
@@ -128,7 +128,7 @@ export function UsersPage() {
   const query = useManagedUsers({ page, role: roleFilter || undefined, q: q || undefined });
 
   return (
-    <BackOfficePage
+    <DispatchPage
       title="Users"
       intro="Staff, drivers and customers. Invite staff and drivers; they set their own password."
       tools={
@@ -196,6 +196,6 @@ export function UsersPage() {
           })
         }
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

@@ -1,6 +1,6 @@
 import type { TSmsConsentState } from '@courier/contract';
 import { Check, Minus } from 'lucide-react';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminOptins } from '../api/get-admin-optins';
 import { useListParams } from '@/hooks/use-list-params';
@@ -27,11 +27,11 @@ const SMS_STATUS: Record<TSmsConsentState, { label: string; className: string }>
 };
 
 /** /admin/optins: who agreed to what, in which words and when (the proof a carrier asks for). */
-export function AdminOptinsPage() {
+export function DispatchOptinsPage() {
   const { page, setPage } = useListParams();
   const query = useAdminOptins(page);
   return (
-    <BackOfficePage
+    <DispatchPage
       title="SMS opt-ins"
       intro="Every consent, with the exact text agreed to and when. SMS starts only when the phone replies YES (pending until then) and ends with STOP."
     >
@@ -74,6 +74,6 @@ export function AdminOptinsPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

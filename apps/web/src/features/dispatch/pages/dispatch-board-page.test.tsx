@@ -90,7 +90,10 @@ describe('dispatch board', () => {
       if (url.includes('/assign')) return json(409, { success: false, error: 'CONFLICT', message: stale });
       if (url.includes('/admin/drivers')) return json(200, { success: true, data: [driver('drv1', 'Ann'), driver('drv2', 'Bo')] });
       if (url.includes('/admin/stats'))
-        return json(200, { success: true, data: { byStatus: { assigned: 1 }, total: 1, late: 0, deliveredToday: 0, averageRating: 0, ratingCount: 0 } });
+        return json(200, {
+          success: true,
+          data: { byStatus: { assigned: 1 }, total: 1, late: 0, deliveredToday: 0, averageRating: 0, ratingCount: 0 },
+        });
       if (url.includes('status=on_the_road') && init.method === 'GET') return json(200, { success: true, deliveries: [onRoad], paging });
       return json(200, { success: true, deliveries: [], data: [], paging: { ...paging, total: 0 } });
     });

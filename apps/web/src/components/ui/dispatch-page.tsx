@@ -4,17 +4,7 @@ import { errorMessage } from '@/lib/error-message';
 import { Pager } from './pager';
 
 /** The frame of a staff list page: a title, a line on what it is, optional tools, the content. */
-export function BackOfficePage({
-  title,
-  intro,
-  tools,
-  children,
-}: {
-  title: string;
-  intro: string;
-  tools?: ReactNode;
-  children: ReactNode;
-}) {
+export function DispatchPage({ title, intro, tools, children }: { title: string; intro: string; tools?: ReactNode; children: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-6xl px-3 py-5 sm:px-6 lg:py-7">
       <title>{`${title} · Dispatch · MedCourier`}</title>

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminFeedback } from '../api/get-admin-feedback';
@@ -17,13 +17,13 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** /admin/feedback: what customers said about delivered orders. */
-export function AdminFeedbackPage() {
+export function DispatchFeedbackPage() {
   const { page, setPage } = useListParams();
   const query = useAdminFeedback(page);
   return (
-    <BackOfficePage title="Feedback" intro="Ratings and comments customers left after delivery.">
+    <DispatchPage title="Feedback" intro="Ratings and comments customers left after delivery.">
       <PagedTable
-        headings={['Order', 'Rating', 'Comment', 'Received']}
+        headings={['Tracking number', 'Rating', 'Comment', 'Received']}
         minWidth="min-w-[640px]"
         query={query}
         failed="Could not load the feedback"
@@ -31,7 +31,7 @@ export function AdminFeedbackPage() {
         onPage={setPage}
         row={(f) => (
           <tr key={f._id}>
-            <td data-label="Order" className={tdClass}>
+            <td data-label="Tracking number" className={tdClass}>
               <Link to={paths.adminDelivery(f.deliveryId)} className="font-mono font-medium text-brand-700 hover:underline">
                 #{f.orderId}
               </Link>
@@ -48,6 +48,6 @@ export function AdminFeedbackPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
-import { useStaffDelivery } from '../api/get-staff-delivery';
+import { useDispatchDelivery } from '../api/get-dispatch-delivery';
 import { CountdownChip } from '../components/countdown-chip';
 import { CustodyTimeline } from '../components/custody-timeline';
 import { DeliveryActions } from '../components/delivery-actions';
@@ -26,9 +26,9 @@ const backLink = (
 );
 
 /** /admin/deliveries/{id}: every field, the label, the proof, the custody trail and its verdict. */
-export function StaffDeliveryPage() {
+export function DispatchDeliveryPage() {
   const { id = '' } = useParams();
-  const { data, error, isPending } = useStaffDelivery(id);
+  const { data, error, isPending } = useDispatchDelivery(id);
   if (isPending) return <PageSpinner />;
   if (!data) {
     const notFound = isApiError(error) && error.code === 'NOT_FOUND';
