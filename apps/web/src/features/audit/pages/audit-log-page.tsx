@@ -1,7 +1,7 @@
 import { auditActionLabel, type TAuditEntry } from '@courier/contract';
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
@@ -50,7 +50,7 @@ function RecordCell({ entry }: { entry: TAuditEntry }) {
 /** /admin/audit: who did what to which record, when and from where. Read only: the log is append-only. */
 export function AuditLogPage() {
   const list = useListParams();
-  const { page, setPage } = list;
+  const { page } = list;
   const [action, setAction] = useTypedFilter(list, 'action');
   const settledAction = list.read('action');
   const entity = list.read('entity');
@@ -115,7 +115,6 @@ export function AuditLogPage() {
         query={query}
         failed="Could not load the audit log"
         empty="Nothing matches."
-        onPage={setPage}
         row={(entry) => (
           <tr key={entry._id}>
             <td data-label="When" className={`${tdClass} whitespace-nowrap`}>

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '@/lib/my-deliveries';
 import { DeliveriesTable } from '../components/deliveries-table';
-import { Pager } from '@/components/ui/pager';
+import { Pager } from '@/components/ui/list-page';
 import { errorMessage } from '@/lib/error-message';
 
 const SORT_LABELS: Record<TDeliverySort, string> = {

@@ -2,7 +2,7 @@ import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminDelive
 import { Download, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
@@ -226,7 +226,6 @@ export function DeliveryHistoryPage() {
         query={query}
         failed="Could not load the deliveries"
         empty={filtered ? 'No delivery matches these filters.' : 'No delivery has been booked yet.'}
-        onPage={(page) => set({ page: String(page) })}
         row={(d) => (
           <tr key={d._id}>
             <td data-label="Delivery" className={tdClass}>

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminFeedback } from '../api/get-admin-feedback';
@@ -18,7 +18,7 @@ function Stars({ rating }: { rating: number }) {
 
 /** /admin/feedback: what customers said about delivered orders. */
 export function DispatchFeedbackPage() {
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const query = useAdminFeedback(page);
   return (
     <DispatchPage title="Feedback" intro="Ratings and comments customers left after delivery.">
@@ -28,7 +28,6 @@ export function DispatchFeedbackPage() {
         query={query}
         failed="Could not load the feedback"
         empty="No feedback yet."
-        onPage={setPage}
         row={(f) => (
           <tr key={f._id}>
             <td data-label="Tracking number" className={tdClass}>

@@ -1,8 +1,8 @@
 import { Mail, MessageSquareText, RotateCw } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/dispatch-page';
+import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
+import { Pager } from '@/components/ui/list-page';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useFailedMessages } from '../api/get-failed-messages';
@@ -24,7 +24,7 @@ function Address({ value }: { value: string }) {
 
 /** /admin/messages: what the outbox gave up on after its retries, and a way to send it again (ADMIN and above). */
 export function FailedMessagesPage() {
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const { data, isPending, isError, error } = useFailedMessages(page);
   const retry = useRetryMessage();
 
@@ -106,7 +106,7 @@ export function FailedMessagesPage() {
           </tbody>
         </table>
       </TableCard>
-      <Pager paging={data?.paging} onPage={setPage} />
+      <Pager paging={data?.paging} />
     </DispatchPage>
   );
 }

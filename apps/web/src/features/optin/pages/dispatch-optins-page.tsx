@@ -1,6 +1,6 @@
 import type { TSmsConsentState } from '@courier/contract';
 import { Check, Minus } from 'lucide-react';
-import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminOptins } from '../api/get-admin-optins';
 import { useListParams } from '@/hooks/use-list-params';
@@ -28,7 +28,7 @@ const SMS_STATUS: Record<TSmsConsentState, { label: string; className: string }>
 
 /** /admin/optins: who agreed to what, in which words and when (the proof a carrier asks for). */
 export function DispatchOptinsPage() {
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const query = useAdminOptins(page);
   return (
     <DispatchPage
@@ -41,7 +41,6 @@ export function DispatchOptinsPage() {
         query={query}
         failed="Could not load the opt-ins"
         empty="No opt-in yet."
-        onPage={setPage}
         row={(o) => (
           <tr key={o._id}>
             <td data-label="Phone" className={`${tdClass} whitespace-nowrap`}>

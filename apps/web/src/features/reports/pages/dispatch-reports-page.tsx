@@ -1,4 +1,4 @@
-import { DispatchPage } from '@/components/ui/dispatch-page';
+import { DispatchPage } from '@/components/ui/list-page';
 import { ReportView } from '../components/report-view';
 
 /** /admin/reports (STAFF and above): every customer's deliveries, by day, customer or driver. */

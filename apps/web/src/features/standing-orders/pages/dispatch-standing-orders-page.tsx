@@ -1,5 +1,5 @@
 import type { TStandingOrder } from '@courier/contract';
-import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/dispatch-page';
+import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { DispatchPage, PagedTable, tdClass } from '@/components/ui/dispatch-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { useListParams, useTypedFilter } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/error-message';
@@ -119,7 +119,7 @@ export function UsersPage() {
   const me = { id: user?._id, role };
   const roles = grantableRoles(role);
   const list = useListParams();
-  const { page, setPage } = list;
+  const { page } = list;
   const roleFilter = (ROLES as readonly string[]).includes(list.read('role')) ? (list.read('role') as TRole) : '';
   const [search, setSearch] = useTypedFilter(list, 'q');
   const q = list.read('q');
@@ -178,7 +178,6 @@ export function UsersPage() {
         query={query}
         failed="Could not load the users"
         empty="Nobody matches."
-        onPage={setPage}
         row={(u) => <UserRow key={u._id} user={u} me={me} roles={roles} />}
       />
       <InviteUserDialog
