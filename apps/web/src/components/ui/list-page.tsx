@@ -1,10 +1,9 @@
 /** The one way to build a list: the page frame of a dispatch list, its table, and the pager under any list. */
-import type { TPaging } from '@courier/contract';
+import { MAX_PAGE_BUTTONS, type TPaging } from '@courier/contract';
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useListParams } from '@/hooks/use-list-params';
-import { pageWindow } from '@/lib/delivery-format';
 import { errorMessage } from '@/lib/error-message';
 
 /** The frame of a staff list page: a title, a line on what it is, optional tools, the content. */
@@ -103,6 +102,16 @@ export function PagedTable<TRow>({
       <Pager paging={data?.paging} onPage={onPage} />
     </>
   );
+}
+
+/** Up to `size` consecutive page numbers around the current page, shifted to stay inside 1..totalPages. */
+export function pageWindow(currentPage: number, totalPages: number, size = MAX_PAGE_BUTTONS): number[] {
+  const total = Math.max(1, Math.floor(totalPages));
+  const current = Math.min(Math.max(1, Math.floor(currentPage)), total);
+  const count = Math.min(size, total);
+  let first = current - Math.floor(count / 2);
+  first = Math.max(1, Math.min(first, total - count + 1));
+  return Array.from({ length: count }, (_, i) => first + i);
 }
 
 const buttonBase =
