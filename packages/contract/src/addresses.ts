@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidContactPhone } from './phone.js';
+import { EMAIL_PATTERN, isValidContactPhone } from './phone.js';
 import { line } from './text.js';
 
 /** A customer's address book (/api/v1/addresses): pickup points and recipients saved while booking. */
@@ -33,7 +33,7 @@ const ZSavedRecipient = z.object({
   contactName: required('Recipient name', 120),
   phone: required('Recipient phone', 25).refine(isValidContactPhone, 'Recipient phone must be a valid phone number'),
   email: required('Recipient e-mail', 254)
-    .pipe(z.email('Recipient e-mail must be a valid e-mail address'))
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Recipient e-mail must be a valid e-mail address' }))
     .transform((e) => e.toLowerCase()),
 });
 

@@ -3,7 +3,7 @@ import { ACCOUNT_TYPES } from './accounts.js';
 import { DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES } from './deliveries.js';
 import { FEEDBACK_COMMENT_MAX } from './business.js';
 import { MESSAGES } from './messages.js';
-import { isValidContactPhone, isValidPhone } from './phone.js';
+import { EMAIL_PATTERN, isValidContactPhone, isValidPhone } from './phone.js';
 import { SIGNUP_PASSWORD_RULES } from './password.js';
 import { isSafeText, line, note, safeText, unsafeTextMessage } from './text.js';
 import { PRIORITIES, SPECIMEN_CATEGORIES, SPECIMEN_MAX_STABLE_HOURS, TEMPERATURE_CLASSES } from './medical.js';
@@ -35,7 +35,7 @@ export type TSpecimenRequest = z.infer<typeof ZSpecimenRequest>;
 const required = (label: string, max: number) => line(label, max).min(1, `${label} is required`);
 const email = (label = 'Email') =>
   required(label, 254)
-    .pipe(z.email(`${label} must be a valid e-mail address`))
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: `${label} must be a valid e-mail address` }))
     .transform((e) => e.toLowerCase());
 const contactPhone = (label: string) => required(label, 25).refine(isValidContactPhone, `${label} must be a valid phone number`);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, ZPaging } from './paging.js';
-import { isValidContactPhone } from './phone.js';
+import { EMAIL_PATTERN, isValidContactPhone } from './phone.js';
 import { ROLE_IDS, ROLES, type TRole } from './roles.js';
 import { line } from './text.js';
 import { ZDriverShift } from './route-plans.js';
@@ -47,7 +47,7 @@ export type TUsersResponse = z.infer<typeof ZUsersResponse>;
 export const ZInviteUserRequest = z.object({
   email: line('Email', 254)
     .min(1, 'Email is required')
-    .pipe(z.email('Email must be a valid e-mail address'))
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Email must be a valid e-mail address' }))
     .transform((e) => e.toLowerCase()),
   firstName: line('First name', 80).min(1, 'First name is required'),
   lastName: line('Last name', 80).min(1, 'Last name is required'),

@@ -23,21 +23,21 @@ describe('error page', () => {
   it('shows Page Not Found inside the public layout for an unknown path', async () => {
     renderApp('/no/such/page');
 
-    expect(await screen.findByRole('heading', { name: MESSAGES.notFoundTitle })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.notFoundText)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFoundTitle })).toBeVisible();
+    expect(screen.getByText(MESSAGES.notFoundText)).toBeVisible();
     expect(screen.getByRole('link', { name: MESSAGES.returnHome }).getAttribute('href')).toBe('/');
     // The public header and footer stay around it.
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
   });
 
   it("keeps a signed-in customer's menu around Page Not Found", async () => {
     setSession({ token: 't1', user: { _id: 'u2', firstName: 'Ana', email: 'ana@clinic.org', roleId: ROLE_IDS.CUSTOMER } });
     renderApp('/delivery/d1/no-such-tab');
 
-    expect(await screen.findByRole('heading', { name: MESSAGES.notFoundTitle })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Account' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFoundTitle })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Account' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
   });
 
@@ -55,8 +55,8 @@ describe('error page', () => {
     ]);
     render(<RouterProvider router={router} />);
 
-    expect(await screen.findByRole('heading', { name: MESSAGES.errorTitle })).toBeTruthy();
-    expect(screen.getByText('Label printer unreachable')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: MESSAGES.errorTitle })).toBeVisible();
+    expect(screen.getByText('Label printer unreachable')).toBeVisible();
     expect(screen.getByRole('link', { name: MESSAGES.returnHome }).getAttribute('href')).toBe('/');
   });
 });
@@ -65,7 +65,7 @@ describe('route guards', () => {
   it('sends a signed-out visitor of /user/home to the login page, remembering where they came from', async () => {
     const router = renderApp('/user/home');
 
-    expect(await screen.findByText(MESSAGES.loginSubtitle)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.loginSubtitle)).toBeVisible();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/user/home' } });
   });
@@ -74,7 +74,7 @@ describe('route guards', () => {
     setSession({ token: 't1', user: { _id: 'u1', firstName: 'Dana', roleId: ROLE_IDS.DRIVER } });
     const router = renderApp('/admin/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Hi Dana' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hi Dana' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/driver/home');
   });
 
@@ -82,9 +82,9 @@ describe('route guards', () => {
     setSession({ token: 't1', user: { _id: 'u2', firstName: 'Ana', email: 'ana@clinic.org', roleId: ROLE_IDS.CUSTOMER } });
     renderApp('/deliveries');
 
-    expect(await screen.findByRole('heading', { name: 'My Deliveries' })).toBeTruthy();
-    expect(screen.getByPlaceholderText(MESSAGES.searchPlaceholder)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Deliveries' })).toBeVisible();
+    expect(screen.getByPlaceholderText(MESSAGES.searchPlaceholder)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeVisible();
   });
 
   it('logs out to /auth/login without remembering the page, so the next login lands by role', async () => {
@@ -94,7 +94,7 @@ describe('route guards', () => {
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Logout' })[0]);
 
-    expect(await screen.findByText(MESSAGES.loginSubtitle)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.loginSubtitle)).toBeVisible();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.state).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();

@@ -19,8 +19,8 @@ const customerLayout = lazyPage(
   (m) => m.CustomerLayout,
 );
 const staffLayout = lazyPage(
-  () => import('./layouts/staff-layout'),
-  (m) => m.StaffLayout,
+  () => import('./layouts/dispatch-layout'),
+  (m) => m.DispatchLayout,
 );
 const driverLayout = lazyPage(
   () => import('./layouts/driver-layout'),
@@ -236,36 +236,36 @@ const staffPages: RouteObject[] = [
   {
     path: paths.adminReports,
     ...lazyPage(
-      () => import('@/features/reports/pages/staff-reports-page'),
-      (m) => m.StaffReportsPage,
+      () => import('@/features/reports/pages/dispatch-reports-page'),
+      (m) => m.DispatchReportsPage,
     ),
   },
   {
     path: routes.adminDelivery,
     ...lazyPage(
-      () => import('@/features/dispatch/pages/staff-delivery-page'),
-      (m) => m.StaffDeliveryPage,
+      () => import('@/features/dispatch/pages/dispatch-delivery-page'),
+      (m) => m.DispatchDeliveryPage,
     ),
   },
   {
     path: paths.adminFeedback,
     ...lazyPage(
-      () => import('@/features/feedback/pages/admin-feedback-page'),
-      (m) => m.AdminFeedbackPage,
+      () => import('@/features/feedback/pages/dispatch-feedback-page'),
+      (m) => m.DispatchFeedbackPage,
     ),
   },
   {
     path: paths.adminOptins,
     ...lazyPage(
-      () => import('@/features/optin/pages/admin-optins-page'),
-      (m) => m.AdminOptinsPage,
+      () => import('@/features/optin/pages/dispatch-optins-page'),
+      (m) => m.DispatchOptinsPage,
     ),
   },
   {
     path: paths.adminStandingOrders,
     ...lazyPage(
-      () => import('@/features/standing-orders/pages/admin-standing-orders-page'),
-      (m) => m.AdminStandingOrdersPage,
+      () => import('@/features/standing-orders/pages/dispatch-standing-orders-page'),
+      (m) => m.DispatchStandingOrdersPage,
     ),
   },
 ];
@@ -377,8 +377,8 @@ export const routeTree: RouteObject[] = [
                       {
                         path: paths.adminDashboard,
                         ...lazyPage(
-                          () => import('@/features/dispatch/pages/admin-dashboard-page'),
-                          (m) => m.AdminDashboardPage,
+                          () => import('@/features/dispatch/pages/dispatch-board-page'),
+                          (m) => m.DispatchBoardPage,
                         ),
                       },
                       ...staffPages,

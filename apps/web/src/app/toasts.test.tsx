@@ -11,9 +11,9 @@ describe('toasts', () => {
       toast.success('Saved');
       toast.error('Not saved');
     });
-    expect(await screen.findByText('Saved', { selector: '.Toastify *' })).toBeTruthy();
-    expect(await screen.findByText('Not saved', { selector: '.Toastify *' })).toBeTruthy();
+    expect(await screen.findByText('Saved', { selector: '.Toastify *' })).toBeVisible();
+    expect(await screen.findByText('Not saved', { selector: '.Toastify *' })).toBeVisible();
     act(() => toast.info('Later'));
-    expect(await screen.findByText('Later', { selector: '.Toastify *' })).toBeTruthy();
+    expect(await screen.findByText('Later', { selector: '.Toastify *' })).toBeVisible();
   });
 });

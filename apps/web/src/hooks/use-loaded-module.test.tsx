@@ -24,12 +24,12 @@ describe('useLoadedModule', () => {
   it('loads nothing until asked, then renders what the module holds', async () => {
     const load = vi.fn(async () => greeting);
     const { rerender } = render(<Probe load={load} when={false} />);
-    expect(screen.getByText('Waiting')).toBeTruthy();
+    expect(screen.getByText('Waiting')).toBeVisible();
     expect(load).not.toHaveBeenCalled();
     rerender(<Probe load={load} when />);
-    expect(await screen.findByText('Hello')).toBeTruthy();
+    expect(await screen.findByText('Hello')).toBeVisible();
     rerender(<Probe load={load} when={false} />);
-    expect(screen.getByText('Hello')).toBeTruthy();
+    expect(screen.getByText('Hello')).toBeVisible();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -41,6 +41,6 @@ describe('useLoadedModule', () => {
         <Probe load={load} when />
       </Catch>,
     );
-    expect(await screen.findByText('Failed: chunk missing')).toBeTruthy();
+    expect(await screen.findByText('Failed: chunk missing')).toBeVisible();
   });
 });

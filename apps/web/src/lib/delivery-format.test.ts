@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatWhen, pageWindow, toDateTimeLocal, truncateAddress } from './delivery-format';
+import { pageWindow } from '@/components/ui/list-page';
+import { formatWhen, toDateTimeLocal, truncateAddress } from './delivery-format';
 
 describe('truncateAddress', () => {
   it('keeps an address of 30 characters or fewer as it is', () => {

@@ -1,20 +1,10 @@
-import { ADDRESS_CUT, MAX_PAGE_BUTTONS } from '@courier/contract';
+import { ADDRESS_CUT } from '@courier/contract';
 import { formatDateTime, formatTime, toDate } from '@/lib/format-date';
 
 /** Addresses in the list are cut to 30 characters plus an ellipsis. */
 export function truncateAddress(address: string | null | undefined, max = ADDRESS_CUT): string {
   const text = (address ?? '').trim();
   return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
-/** Up to `size` consecutive page numbers around the current page, shifted to stay inside 1..totalPages. */
-export function pageWindow(currentPage: number, totalPages: number, size = MAX_PAGE_BUTTONS): number[] {
-  const total = Math.max(1, Math.floor(totalPages));
-  const current = Math.min(Math.max(1, Math.floor(currentPage)), total);
-  const count = Math.min(size, total);
-  let first = current - Math.floor(count / 2);
-  first = Math.max(1, Math.min(first, total - count + 1));
-  return Array.from({ length: count }, (_, i) => first + i);
 }
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -5,7 +5,7 @@ import { DRIVER_ROLES, STAFF_ROLES } from '../guards';
 import { PublicLayout } from './public-layout';
 
 const CustomerLayout = lazy(() => import('./customer-layout').then((m) => ({ default: m.CustomerLayout })));
-const StaffLayout = lazy(() => import('./staff-layout').then((m) => ({ default: m.StaffLayout })));
+const DispatchLayout = lazy(() => import('./dispatch-layout').then((m) => ({ default: m.DispatchLayout })));
 const DriverLayout = lazy(() => import('./driver-layout').then((m) => ({ default: m.DriverLayout })));
 
 /**
@@ -15,7 +15,7 @@ const DriverLayout = lazy(() => import('./driver-layout').then((m) => ({ default
 export function UnknownPathLayout() {
   const { isAuthenticated, role } = useSession();
   if (!isAuthenticated) return <PublicLayout />;
-  const Layout = role && STAFF_ROLES.includes(role) ? StaffLayout : role && DRIVER_ROLES.includes(role) ? DriverLayout : CustomerLayout;
+  const Layout = role && STAFF_ROLES.includes(role) ? DispatchLayout : role && DRIVER_ROLES.includes(role) ? DriverLayout : CustomerLayout;
   return (
     <Suspense fallback={<PageSpinner />}>
       <Layout />

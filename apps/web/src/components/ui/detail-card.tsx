@@ -27,7 +27,7 @@ export function DetailCard({
 }
 
 /** One label/value line of a card; className places it in the card's grid (a wrapper would break the dl). */
-export function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function DetailItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <div className={clsx('min-w-0', className)}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>

@@ -9,7 +9,7 @@ import {
 } from '@courier/contract';
 import { OctagonAlert, Thermometer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DetailCard, Field } from '@/components/ui/detail-card';
+import { DetailCard, DetailItem } from '@/components/ui/detail-card';
 import { TemperatureChart } from '@/components/ui/temperature-chart';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -55,25 +55,25 @@ export function HandlingDetails({ delivery: d, action }: { delivery: THandled; a
         </p>
       )}
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Field label="Priority">{PRIORITY_LABELS[d.priority]}</Field>
-        <Field label="Temperature">{TEMPERATURE_LABELS[d.temperature]}</Field>
-        {d.pickUpBy && <Field label="Pick up by">{formatDateTime(d.pickUpBy)}</Field>}
-        {d.specimen && <Field label="Specimen">{SPECIMEN_CATEGORY_LABELS[d.specimen.category]}</Field>}
-        {d.specimen && <Field label="Collected at">{formatDateTime(d.specimen.collectedAt)}</Field>}
-        {d.stabilityDeadline && <Field label="Stability deadline">{formatDateTime(d.stabilityDeadline)}</Field>}
-        {d.controlledSubstance && <Field label="Controlled substance">ID check at hand-over</Field>}
+        <DetailItem label="Priority">{PRIORITY_LABELS[d.priority]}</DetailItem>
+        <DetailItem label="Temperature">{TEMPERATURE_LABELS[d.temperature]}</DetailItem>
+        {d.pickUpBy && <DetailItem label="Pick up by">{formatDateTime(d.pickUpBy)}</DetailItem>}
+        {d.specimen && <DetailItem label="Specimen">{SPECIMEN_CATEGORY_LABELS[d.specimen.category]}</DetailItem>}
+        {d.specimen && <DetailItem label="Collected at">{formatDateTime(d.specimen.collectedAt)}</DetailItem>}
+        {d.stabilityDeadline && <DetailItem label="Stability deadline">{formatDateTime(d.stabilityDeadline)}</DetailItem>}
+        {d.controlledSubstance && <DetailItem label="Controlled substance">ID check at hand-over</DetailItem>}
         {d.disposition && (
-          <Field label="Disposition" className="col-span-2">
+          <DetailItem label="Disposition" className="col-span-2">
             {DISPOSITION_LABELS[d.disposition.action]} · {d.disposition.note} · {formatDateTime(d.disposition.at)}
-          </Field>
+          </DetailItem>
         )}
         {d.receipt && (
-          <Field label="Receipt" className="col-span-2 sm:col-span-3">
+          <DetailItem label="Receipt" className="col-span-2 sm:col-span-3">
             {d.receipt.status === 'accepted'
               ? 'Received in good condition'
               : `Rejected (${REJECTION_REASON_LABELS[(d.receipt.reason ?? 'other') as TRejectionReason]})`}{' '}
             by {d.receipt.receivedBy} · {formatDateTime(d.receipt.receivedAt)}
-          </Field>
+          </DetailItem>
         )}
       </dl>
       {d.temperatureReadings.length > 0 && (

@@ -1,14 +1,13 @@
 import { auditActionLabel, type TAuditEntry } from '@courier/contract';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
 import { useExportAuditLog } from '../api/export-audit-log';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListParams, useTypedFilter } from '@/hooks/use-list-params';
 import { formatDateTime } from '@/lib/format-date';
 import { type TAuditFilter, useAuditLog } from '../api/get-audit-log';
 
@@ -50,12 +49,13 @@ function RecordCell({ entry }: { entry: TAuditEntry }) {
 
 /** /admin/audit: who did what to which record, when and from where. Read only: the log is append-only. */
 export function AuditLogPage() {
-  const [page, setPage] = useState(1);
-  const [action, setAction] = useState('');
-  const [entity, setEntity] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const settledAction = useDebouncedValue(action.trim(), 300);
+  const list = useListParams();
+  const { page } = list;
+  const [action, setAction] = useTypedFilter(list, 'action');
+  const settledAction = list.read('action');
+  const entity = list.read('entity');
+  const from = list.read('from');
+  const to = list.read('to');
   const filter: TAuditFilter = {
     page,
     action: settledAction || undefined,
@@ -68,13 +68,9 @@ export function AuditLogPage() {
   const exporter = useExportAuditLog();
   const download = () =>
     exporter.mutate(filter, { onError: (error) => toast.error(errorMessage(error, 'Could not export the audit log')) });
-  const change = (set: (v: string) => void) => (v: string) => {
-    set(v);
-    setPage(1);
-  };
 
   return (
-    <BackOfficePage
+    <DispatchPage
       title="Audit log"
       intro="Every sign-in, status change, staff read and account change, as it happened."
       tools={
@@ -91,12 +87,12 @@ export function AuditLogPage() {
             className={`${controlClass} mt-1 w-full`}
             value={action}
             placeholder="delivery."
-            onChange={(e) => change(setAction)(e.target.value)}
+            onChange={(e) => setAction(e.target.value)}
           />
         </label>
         <label className="col-span-2 text-xs font-medium text-slate-600 sm:col-span-1">
           Record
-          <select className={`${controlClass} mt-1 w-full`} value={entity} onChange={(e) => change(setEntity)(e.target.value)}>
+          <select className={`${controlClass} mt-1 w-full`} value={entity} onChange={(e) => list.set({ entity: e.target.value })}>
             {ENTITIES.map((e) => (
               <option key={e} value={e}>
                 {e || 'Any'}
@@ -106,11 +102,11 @@ export function AuditLogPage() {
         </label>
         <label className="text-xs font-medium text-slate-600">
           From
-          <input type="date" className={`${controlClass} mt-1 w-full`} value={from} onChange={(e) => change(setFrom)(e.target.value)} />
+          <input type="date" className={`${controlClass} mt-1 w-full`} value={from} onChange={(e) => list.set({ from: e.target.value })} />
         </label>
         <label className="text-xs font-medium text-slate-600">
           To
-          <input type="date" className={`${controlClass} mt-1 w-full`} value={to} onChange={(e) => change(setTo)(e.target.value)} />
+          <input type="date" className={`${controlClass} mt-1 w-full`} value={to} onChange={(e) => list.set({ to: e.target.value })} />
         </label>
       </form>
       <PagedTable
@@ -119,7 +115,6 @@ export function AuditLogPage() {
         query={query}
         failed="Could not load the audit log"
         empty="Nothing matches."
-        onPage={setPage}
         row={(entry) => (
           <tr key={entry._id}>
             <td data-label="When" className={`${tdClass} whitespace-nowrap`}>
@@ -149,6 +144,6 @@ export function AuditLogPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

@@ -4,7 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { SIGNUP_RULES, signupRequirements, type TSignupForm } from '../lib/signup-form';
-import { describedBy, Field, inputClass, PasswordInput } from '@/components/ui/form-controls';
+import { Field, inputClass, PasswordInput } from '@/components/ui/form-controls';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { PasswordStrengthMeter, strengthBorderClass } from './password-strength';
 
@@ -40,7 +40,6 @@ function TextField({
         placeholder={placeholder}
         inputMode={inputMode}
         className={inputClass({ invalid: !!error })}
-        {...describedBy(id, { error })}
         {...form.register(name, SIGNUP_RULES[name])}
       />
     </Field>
@@ -96,27 +95,31 @@ export function AddressStep({ form }: { form: TForm }) {
         placeholder="Northside Clinic"
       />
       <Field id="signup-accountType" label="Account type" error={error} hint="The kind of organisation you send for.">
-        <div className="relative">
-          <select
-            id="signup-accountType"
-            className={inputClass({
-              invalid: !!error,
-              className: clsx('appearance-none pr-10', accountType === 'other' && 'text-slate-400'),
-            })}
-            {...describedBy('signup-accountType', { error, hint: true })}
-            {...form.register('accountType', SIGNUP_RULES.accountType)}
-          >
-            <option value="other" disabled hidden>
-              Select your account type
-            </option>
-            {ACCOUNT_TYPES.map((type) => (
-              <option key={type} value={type} className="text-slate-900">
-                {ACCOUNT_TYPE_LABELS[type]}
+        {(control) => (
+          <div className="relative">
+            <select
+              {...control}
+              className={inputClass({
+                invalid: !!error,
+                className: clsx('appearance-none pr-10', accountType === 'other' && 'text-slate-400'),
+              })}
+              {...form.register('accountType', SIGNUP_RULES.accountType)}
+            >
+              <option value="other" disabled hidden>
+                Select your account type
               </option>
-            ))}
-          </select>
-          <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-400" />
-        </div>
+              {ACCOUNT_TYPES.map((type) => (
+                <option key={type} value={type} className="text-slate-900">
+                  {ACCOUNT_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+            <ChevronDown
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-400"
+            />
+          </div>
+        )}
       </Field>
     </div>
   );
@@ -148,7 +151,6 @@ export function SecurityStep({ form }: { form: TForm }) {
           autoComplete="new-password"
           toggleLabel="confirm password"
           invalid={!!confirmError}
-          {...describedBy('signup-confirmPassword', { error: confirmError })}
           {...form.register('confirmPassword', SIGNUP_RULES.confirmPassword)}
         />
       </Field>

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES, isValidContactPhone, MESSAGES, SIGNUP_PASSWORD_RULES, signupPasswordError } from '@courier/contract';
+import { isValidEmail, ACCOUNT_TYPES, isValidContactPhone, MESSAGES, SIGNUP_PASSWORD_RULES, signupPasswordError } from '@courier/contract';
 import type { RegisterOptions } from 'react-hook-form';
 
 export interface TSignupForm {
@@ -27,8 +27,6 @@ export const SIGNUP_DEFAULTS: TSignupForm = {
   confirmPassword: '',
 };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const requiredText = (message: string, max: number) => (value: string) => {
   if (!value.trim()) return message;
   return value.trim().length <= max || `Must be at most ${max} characters`;
@@ -41,7 +39,7 @@ export const SIGNUP_RULES: { [K in keyof TSignupForm]: RegisterOptions<TSignupFo
   email: {
     validate: (value) => {
       if (!value.trim()) return 'Email is required';
-      return EMAIL_PATTERN.test(value.trim()) || 'Please enter a valid email address';
+      return isValidEmail(value.trim()) || 'Please enter a valid email address';
     },
   },
   phone: {

@@ -43,13 +43,13 @@ describe('login page', () => {
     const fetchMock = stubLogin(loginOk(ROLE_IDS.STAFF));
     const router = await signIn();
 
-    expect(await screen.findByRole('heading', { name: 'Dispatch' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dispatch' }, slow)).toBeVisible();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v1/auth/login');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'kim@medcourier.example', password: 'S3cure!pass' });
     expect(getSession()).toMatchObject({ isAuthenticated: true, token: 't1', refreshToken: 'r1', role: 'STAFF' });
-    expect(await toastText(MESSAGES.loginSuccess)).toBeTruthy();
+    expect(await toastText(MESSAGES.loginSuccess)).toBeVisible();
   });
 
   it.each([
@@ -98,7 +98,7 @@ describe('login page', () => {
     stubLogin(loginOk(ROLE_IDS.CUSTOMER));
     const router = await signIn({ pathname: '/auth/login', state: { from: { pathname: '/deliveries', search: '?page=2' } } });
 
-    expect(await screen.findByRole('heading', { name: 'My Deliveries' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Deliveries' }, slow)).toBeVisible();
     expect(router.state.location.pathname + router.state.location.search).toBe('/deliveries?page=2');
   });
 
@@ -107,9 +107,9 @@ describe('login page', () => {
     stubLogin(json(200, { success: false, message, data: { user: { email: 'kim@medcourier.example' } } }));
     const router = await signIn();
 
-    expect(await screen.findByRole('heading', { name: 'Verify Your Login' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Verify Your Login' }, slow)).toBeVisible();
     expect(router.state.location.state).toMatchObject({ email: 'kim@medcourier.example', message, remember: false });
-    expect(await toastText(message)).toBeTruthy();
+    expect(await toastText(message)).toBeVisible();
     expect(getSession().isAuthenticated).toBe(false);
   });
 
@@ -118,7 +118,7 @@ describe('login page', () => {
     stubLogin(json(200, { success: false, message, error: 'VERIFICATION_REQUIRED', data: { user: { email: 'kim@medcourier.example' } } }));
     const router = await signIn();
 
-    expect(await screen.findByRole('heading', { name: 'Verify Your Login' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Verify Your Login' }, slow)).toBeVisible();
     expect(router.state.location.state).toMatchObject({ email: 'kim@medcourier.example', message });
   });
 
@@ -126,7 +126,7 @@ describe('login page', () => {
     const fetchMock = stubLogin(loginOk(ROLE_IDS.CUSTOMER));
     await signIn('/auth/login', { password: '' });
 
-    expect(await inlineError(MESSAGES.loginFillAll)).toBeTruthy();
+    expect(await inlineError(MESSAGES.loginFillAll)).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -140,8 +140,8 @@ describe('login page', () => {
     stubLogin(json(status, { success: false, message: serverMessage }));
     await signIn();
 
-    expect(await inlineError(shown)).toBeTruthy();
-    expect(await toastText(shown)).toBeTruthy();
+    expect(await inlineError(shown)).toBeVisible();
+    expect(await toastText(shown)).toBeVisible();
     expect(getSession().isAuthenticated).toBe(false);
   });
 
@@ -149,7 +149,7 @@ describe('login page', () => {
     stubLogin(new Response('', { status: 502 }));
     await signIn();
 
-    expect(await inlineError(MESSAGES.loginOther)).toBeTruthy();
+    expect(await inlineError(MESSAGES.loginOther)).toBeVisible();
   });
 
   it('says so when the server cannot be reached', async () => {
@@ -158,17 +158,17 @@ describe('login page', () => {
     });
     await signIn();
 
-    expect(await inlineError(MESSAGES.loginNoResponse)).toBeTruthy();
+    expect(await inlineError(MESSAGES.loginNoResponse)).toBeVisible();
   });
 
   it('rejects a response without a token, and one without a role', async () => {
     stubLogin(json(200, { success: true, data: { user: { _id: 'u1', roleId: ROLE_IDS.CUSTOMER } } }));
     await signIn();
-    expect(await inlineError(MESSAGES.loginInvalidResponse)).toBeTruthy();
+    expect(await inlineError(MESSAGES.loginInvalidResponse)).toBeVisible();
 
     stubLogin(json(200, { success: true, data: { token: 't1', user: { _id: 'u1' } } }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await inlineError(MESSAGES.loginNoRole)).toBeTruthy();
+    expect(await inlineError(MESSAGES.loginNoRole)).toBeVisible();
     expect(getSession().isAuthenticated).toBe(false);
   });
 

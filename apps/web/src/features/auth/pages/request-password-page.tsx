@@ -1,4 +1,4 @@
-import { MESSAGES } from '@courier/contract';
+import { isValidEmail, MESSAGES } from '@courier/contract';
 import { ArrowLeft, KeyRound, MailCheck, Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,9 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { forgotPasswordErrorMessage, useForgotPassword } from '../api/forgot-password';
 import { AuthLayout, authLinkClass } from '../components/auth-layout';
-import { describedBy, Field, FormAlert, inputClass } from '@/components/ui/form-controls';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { Field, FormAlert, inputClass } from '@/components/ui/form-controls';
 
 const backToLogin = (
   <Link to={paths.auth.login} className={`inline-flex items-center gap-1.5 ${authLinkClass}`}>
@@ -32,7 +30,7 @@ export function RequestPasswordPage() {
     setError(null);
     const address = email.trim();
     if (!address) return setFieldError('Email is required');
-    if (!EMAIL_PATTERN.test(address)) return setFieldError('Please enter a valid email address');
+    if (!isValidEmail(address)) return setFieldError('Please enter a valid email address');
     setFieldError(undefined);
     try {
       await request.mutateAsync({ email: address });
@@ -80,7 +78,6 @@ export function RequestPasswordPage() {
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             className={inputClass({ invalid: !!fieldError })}
-            {...describedBy('forgot-email', { error: fieldError })}
           />
         </Field>
         <button type="submit" disabled={request.isPending} className={buttonClass({ size: 'lg', className: 'w-full' })}>

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { resetPasswordErrorMessage, useResetPassword } from '../api/reset-password';
 import { AuthLayout, authLinkClass } from '../components/auth-layout';
-import { describedBy, Field, FormAlert, PasswordInput } from '@/components/ui/form-controls';
+import { Field, FormAlert, PasswordInput } from '@/components/ui/form-controls';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { signupRequirements } from '../lib/signup-form';
 
@@ -83,7 +83,6 @@ export function ResetPasswordPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             invalid={!!passwordError}
-            {...describedBy('reset-password', { error: passwordError })}
           />
         </Field>
         <PasswordChecklist title="Your new password needs" items={signupRequirements(password)} />
@@ -98,7 +97,6 @@ export function ResetPasswordPage() {
               if (confirmError) setConfirmError(undefined);
             }}
             invalid={!!confirmError}
-            {...describedBy('reset-confirm', { error: confirmError })}
           />
         </Field>
         <button type="submit" disabled={reset.isPending || !token} className={buttonClass({ size: 'lg', className: 'w-full' })}>

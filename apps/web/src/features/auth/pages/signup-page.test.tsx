@@ -40,10 +40,10 @@ describe('sign-up wizard', () => {
     expect(step()).toBe('1');
 
     next();
-    expect(await screen.findByText('First name is required')).toBeTruthy();
-    expect(screen.getByText('Last name is required')).toBeTruthy();
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText(MESSAGES.phoneRequired)).toBeTruthy();
+    expect(await screen.findByText('First name is required')).toBeVisible();
+    expect(screen.getByText('Last name is required')).toBeVisible();
+    expect(screen.getByText('Email is required')).toBeVisible();
+    expect(screen.getByText(MESSAGES.phoneRequired)).toBeVisible();
     expect(step()).toBe('1');
 
     type('First name', person.firstName);
@@ -52,8 +52,8 @@ describe('sign-up wizard', () => {
     type('Phone', '12');
     type('Phone', 'call me');
     next();
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    expect(screen.getByText(MESSAGES.phoneInvalid)).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible();
+    expect(screen.getByText(MESSAGES.phoneInvalid)).toBeVisible();
 
     type('Email', person.email);
     type('Phone', person.phone);
@@ -66,11 +66,11 @@ describe('sign-up wizard', () => {
       .filter((option) => !(option as HTMLOptionElement).disabled)
       .map((option) => (option as HTMLOptionElement).value);
     expect(offered).toEqual([...ACCOUNT_TYPES]);
-    expect(within(accountType).getByRole('option', { name: ACCOUNT_TYPE_LABELS.hospital_clinic })).toBeTruthy();
+    expect(within(accountType).getByRole('option', { name: ACCOUNT_TYPE_LABELS.hospital_clinic })).toBeVisible();
 
     type('Address', person.address);
     next();
-    expect(await screen.findByText('Please select an account type')).toBeTruthy();
+    expect(await screen.findByText('Please select an account type')).toBeVisible();
     expect(step()).toBe('2');
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -88,7 +88,7 @@ describe('sign-up wizard', () => {
     await screen.findByLabelText('Address');
     type('Address', person.address);
     next();
-    expect(await screen.findByText('Please select an account type')).toBeTruthy();
+    expect(await screen.findByText('Please select an account type')).toBeVisible();
     const accountType = screen.getByLabelText('Account type');
     expect(document.activeElement).toBe(accountType);
 
@@ -97,7 +97,7 @@ describe('sign-up wizard', () => {
     await waitFor(() => expect(screen.queryByText('Please select an account type')).toBeNull());
     expect(document.activeElement).toBe(accountType);
     next();
-    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(await screen.findByLabelText('Password')).toBeVisible();
   });
 
   it('scores the password as the user types and ticks the requirements it meets', async () => {
@@ -106,23 +106,23 @@ describe('sign-up wizard', () => {
     const password = screen.getByLabelText('Password');
 
     fireEvent.change(password, { target: { value: 'abc' } });
-    expect(screen.getByText('Too Short')).toBeTruthy();
+    expect(screen.getByText('Too Short')).toBeVisible();
     expect(screen.queryAllByText('(met)', { exact: false })).toHaveLength(0);
 
     fireEvent.change(password, { target: { value: 'Courier1' } });
-    expect(screen.getByText('Weak')).toBeTruthy();
+    expect(screen.getByText('Weak')).toBeVisible();
     expect(password.className).toContain('border-amber-400');
 
     fireEvent.change(password, { target: { value: 'Courier1!' } });
-    expect(screen.getByText('Medium')).toBeTruthy();
+    expect(screen.getByText('Medium')).toBeVisible();
     expect(password.className).toContain('border-emerald-500');
 
     fireEvent.change(password, { target: { value: 'courier' } });
-    expect(screen.getByText('Too Short')).toBeTruthy();
+    expect(screen.getByText('Too Short')).toBeVisible();
     expect(password.className).toContain('border-red-400');
 
     fireEvent.change(password, { target: { value: 'Courier1!long' } });
-    expect(screen.getByText('Strong')).toBeTruthy();
+    expect(screen.getByText('Strong')).toBeVisible();
     const met = screen.getAllByText('(met)', { exact: false });
     expect(met).toHaveLength(4);
   });
@@ -135,20 +135,20 @@ describe('sign-up wizard', () => {
     type('Password', 'Courier1');
     type('Confirm password', 'Courier1');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Password must contain at least one special character (!@#$%^&)')).toBeTruthy();
+    expect(await screen.findByText('Password must contain at least one special character (!@#$%^&)')).toBeVisible();
 
     type('Password', 'Courier1!');
     type('Confirm password', 'Courier1?');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText(MESSAGES.passwordsMismatch)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.passwordsMismatch)).toBeVisible();
     expect(calls('/api/v1/auth/register')).toHaveLength(0);
 
     type('Confirm password', 'Courier1!');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.verifyYourEmail }, slow);
-    expect(within(dialog).getByText(person.email)).toBeTruthy();
-    expect(await screen.findByText(MESSAGES.signupSuccess)).toBeTruthy();
+    expect(within(dialog).getByText(person.email)).toBeVisible();
+    expect(await screen.findByText(MESSAGES.signupSuccess)).toBeVisible();
     expect(calls('/api/v1/auth/register')[0].body).toEqual({
       email: 'jordan@clinic.org',
       firstName: 'Jordan',
@@ -208,8 +208,8 @@ describe('sign-up wizard', () => {
     type('Confirm password', 'Courier1!');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(await screen.findByText(shown, { selector: 'form [role=alert]' }, slow)).toBeTruthy();
-    expect(await screen.findByText(shown, { selector: '.Toastify *' })).toBeTruthy();
+    expect(await screen.findByText(shown, { selector: 'form [role=alert]' }, slow)).toBeVisible();
+    expect(await screen.findByText(shown, { selector: '.Toastify *' })).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

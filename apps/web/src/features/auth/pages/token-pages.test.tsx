@@ -21,7 +21,7 @@ describe('forgot password', () => {
     type('Email', 'nurse@clinic.org');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByText(MESSAGES.forgotSuccess, { selector: '[role=status]' }, slow)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.forgotSuccess, { selector: '[role=status]' }, slow)).toBeVisible();
     expect(calls('/api/v1/auth/forgot-password')[0].body).toEqual({ email: 'nurse@clinic.org' });
   });
 
@@ -35,8 +35,8 @@ describe('forgot password', () => {
     type('Email', 'nurse@clinic.org');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await inline(shown)).toBeTruthy();
-    expect(await toastText(shown)).toBeTruthy();
+    expect(await inline(shown)).toBeVisible();
+    expect(await toastText(shown)).toBeVisible();
   });
 });
 
@@ -44,7 +44,7 @@ describe('reset password', () => {
   it('says the token is missing and sends nothing without one', async () => {
     const { fetchMock } = stubApi(() => json(200, { success: true }));
     renderRoute('/auth/reset-password');
-    expect(await inline(MESSAGES.resetTokenMissing)).toBeTruthy();
+    expect(await inline(MESSAGES.resetTokenMissing)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reset password' })).toHaveProperty('disabled', true);
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -56,12 +56,12 @@ describe('reset password', () => {
     type('New password', 'Courier1!');
     type('Confirm new password', 'Courier1?');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText(MESSAGES.passwordsMismatch)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.passwordsMismatch)).toBeVisible();
     expect(calls('/api/v1/auth/reset-password')).toHaveLength(0);
 
     type('Confirm new password', 'Courier1!');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await toastText(MESSAGES.resetSuccess)).toBeTruthy();
+    expect(await toastText(MESSAGES.resetSuccess)).toBeVisible();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(calls('/api/v1/auth/reset-password')[0].body).toEqual({ token: 'tok-123', newPassword: 'Courier1!' });
   });
@@ -78,22 +78,22 @@ describe('reset password', () => {
     type('Confirm new password', 'Courier1!');
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
 
-    expect(await inline(shown)).toBeTruthy();
+    expect(await inline(shown)).toBeVisible();
   });
 });
 
 describe('verify email', () => {
   it('says the token is missing', async () => {
     renderRoute('/auth/verify-email');
-    expect(await screen.findByText(MESSAGES.verifyTokenMissing, {}, slow)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.verifyTokenMissing, {}, slow)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/auth/login');
   });
 
   it('verifies once, shows the fallback success message and moves on to login after 3 s', async () => {
     const { calls } = stubApi(() => json(200, { success: true }));
     const router = renderRoute('/auth/verify-email?token=abc');
-    expect(await screen.findByText(MESSAGES.verifySuccess, {}, slow)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Login' })).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.verifySuccess, {}, slow)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toBeVisible();
     const shownAt = Date.now();
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 5000 });
@@ -110,8 +110,8 @@ describe('verify email', () => {
   ])('shows the server message or the fallback on failure', async (answer, shown) => {
     stubApi(() => answer);
     renderRoute('/auth/verify-email?token=abc');
-    expect(await screen.findByText(shown, {}, slow)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toBeTruthy();
+    expect(await screen.findByText(shown, {}, slow)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toBeVisible();
   });
 });
 
@@ -126,7 +126,7 @@ describe('verify login code', () => {
   it('shows the message it was given, signs in with the 6-digit code and lands by role', async () => {
     const { calls } = stubApi(() => signedIn);
     const router = renderRoute({ pathname: '/auth/verify-otp', state });
-    expect(await screen.findByText(state.message, {}, slow)).toBeTruthy();
+    expect(await screen.findByText(state.message, {}, slow)).toBeVisible();
     const input = screen.getByLabelText('Verification code');
     expect(input.getAttribute('inputmode')).toBe('numeric');
     expect(input.getAttribute('autocomplete')).toBe('one-time-code');
@@ -134,13 +134,13 @@ describe('verify login code', () => {
     fireEvent.change(input, { target: { value: '12a 34' } });
     expect((input as HTMLInputElement).value).toBe('1234');
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await inline('Please enter the 6-digit code from the e-mail')).toBeTruthy();
+    expect(await inline('Please enter the 6-digit code from the e-mail')).toBeVisible();
     expect(calls('/api/v1/auth/verify-otp')).toHaveLength(0);
 
     fireEvent.change(input, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/user/home'), slow);
-    expect(await toastText(MESSAGES.loginSuccess)).toBeTruthy();
+    expect(await toastText(MESSAGES.loginSuccess)).toBeVisible();
     expect(calls('/api/v1/auth/verify-otp')[0].body).toEqual({ email: 'kim@clinic.org', otp: '123456' });
     expect(getSession()).toMatchObject({ isAuthenticated: true, role: 'CUSTOMER' });
     expect(sessionStorage.getItem('token')).toBe('t1');
@@ -152,7 +152,7 @@ describe('verify login code', () => {
     fireEvent.change(await screen.findByLabelText('Verification code', {}, slow), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
 
-    expect(await inline('Invalid or expired code. Please check the code or request a new one.')).toBeTruthy();
+    expect(await inline('Invalid or expired code. Please check the code or request a new one.')).toBeVisible();
     expect(getSession().isAuthenticated).toBe(false);
   });
 
@@ -164,7 +164,7 @@ describe('verify login code', () => {
 
   it('asks for a sign-in first when opened without an e-mail', async () => {
     renderRoute('/auth/verify-otp');
-    expect(await screen.findByText(/Sign in with your e-mail and password first/, {}, slow)).toBeTruthy();
+    expect(await screen.findByText(/Sign in with your e-mail and password first/, {}, slow)).toBeVisible();
     expect(screen.queryByLabelText('Verification code')).toBeNull();
   });
 });

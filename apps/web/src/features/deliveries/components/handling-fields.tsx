@@ -13,7 +13,7 @@ import clsx from 'clsx';
 import type { UseFormRegister } from 'react-hook-form';
 import type { TDeliveryRequestForm } from '../api/create-delivery';
 import type { THandlingField } from '../lib/handling-form';
-import { FormField, inputClass } from './form-field';
+import { Field, inputClass } from '@/components/ui/form-controls';
 
 const PRIORITY_TEXT: Record<TPriority, { title: string; hint: string }> = {
   routine: { title: 'Routine', hint: 'Picked up in the normal run' },
@@ -67,7 +67,6 @@ export function HandlingFields({
   onChange: (field: THandlingField, value: string) => void;
   errorOf: (field: THandlingField) => string | undefined;
 }) {
-  const describedBy = (field: THandlingField) => (errorOf(field) ? `${field}-error` : undefined);
   const collected = new Date(values.specimenCollectedAt);
   const hours = Number(values.specimenStableHours);
   const deadline =
@@ -116,43 +115,29 @@ export function HandlingFields({
       {values.packageType === 'SPECIMEN' && (
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3">
           <legend className="px-1 text-sm font-medium text-slate-700">Specimen</legend>
-          <FormField id="specimenCategory" label="Category" required error={errorOf('specimenCategory')}>
-            <select
-              id="specimenCategory"
-              className={inputClass}
-              aria-describedby={describedBy('specimenCategory')}
-              {...register('specimenCategory')}
-            >
+          <Field id="specimenCategory" label="Category" marker="required" error={errorOf('specimenCategory')}>
+            <select id="specimenCategory" className={inputClass()} {...register('specimenCategory')}>
               {SPECIMEN_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {SPECIMEN_CATEGORY_LABELS[c]}
                 </option>
               ))}
             </select>
-          </FormField>
-          <FormField id="specimenCollectedAt" label="Collected at" required error={errorOf('specimenCollectedAt')}>
-            <input
-              id="specimenCollectedAt"
-              type="datetime-local"
-              className={inputClass}
-              aria-invalid={errorOf('specimenCollectedAt') ? true : undefined}
-              aria-describedby={describedBy('specimenCollectedAt')}
-              {...register('specimenCollectedAt')}
-            />
-          </FormField>
-          <FormField id="specimenStableHours" label="Stable for (hours)" required error={errorOf('specimenStableHours')}>
+          </Field>
+          <Field id="specimenCollectedAt" label="Collected at" marker="required" error={errorOf('specimenCollectedAt')}>
+            <input id="specimenCollectedAt" type="datetime-local" className={inputClass()} {...register('specimenCollectedAt')} />
+          </Field>
+          <Field id="specimenStableHours" label="Stable for (hours)" marker="required" error={errorOf('specimenStableHours')}>
             <input
               id="specimenStableHours"
               type="number"
               min={1}
               step="any"
               inputMode="decimal"
-              className={inputClass}
-              aria-invalid={errorOf('specimenStableHours') ? true : undefined}
-              aria-describedby={describedBy('specimenStableHours')}
+              className={inputClass()}
               {...register('specimenStableHours')}
             />
-          </FormField>
+          </Field>
           {deadline && (
             <p className="text-sm text-slate-700 sm:col-span-3">
               Stability deadline: <strong>{deadline.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</strong>

@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useGenerateLabel } from '../api/generate-label';
 import { formatDateTime } from '@/lib/delivery-format';
-import { DetailCard, Field } from '@/components/ui/detail-card';
+import { DetailCard, DetailItem } from '@/components/ui/detail-card';
 
 /** Prints the PDF from a hidden frame; if the browser will not, opens it in a new tab to print from there. */
 function printPdf(url: string) {
@@ -44,10 +44,10 @@ export function ShippingLabelSection({ delivery }: { delivery: TDelivery }) {
       ) : label ? (
         <div className="space-y-4">
           <dl className="grid grid-cols-2 gap-4">
-            <Field label="Tracking code">
+            <DetailItem label="Tracking code">
               <span className="font-mono font-semibold">{label.trackingCode}</span>
-            </Field>
-            <Field label="Generated">{formatDateTime(label.generatedAt)}</Field>
+            </DetailItem>
+            <DetailItem label="Generated">{formatDateTime(label.generatedAt)}</DetailItem>
           </dl>
           {label.imageUrl && (
             <a href={label.pdfUrl} target="_blank" rel="noopener" className="block">

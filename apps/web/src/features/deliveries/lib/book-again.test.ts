@@ -1,6 +1,6 @@
-import type { TDelivery, TSavedAddress } from '@courier/contract';
+import type { TSavedAddress } from '@courier/contract';
 import { describe, expect, it } from 'vitest';
-import { bookAgainForm, entriesToSave } from './book-again';
+import { bookAgainForm, entriesToSave, type TBookAgainSource } from './book-again';
 import { initialOrderForm } from './order-form';
 
 const earlier = {
@@ -15,7 +15,7 @@ const earlier = {
   packageSize: 'medium',
   deliveryType: 'EXPRESS',
   specialInstructions: 'Keep cold',
-} as unknown as TDelivery;
+} satisfies TBookAgainSource;
 
 describe('bookAgainForm', () => {
   it('copies pickup, recipient, delivery address and package, but not required-by', () => {
@@ -55,9 +55,9 @@ describe('entriesToSave', () => {
   });
   it('skips what is already in the address book', () => {
     const saved = [
-      { kind: 'pickup', address: '55 FRUIT ST, Boston, MA 02114' },
+      { kind: 'pickup', contactName: '', address: '55 FRUIT ST, Boston, MA 02114' },
       { kind: 'recipient', contactName: 'dana whitfield', address: '1 Kendall Sq, Cambridge, MA 02139' },
-    ] as unknown as TSavedAddress[];
+    ] satisfies Pick<TSavedAddress, 'kind' | 'address' | 'contactName'>[];
     expect(entriesToSave(form, { pickup: true, recipient: true }, saved)).toEqual([]);
   });
 });

@@ -5,7 +5,23 @@ import type { TDeliveryRequestForm } from '../api/create-delivery';
  * The request form filled from an earlier delivery: pickup, recipient, delivery address and package, but
  * never required-by (a new delivery needs its own time).
  */
-export function bookAgainForm(base: TDeliveryRequestForm, d: TDelivery): TDeliveryRequestForm {
+/** What bookAgainForm reads of the earlier delivery. */
+export type TBookAgainSource = Pick<
+  TDelivery,
+  | 'senderPhone'
+  | 'pickupAddress'
+  | 'recipientName'
+  | 'recipientPhone'
+  | 'recipientEmail'
+  | 'deliveryAddress'
+  | 'packageType'
+  | 'packageSize'
+  | 'deliveryType'
+  | 'specialInstructions'
+> &
+  Partial<Pick<TDelivery, 'requiredBy' | 'priority' | 'temperature' | 'controlledSubstance' | 'specimen'>>;
+
+export function bookAgainForm(base: TDeliveryRequestForm, d: TBookAgainSource): TDeliveryRequestForm {
   return {
     ...base,
     senderPhone: d.senderPhone || base.senderPhone,
@@ -32,7 +48,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export function entriesToSave(
   form: TDeliveryRequestForm,
   wanted: { pickup: boolean; recipient: boolean },
-  saved: TSavedAddress[],
+  saved: Pick<TSavedAddress, 'kind' | 'address' | 'contactName'>[],
 ): TCreateSavedAddressRequest[] {
   const entries: TCreateSavedAddressRequest[] = [];
   if (wanted.pickup && !saved.some((s) => s.kind === 'pickup' && same(s.address, form.pickupAddress))) {

@@ -1,4 +1,4 @@
-import { DELIVERY_DEFAULTS, IMAGE_MIME_TYPES, isValidContactPhone, MAX_IMAGE_BYTES, MESSAGES } from '@courier/contract';
+import { isValidEmail, DELIVERY_DEFAULTS, IMAGE_MIME_TYPES, isValidContactPhone, MAX_IMAGE_BYTES, MESSAGES } from '@courier/contract';
 import type { TDeliveryRequestForm } from '../api/create-delivery';
 import { HANDLING_DEFAULTS, HANDLING_LABELS, handlingErrors, handlingFieldOf } from './handling-form';
 
@@ -49,8 +49,6 @@ export function initialOrderForm(user: { phone?: string; address?: string } | nu
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export interface TStepCheck {
   ok: boolean;
   /** The banner: 'Please fill in all required fields' while any is empty, else the first field problem. */
@@ -69,7 +67,7 @@ export function checkStep(step: TOrderStep, form: TDeliveryRequestForm, now: Dat
       errors[field] = `${FIELD_LABELS[field]} is required`;
     } else if ((field === 'senderPhone' || field === 'recipientPhone') && !isValidContactPhone(value)) {
       errors[field] = 'Enter a valid phone number';
-    } else if (field === 'recipientEmail' && !EMAIL.test(value)) {
+    } else if (field === 'recipientEmail' && !isValidEmail(value)) {
       errors[field] = 'Enter a valid e-mail address';
     } else if (field === 'requiredBy') {
       const at = new Date(value);

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '@/lib/my-deliveries';
 import { DeliveriesTable } from '../components/deliveries-table';
-import { Pagination } from '../components/pagination';
+import { Pager } from '@/components/ui/list-page';
 import { errorMessage } from '@/lib/error-message';
 
 const SORT_LABELS: Record<TDeliverySort, string> = {
@@ -202,7 +202,7 @@ export function DeliveriesPage() {
             Showing <span className="font-medium text-slate-900">{first}</span>–<span className="font-medium text-slate-900">{last}</span>{' '}
             of <span className="font-medium text-slate-900">{matching}</span>
           </p>
-          {totalPages > 1 && <Pagination currentPage={currentPage} totalPages={totalPages} onPageChange={(page) => update({ page })} />}
+          <Pager paging={{ page: currentPage, totalPages, total: matching }} summary={false} onPage={(page) => update({ page })} />
         </div>
       )}
     </section>

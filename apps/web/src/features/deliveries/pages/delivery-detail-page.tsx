@@ -28,7 +28,7 @@ import { isOverdue } from '@/lib/overdue';
 import { useCancelDelivery } from '../api/cancel-delivery';
 import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { DetailCard, Field } from '@/components/ui/detail-card';
+import { DetailCard, DetailItem } from '@/components/ui/detail-card';
 import { HandlingDetails } from '@/components/ui/handling-details';
 import { DeliveryAttempts } from '../components/delivery-attempts';
 import { DeliveryTimeline } from '../components/delivery-timeline';
@@ -88,16 +88,16 @@ export function DeliveryDetailPage() {
 function ArrivalField({ delivery: d }: { delivery: TDeliveryDetail }) {
   if (d.status === 'delivered') {
     const at = d.deliveredAt ?? d.pod?.timestamp ?? null;
-    return <Field label="Delivered">{at ? <time dateTime={at}>{formatEstimate(at)}</time> : 'Delivered'}</Field>;
+    return <DetailItem label="Delivered">{at ? <time dateTime={at}>{formatEstimate(at)}</time> : 'Delivered'}</DetailItem>;
   }
-  if (d.status === 'cancelled') return <Field label="Cancelled">{d.cancelReason || 'No reason given'}</Field>;
+  if (d.status === 'cancelled') return <DetailItem label="Cancelled">{d.cancelReason || 'No reason given'}</DetailItem>;
   if (d.status === 'returning' || d.status === 'returned') {
-    return <Field label="Delivery">{d.status === 'returned' ? 'Returned to sender' : 'Returning to sender'}</Field>;
+    return <DetailItem label="Delivery">{d.status === 'returned' ? 'Returned to sender' : 'Returning to sender'}</DetailItem>;
   }
   return (
-    <Field label="Estimated delivery">
+    <DetailItem label="Estimated delivery">
       {d.estimatedDelivery ? <time dateTime={d.estimatedDelivery}>{formatEstimate(d.estimatedDelivery)}</time> : MESSAGES.notAvailable}
-    </Field>
+    </DetailItem>
   );
 }
 
@@ -178,15 +178,15 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           <DetailCard title="Schedule" icon={CalendarClock}>
             <dl className="space-y-4">
               <ArrivalField delivery={d} />
-              <Field label="Required by">
+              <DetailItem label="Required by">
                 {formatDateTime(d.requiredBy)}
                 {overdue && <span className="ml-1 font-medium text-orange-800">(passed, not yet delivered)</span>}
-              </Field>
-              <Field label="Tracking">
+              </DetailItem>
+              <DetailItem label="Tracking">
                 <Link to={paths.track(d.orderId)} className="font-medium break-all text-brand-700 hover:underline">
                   {d.orderId}
                 </Link>
-              </Field>
+              </DetailItem>
             </dl>
           </DetailCard>
           <ShippingLabelSection delivery={d} />
@@ -196,9 +196,9 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           <DeliveryAttempts delivery={d} />
           <DetailCard title="Recipient" icon={UserRound}>
             <dl className="grid gap-4 sm:grid-cols-3">
-              <Field label="Name">{d.recipientName}</Field>
-              <Field label="Phone">{d.recipientPhone}</Field>
-              <Field label="E-mail">{d.recipientEmail}</Field>
+              <DetailItem label="Name">{d.recipientName}</DetailItem>
+              <DetailItem label="Phone">{d.recipientPhone}</DetailItem>
+              <DetailItem label="E-mail">{d.recipientEmail}</DetailItem>
             </dl>
           </DetailCard>
 
@@ -226,12 +226,12 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
 
           <DetailCard title="Package" icon={Package}>
             <dl className="grid gap-4 sm:grid-cols-3">
-              <Field label="Package type">{packageTypeLabel(d.packageType)}</Field>
-              <Field label="Package size">{packageSizeLabel(d.packageSize)}</Field>
-              <Field label="Delivery type">{deliveryTypeLabel(d.deliveryType)}</Field>
-              <Field label="Special instructions" className="sm:col-span-3">
+              <DetailItem label="Package type">{packageTypeLabel(d.packageType)}</DetailItem>
+              <DetailItem label="Package size">{packageSizeLabel(d.packageSize)}</DetailItem>
+              <DetailItem label="Delivery type">{deliveryTypeLabel(d.deliveryType)}</DetailItem>
+              <DetailItem label="Special instructions" className="sm:col-span-3">
                 {d.specialInstructions}
-              </Field>
+              </DetailItem>
             </dl>
             {d.packageImage && (
               <figure className="mt-4">
@@ -252,11 +252,11 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           {d.pod && (
             <DetailCard title="Proof of Delivery" icon={CircleCheckBig}>
               <dl className="grid gap-4 sm:grid-cols-2">
-                <Field label="Received by">{d.pod.recipientName}</Field>
-                <Field label="Delivered">{formatDateTime(d.pod.timestamp)}</Field>
-                <Field label="Notes" className="sm:col-span-2">
+                <DetailItem label="Received by">{d.pod.recipientName}</DetailItem>
+                <DetailItem label="Delivered">{formatDateTime(d.pod.timestamp)}</DetailItem>
+                <DetailItem label="Notes" className="sm:col-span-2">
                   {d.pod.notes}
-                </Field>
+                </DetailItem>
               </dl>
               {(d.pod.photo || d.pod.signature) && (
                 <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -111,8 +111,8 @@ describe('the delivery page tells the whole story', () => {
       screen.getAllByText('Delivered', { selector: 'dt' })[0].nextElementSibling?.querySelector('time')?.getAttribute('dateTime'),
     ).toBe(at);
     expect(screen.queryByText('Overdue')).toBeNull();
-    expect(screen.getByText('Nurse Ama Boateng')).toBeTruthy();
-    expect(screen.getByText('At the ward desk')).toBeTruthy();
+    expect(screen.getByText('Nurse Ama Boateng')).toBeVisible();
+    expect(screen.getByText('At the ward desk')).toBeVisible();
   });
 
   it('says why a cancelled delivery was cancelled and offers no label or estimate', async () => {
@@ -122,7 +122,7 @@ describe('the delivery page tells the whole story', () => {
     renderRoute('/delivery/d1');
     await screen.findByRole('heading', { name: /Delivery #MC7K2P9QX4WZ/ }, slow);
     expect(screen.getAllByText(/Specimen no longer needed/).length).toBeGreaterThan(0);
-    expect(screen.getByText('A cancelled delivery has no shipping label.')).toBeTruthy();
+    expect(screen.getByText('A cancelled delivery has no shipping label.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Generate Label' })).toBeNull();
     expect(screen.queryByText('Estimated delivery')).toBeNull();
     expect(screen.queryByText('Overdue')).toBeNull();
@@ -151,11 +151,11 @@ describe('the request form and a refusal naming a field of an earlier step', () 
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     fireEvent.click(await screen.findByRole('button', { name: /Submit Request/ }));
 
-    expect(await screen.findByText(refusal, { selector: '.Toastify *' }, slow)).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Step 2 of 3: Recipient Information' })).toBeTruthy();
+    expect(await screen.findByText(refusal, { selector: '.Toastify *' }, slow)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 3: Recipient Information' })).toBeVisible();
     const field = screen.getByLabelText(/Delivery address/);
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Delivery address could not be found. Check the street, city and ZIP.')).toBeTruthy();
+    expect(screen.getByText('Delivery address could not be found. Check the street, city and ZIP.')).toBeVisible();
 
     // Fixing the field clears the mark.
     type(/Delivery address/, '330 Brookline Ave, Boston, MA 02215');

@@ -1,8 +1,7 @@
-import { MESSAGES, PACKAGE_SIZES, PACKAGE_TYPES, TIMINGS, packageSizeLabel, packageTypeLabel } from '@courier/contract';
-import clsx from 'clsx';
+import { MESSAGES, TIMINGS } from '@courier/contract';
 import { AlertCircle, ArrowLeft, ArrowRight, CircleCheckBig, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -13,49 +12,15 @@ import { saveAddress } from '@/lib/saved-addresses/save-address';
 import { useSession } from '@/lib/session';
 import { type TDeliveryRequestForm, useCreateDelivery } from '../api/create-delivery';
 import { useDelivery } from '../api/get-delivery';
-import { AddressCombobox, type TSavedChoice } from '../components/address-combobox';
-import { DeliveryTypeChoice } from '../components/delivery-type-choice';
+import type { TSavedChoice } from '../components/address-combobox';
 import { outsideServiceArea } from '../lib/service-area';
-import { SaveForNextTime } from '../components/save-for-next-time';
 import { bookAgainForm, entriesToSave } from '../lib/book-again';
-import { FormField, inputClass } from '../components/form-field';
-import { HandlingFields } from '../components/handling-fields';
-import { ImagePicker } from '../components/image-picker';
-import { RepeatThisDelivery, useRepeatThisDelivery } from '../components/repeat-this-delivery';
+import { useRepeatThisDelivery } from '../components/repeat-this-delivery';
 import { WizardSteps } from '../components/wizard-steps';
+import { PackageStep, RecipientStep, SenderStep } from '../components/order-steps';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { toDateTimeLocal } from '@/lib/delivery-format';
 import { checkStep, formFieldOf, initialOrderForm, ORDER_STEPS, stepOfField, type TOrderField, type TOrderStep } from '../lib/order-form';
-
-function ChoiceCard({
-  checked,
-  title,
-  hint,
-  value,
-  field,
-}: {
-  checked: boolean;
-  title: string;
-  hint?: string;
-  value: string;
-  field: UseFormRegisterReturn;
-}) {
-  return (
-    <label
-      className={clsx(
-        'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-focus-visible:ring-2 has-focus-visible:ring-brand-200',
-        checked ? 'border-brand-500 bg-brand-50/60' : 'border-slate-200 bg-white hover:border-slate-300',
-      )}
-    >
-      <input type="radio" value={value} className="mt-0.5 accent-brand-600" {...field} />
-      <span className="min-w-0">
-        <span className="block text-sm font-medium text-slate-900">{title}</span>
-        {hint && <span className="block text-xs text-slate-500">{hint}</span>}
-      </span>
-    </label>
-  );
-}
 
 /** /order-delivery: the three-step request (sender, recipient, package) ending in Submit Request. */
 export function OrderDeliveryPage() {
@@ -67,7 +32,8 @@ export function OrderDeliveryPage() {
   const [submitted, setSubmitted] = useState<{ orderId?: string; warning?: string } | null>(null);
   const create = useCreateDelivery();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { register, control, watch, getValues, reset, setValue } = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
+  const form = useForm<TDeliveryRequestForm>({ defaultValues: initialOrderForm(user) });
+  const { watch, getValues, reset, setValue } = form;
   const values = watch();
   /** A field the server refused (400 naming it), shown on it until its value changes. */
   const [serverError, setServerError] = useState<{ field: TOrderField; message: string; value: string } | null>(null);
@@ -111,8 +77,6 @@ export function OrderDeliveryPage() {
   const check = attempted[step] ? checkStep(step, values) : null;
   const errorOf = (field: TOrderField) =>
     check?.errors[field] ?? (serverError?.field === field && values[field] === serverError.value ? serverError.message : undefined);
-  const invalid = (field: TOrderField) => (errorOf(field) ? true : undefined);
-  const describedBy = (field: TOrderField) => (errorOf(field) ? `${field}-error` : undefined);
 
   useEffect(() => {
     if (!submitted) return;
@@ -214,7 +178,6 @@ export function OrderDeliveryPage() {
   }
 
   const current = ORDER_STEPS[step - 1];
-  const minDateTime = toDateTimeLocal(new Date());
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
@@ -251,216 +214,24 @@ export function OrderDeliveryPage() {
           )}
 
           {step === 1 && (
-            <div className="mt-5 grid gap-5">
-              <FormField
-                id="senderPhone"
-                label="Sender phone"
-                required
-                error={errorOf('senderPhone')}
-                hint="We call this number about the pickup."
-              >
-                <input
-                  id="senderPhone"
-                  type="tel"
-                  autoComplete="tel"
-                  className={inputClass}
-                  aria-invalid={invalid('senderPhone')}
-                  aria-describedby={describedBy('senderPhone')}
-                  {...register('senderPhone')}
-                />
-              </FormField>
-              <FormField id="pickupAddress" label="Pickup address" required error={errorOf('pickupAddress')}>
-                <Controller
-                  control={control}
-                  name="pickupAddress"
-                  render={({ field }) => (
-                    <AddressCombobox
-                      id="pickupAddress"
-                      saved={pickupChoices}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      placeholder="Street, city, state"
-                      invalid={invalid('pickupAddress')}
-                      describedBy={describedBy('pickupAddress')}
-                      inputClassName={inputClass}
-                    />
-                  )}
-                />
-              </FormField>
-              <SaveForNextTime
-                id="savePickup"
-                label="Save this pickup point for next time"
-                checked={saveFor.pickup}
-                onChange={(pickup) => setSaveFor((s) => ({ ...s, pickup }))}
-              />
-            </div>
+            <SenderStep
+              form={form}
+              errorOf={errorOf}
+              pickupChoices={pickupChoices}
+              save={saveFor.pickup}
+              onSaveChange={(pickup) => setSaveFor((s) => ({ ...s, pickup }))}
+            />
           )}
-
           {step === 2 && (
-            <div className="mt-5 grid gap-5 sm:grid-cols-2">
-              <FormField id="recipientName" label="Recipient name" required error={errorOf('recipientName')} className="sm:col-span-2">
-                <Controller
-                  control={control}
-                  name="recipientName"
-                  render={({ field }) => (
-                    <AddressCombobox
-                      id="recipientName"
-                      gazetteer={false}
-                      saved={recipientChoices}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      invalid={invalid('recipientName')}
-                      describedBy={describedBy('recipientName')}
-                      inputClassName={inputClass}
-                    />
-                  )}
-                />
-              </FormField>
-              <FormField id="recipientPhone" label="Recipient phone" required error={errorOf('recipientPhone')}>
-                <input
-                  id="recipientPhone"
-                  type="tel"
-                  className={inputClass}
-                  aria-invalid={invalid('recipientPhone')}
-                  aria-describedby={describedBy('recipientPhone')}
-                  {...register('recipientPhone')}
-                />
-              </FormField>
-              <FormField id="recipientEmail" label="Recipient e-mail" required error={errorOf('recipientEmail')}>
-                <input
-                  id="recipientEmail"
-                  type="email"
-                  className={inputClass}
-                  aria-invalid={invalid('recipientEmail')}
-                  aria-describedby={describedBy('recipientEmail')}
-                  {...register('recipientEmail')}
-                />
-              </FormField>
-              <FormField
-                id="deliveryAddress"
-                label="Delivery address"
-                required
-                error={errorOf('deliveryAddress')}
-                className="sm:col-span-2"
-              >
-                <Controller
-                  control={control}
-                  name="deliveryAddress"
-                  render={({ field }) => (
-                    <AddressCombobox
-                      id="deliveryAddress"
-                      saved={recipientChoices}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      placeholder="Street, city, state"
-                      invalid={invalid('deliveryAddress')}
-                      describedBy={describedBy('deliveryAddress')}
-                      inputClassName={inputClass}
-                    />
-                  )}
-                />
-              </FormField>
-              <FormField
-                id="requiredBy"
-                label="Required by (date and time)"
-                required
-                error={errorOf('requiredBy')}
-                className="sm:col-span-2"
-              >
-                <input
-                  id="requiredBy"
-                  type="datetime-local"
-                  min={minDateTime}
-                  className={clsx(inputClass, 'sm:max-w-xs')}
-                  aria-invalid={invalid('requiredBy')}
-                  aria-describedby={describedBy('requiredBy')}
-                  {...register('requiredBy')}
-                />
-              </FormField>
-              <SaveForNextTime
-                id="saveRecipient"
-                label="Save this recipient for next time"
-                checked={saveFor.recipient}
-                onChange={(recipient) => setSaveFor((s) => ({ ...s, recipient }))}
-                className="sm:col-span-2"
-              />
-            </div>
+            <RecipientStep
+              form={form}
+              errorOf={errorOf}
+              recipientChoices={recipientChoices}
+              save={saveFor.recipient}
+              onSaveChange={(recipient) => setSaveFor((s) => ({ ...s, recipient }))}
+            />
           )}
-
-          {step === 3 && (
-            <div className="mt-5 grid gap-6">
-              <FormField id="packageType" label="Package type" required error={errorOf('packageType')}>
-                <select id="packageType" className={clsx(inputClass, 'sm:max-w-xs')} {...register('packageType')}>
-                  {PACKAGE_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {packageTypeLabel(t)}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-
-              <fieldset>
-                <legend className="mb-1.5 text-sm font-medium text-slate-700">
-                  Package size
-                  <span aria-hidden="true" className="ml-0.5 text-red-600">
-                    *
-                  </span>
-                </legend>
-                <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                  {PACKAGE_SIZES.map((size) => {
-                    const [title, hint] = packageSizeLabel(size).split(/\s*\((.*)\)/);
-                    return (
-                      <ChoiceCard
-                        key={size}
-                        checked={values.packageSize === size}
-                        title={title}
-                        hint={hint}
-                        value={size}
-                        field={register('packageSize')}
-                      />
-                    );
-                  })}
-                </div>
-              </fieldset>
-
-              <DeliveryTypeChoice selected={values.deliveryType} requiredBy={values.requiredBy} field={register('deliveryType')} />
-
-              <HandlingFields
-                values={values}
-                register={register}
-                onChange={(field, value) => setValue(field, value, { shouldDirty: true })}
-                errorOf={errorOf}
-              />
-
-              <FormField id="specialInstructions" label="Special instructions">
-                <textarea
-                  id="specialInstructions"
-                  rows={3}
-                  maxLength={1000}
-                  placeholder="e.g. Keep refrigerated (2-8 °C). Hand to the pharmacist on duty."
-                  className={clsx(inputClass, 'h-auto py-2')}
-                  {...register('specialInstructions')}
-                />
-              </FormField>
-
-              <div>
-                <p className="mb-1.5 text-sm font-medium text-slate-700">
-                  Package image <span className="font-normal text-slate-500">(optional)</span>
-                </p>
-                <ImagePicker file={image} onChange={setImage} />
-              </div>
-
-              <RepeatThisDelivery
-                choice={repeat.choice}
-                onChange={repeat.setChoice}
-                problem={repeat.problem}
-                specimen={values.packageType === 'SPECIMEN'}
-              />
-            </div>
-          )}
+          {step === 3 && <PackageStep form={form} errorOf={errorOf} image={image} onImageChange={setImage} repeat={repeat} />}
         </div>
 
         <div className="flex items-center justify-between gap-3 border-t border-slate-100 bg-slate-50 px-4 py-4 sm:px-6">

@@ -1,4 +1,4 @@
-import type { TAdminDeliveryResponse, TReattemptRequest } from '@courier/contract';
+import type { TAdminDeliveryResponse, TAssignDriverRequest, TReattemptRequest } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dispatchKeys } from './get-admin-deliveries';
@@ -7,10 +7,14 @@ const base = (id: string) => `/v1/admin/deliveries/${encodeURIComponent(id)}`;
 
 /** POST /v1/admin/deliveries/{id}/approve. */
 export const approveDelivery = (id: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/approve`, {});
-/** POST /v1/admin/deliveries/{id}/assign {driverId}: also reassigns while assigned. */
-export const assignDriver = (id: string, driverId: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/assign`, { driverId });
+/**
+ * POST /v1/admin/deliveries/{id}/assign {driverId, replacesDriverId}: also reassigns while assigned. The
+ * driver the console believes it replaces (null: none) makes a stale console's assignment a 409 CONFLICT.
+ */
+export const assignDriver = (id: string, body: TAssignDriverRequest) => api.post<TAdminDeliveryResponse>(`${base(id)}/assign`, body);
 /** POST /v1/admin/deliveries/{id}/cancel {reason}. */
-export const cancelDeliveryAsStaff = (id: string, reason: string) => api.post<TAdminDeliveryResponse>(`${base(id)}/cancel`, { reason });
+export const cancelDeliveryFromDispatch = (id: string, reason: string) =>
+  api.post<TAdminDeliveryResponse>(`${base(id)}/cancel`, { reason });
 
 /** POST /v1/admin/deliveries/{id}/reattempt {driverId?, window: {from, to}, note?}. */
 export const reattemptDelivery = (id: string, body: TReattemptRequest) => api.post<TAdminDeliveryResponse>(`${base(id)}/reattempt`, body);
@@ -40,10 +44,10 @@ function useStaffMove<TVars>(call: (vars: TVars) => Promise<TAdminDeliveryRespon
 }
 
 export const useApproveDelivery = (callbacks: TMoveCallbacks<string> = {}) => useStaffMove((id: string) => approveDelivery(id), callbacks);
-export const useAssignDriver = (callbacks: TMoveCallbacks<{ id: string; driverId: string }> = {}) =>
-  useStaffMove(({ id, driverId }: { id: string; driverId: string }) => assignDriver(id, driverId), callbacks);
-export const useCancelDeliveryAsStaff = (callbacks: TMoveCallbacks<{ id: string; reason: string }> = {}) =>
-  useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryAsStaff(id, reason), callbacks);
+export const useAssignDriver = (callbacks: TMoveCallbacks<{ id: string; body: TAssignDriverRequest }> = {}) =>
+  useStaffMove(({ id, body }: { id: string; body: TAssignDriverRequest }) => assignDriver(id, body), callbacks);
+export const useCancelDeliveryFromDispatch = (callbacks: TMoveCallbacks<{ id: string; reason: string }> = {}) =>
+  useStaffMove(({ id, reason }: { id: string; reason: string }) => cancelDeliveryFromDispatch(id, reason), callbacks);
 export const useReattemptDelivery = (callbacks: TMoveCallbacks<{ id: string; body: TReattemptRequest }> = {}) =>
   useStaffMove(({ id, body }: { id: string; body: TReattemptRequest }) => reattemptDelivery(id, body), callbacks);
 export const useReturnToSender = (callbacks: TMoveCallbacks<{ id: string; note: string }> = {}) =>

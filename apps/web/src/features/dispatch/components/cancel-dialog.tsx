@@ -4,7 +4,7 @@ import { LoaderCircle, XCircle } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { Modal } from '@/components/ui/modal';
 
 /** Staff cancel with a reason (kept on the delivery and in the custody trail). */
@@ -67,7 +67,6 @@ export function CancelDialog({
             rows={3}
             maxLength={500}
             {...register('reason')}
-            {...describedBy(fieldId, { error })}
             className={inputClass({ invalid: !!error, className: 'h-auto py-2' })}
           />
         </Field>

@@ -8,11 +8,11 @@ import { errorMessage } from '@/lib/error-message';
 import {
   useApproveDelivery,
   useAssignDriver,
-  useCancelDeliveryAsStaff,
+  useCancelDeliveryFromDispatch,
   useReattemptDelivery,
   useReturnToSender,
 } from '../api/move-delivery';
-import { staffActions } from '../lib/staff-actions';
+import { dispatchActions } from '../lib/dispatch-actions';
 import { AssignDialog } from './assign-dialog';
 import { CancelDialog } from './cancel-dialog';
 import { ReattemptDialog, ReturnDialog } from './exception-dialogs';
@@ -43,7 +43,7 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
     },
     onError: fail('Could not assign the driver'),
   });
-  const cancel = useCancelDeliveryAsStaff({
+  const cancel = useCancelDeliveryFromDispatch({
     onSuccess: (body) => {
       setDialog(null);
       toast.success(body.data.status === 'returning' ? `${label} returns to the sender` : `${label} cancelled`);
@@ -64,7 +64,7 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
     },
     onError: fail('Could not start the return'),
   });
-  const actions = staffActions(delivery.status).filter((a) => a !== 'reattempt' || delivery.canReattempt !== false);
+  const actions = dispatchActions(delivery.status).filter((a) => a !== 'reattempt' || delivery.canReattempt !== false);
   if (actions.length === 0) return null;
 
   return (
@@ -131,7 +131,7 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
         currentDriverId={delivery.driverId}
         busy={assign.isPending}
         onClose={() => setDialog(null)}
-        onAssign={(driverId) => assign.mutate({ id: delivery._id, driverId })}
+        onAssign={(driverId) => assign.mutate({ id: delivery._id, body: { driverId, replacesDriverId: delivery.driverId ?? null } })}
       />
       <ReattemptDialog
         open={dialog === 'reattempt'}

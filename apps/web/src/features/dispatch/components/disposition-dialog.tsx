@@ -3,7 +3,7 @@ import { LoaderCircle, OctagonAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useRecordDisposition } from '../api/record-disposition';
@@ -114,7 +114,6 @@ export function DispositionDialog({
               setNote(e.target.value);
               setError('');
             }}
-            {...describedBy(noteId, { error })}
             className={inputClass({ invalid: !!error, className: 'h-auto py-2' })}
           />
         </Field>

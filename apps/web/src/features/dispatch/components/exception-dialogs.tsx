@@ -5,7 +5,7 @@ import { CalendarClock, LoaderCircle, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { buttonClass } from '@/components/ui/button';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { Modal } from '@/components/ui/modal';
 import { useAdminDrivers } from '../api/get-admin-drivers';
 
@@ -142,7 +142,6 @@ export function ReattemptDialog({
               type="datetime-local"
               value={from}
               onChange={(event) => setFrom(event.target.value)}
-              {...describedBy(`${formId}-from`, { error: error || undefined })}
               className={inputClass({ invalid: !!error })}
             />
           </Field>
@@ -223,7 +222,6 @@ export function ReturnDialog({
             rows={3}
             maxLength={ATTEMPT_NOTE_MAX}
             {...register('note')}
-            {...describedBy(fieldId, { error })}
             className={inputClass({ invalid: !!error, className: 'h-auto py-2' })}
           />
         </Field>

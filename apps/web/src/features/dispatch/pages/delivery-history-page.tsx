@@ -1,12 +1,13 @@
 import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminDelivery, type TAdminStatusFilter } from '@courier/contract';
 import { Download, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { Link } from 'react-router';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
@@ -28,27 +29,6 @@ const statusOption = (s: TAdminStatusFilter) => GROUP_LABELS[s] ?? statusLabel(s
 /** A day picked in the browser's zone, as the instant it starts (or ends). */
 const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : undefined);
 const dayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined);
-
-/** The URL holds the filters, so a search can be bookmarked, shared, and survives Back. */
-function useUrlFilter() {
-  const [params, setParams] = useSearchParams();
-  const read = (key: string) => params.get(key) ?? '';
-  const set = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // A new filter starts at its first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  return { read, set };
-}
 
 function TextFilter({
   label,
@@ -121,7 +101,7 @@ function Route({ d }: { d: TAdminDelivery }) {
 
 /** /admin/deliveries: every delivery, past ones included, by status, dates, customer, driver and words. */
 export function DeliveryHistoryPage() {
-  const { read, set } = useUrlFilter();
+  const { read, set, page } = useListParams();
   const drivers = useAdminDrivers();
   const exporter = useExportAdminDeliveries();
   const status = (ADMIN_STATUS_FILTERS as readonly string[]).includes(read('status')) ? (read('status') as TAdminStatusFilter) : 'all';
@@ -135,7 +115,7 @@ export function DeliveryHistoryPage() {
     deliveredFrom: read('deliveredFrom') || undefined,
     late: read('late') === 'true' ? 'true' : undefined,
     sort: read('sort') === 'required-by' ? 'required-by' : 'newest',
-    page: Number(read('page')) || 1,
+    page,
   };
   const list = useAdminDeliveries(filter);
   const filtered = Boolean(
@@ -146,7 +126,7 @@ export function DeliveryHistoryPage() {
     exporter.mutate(filter, { onError: (error) => toast.error(errorMessage(error, 'Could not export the deliveries')) });
 
   return (
-    <BackOfficePage
+    <DispatchPage
       title="Deliveries"
       intro="Every delivery, delivered and cancelled ones included: search, filter and export."
       tools={
@@ -246,7 +226,6 @@ export function DeliveryHistoryPage() {
         query={query}
         failed="Could not load the deliveries"
         empty={filtered ? 'No delivery matches these filters.' : 'No delivery has been booked yet.'}
-        onPage={(page) => set({ page: String(page) })}
         row={(d) => (
           <tr key={d._id}>
             <td data-label="Delivery" className={tdClass}>
@@ -279,6 +258,6 @@ export function DeliveryHistoryPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

@@ -62,7 +62,7 @@ describe('driver home', () => {
       return json(200, { success: true, data: jobs });
     });
     renderRoute('/driver/home');
-    expect(await screen.findByText('Next: job 1 · #MC0000000001', {}, slow)).toBeTruthy();
+    expect(await screen.findByText('Next: job 1 · #MC0000000001', {}, slow)).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Start pickup run' }));
     await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/j1/status'))).toBe(true), slow);
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/j1/status')) ?? [];

@@ -10,7 +10,7 @@ import clsx from 'clsx';
 import { Camera, LoaderCircle, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
@@ -153,7 +153,6 @@ export function FailedAttemptPage() {
               setNote(event.target.value);
               setErrors((e) => ({ ...e, note: undefined }));
             }}
-            {...describedBy(`${formId}-note`, { error: errors.note })}
             className={inputClass({ invalid: !!errors.note, className: 'h-auto py-2' })}
           />
         </Field>

@@ -3,7 +3,7 @@ import { isTemperatureControlled, type TPackagingChecklist } from '@courier/cont
 import { useCallback, useId, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { describedBy, inputClass } from '@/components/ui/form-controls';
+import { inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { BackLink } from '../components/back-to-jobs';
@@ -103,8 +103,9 @@ export function PickupCheckPage() {
             autoComplete="off"
             spellCheck={false}
             placeholder="MC…"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
             className={inputClass({ invalid: !!error, className: 'h-14 font-mono text-lg tracking-wider uppercase' })}
-            {...describedBy(inputId, { error })}
           />
           {error && (
             <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">

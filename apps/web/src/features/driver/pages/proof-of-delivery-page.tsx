@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { BackLink } from '../components/back-to-jobs';
@@ -159,7 +159,6 @@ export function ProofOfDeliveryPage() {
             id={`${formId}-name`}
             autoComplete="off"
             {...register('recipientName')}
-            {...describedBy(`${formId}-name`, { error: e.recipientName?.message })}
             className={inputClass({ invalid: !!e.recipientName, className: 'h-12' })}
           />
         </Field>
@@ -169,7 +168,6 @@ export function ProofOfDeliveryPage() {
             rows={3}
             maxLength={POD_NOTES_MAX}
             {...register('notes')}
-            {...describedBy(`${formId}-notes`, { error: e.notes?.message })}
             className={inputClass({ invalid: !!e.notes, className: 'h-auto py-2' })}
           />
         </Field>

@@ -1,6 +1,17 @@
-import { COMPANY, FEEDBACK_COMMENT_MAX, MESSAGES, TIMINGS, acceptsFeedback } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  COMPANY,
+  FEEDBACK_COMMENT_MAX,
+  MESSAGES,
+  TIMINGS,
+  type TFeedbackRequest,
+  acceptsFeedback,
+  ZFeedbackRequest,
+} from '@courier/contract';
 import { CircleAlert, CircleCheckBig, Info, MessageSquareHeart, Send } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -43,38 +54,47 @@ function Notice({
 }
 
 function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: () => void }) {
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    watch,
+    setValue,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<z.input<typeof ZFeedbackRequest>, unknown, TFeedbackRequest>({
+    // The contract's rule and words: a rating of at least 1 (SPEC: 'Please select a rating before submitting').
+    resolver: zodResolver(ZFeedbackRequest),
+    reValidateMode: 'onSubmit',
+    defaultValues: { rating: 0, comment: '' },
+  });
+  const rating = watch('rating');
+  const comment = watch('comment') ?? '';
   const submit = useSubmitFeedback(order.orderId);
+  const ratingError = errors.rating?.message;
+  const error = ratingError ?? errors.root?.message ?? errors.comment?.message;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (rating < 1) {
-      setError(MESSAGES.feedbackRatingRequired);
-      return;
-    }
-    setError(null);
+  const onSubmit = handleSubmit(async (feedback) => {
     try {
-      const response = await submit.mutateAsync({ rating, comment: comment.trim() });
+      const response = await submit.mutateAsync({ rating: feedback.rating, comment: (feedback.comment ?? '').trim() });
       toast.success(response?.message || MESSAGES.feedbackThanks);
       onThanked();
     } catch (err) {
       const message = feedbackErrorMessage(err);
-      setError(message);
+      setError('root', { message });
       toast.error(message);
     }
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6">
       <StarRating
         value={rating}
         onChange={(value) => {
-          setRating(value);
-          if (error === MESSAGES.feedbackRatingRequired) setError(null);
+          setValue('rating', value);
+          clearErrors('rating');
         }}
-        invalid={error === MESSAGES.feedbackRatingRequired}
+        invalid={!!ratingError}
         describedBy={error ? 'feedback-error' : undefined}
       />
       <div>
@@ -88,8 +108,7 @@ function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: (
         </div>
         <textarea
           id="feedback-comment"
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
+          {...register('comment')}
           maxLength={FEEDBACK_COMMENT_MAX}
           rows={5}
           aria-describedby="feedback-comment-count"
@@ -196,7 +215,7 @@ export function FeedbackPage() {
         {order && (
           <dl className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200/70">
             <div className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Order</dt>
+              <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Tracking number</dt>
               <dd className="font-mono font-bold tracking-wider break-all text-slate-900">#{order.orderId}</dd>
             </div>
             <div>

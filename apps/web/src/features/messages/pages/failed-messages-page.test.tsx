@@ -39,8 +39,8 @@ describe('failed messages', () => {
     });
     renderRoute('/admin/messages');
     const row = (await screen.findByText('casey@clinic.test', {}, slow)).closest('tr') as HTMLElement;
-    expect(within(row).getByText('SMTP server unavailable')).toBeTruthy();
-    expect(within(row).getByText('MC0000000001: Approved')).toBeTruthy();
+    expect(within(row).getByText('SMTP server unavailable')).toBeVisible();
+    expect(within(row).getByText('MC0000000001: Approved')).toBeVisible();
     fireEvent.click(within(row).getByRole('button', { name: 'Retry' }));
     await screen.findByText('The message will be sent again.', {}, slow);
     expect(calls('/api/v1/admin/messages/m1/retry')).toHaveLength(1);

@@ -1,13 +1,13 @@
 import { Mail, MessageSquareText, RotateCw } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
-import { Pager } from '@/components/ui/pager';
+import { Pager } from '@/components/ui/list-page';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useFailedMessages } from '../api/get-failed-messages';
 import { useRetryMessage } from '../api/retry-message';
+import { useListParams } from '@/hooks/use-list-params';
 
 /** An e-mail address may wrap after its @, and nowhere else. */
 function Address({ value }: { value: string }) {
@@ -24,7 +24,7 @@ function Address({ value }: { value: string }) {
 
 /** /admin/messages: what the outbox gave up on after its retries, and a way to send it again (ADMIN and above). */
 export function FailedMessagesPage() {
-  const [page, setPage] = useState(1);
+  const { page } = useListParams();
   const { data, isPending, isError, error } = useFailedMessages(page);
   const retry = useRetryMessage();
 
@@ -35,7 +35,7 @@ export function FailedMessagesPage() {
     });
 
   return (
-    <BackOfficePage title="Failed messages" intro="E-mails and SMS that could not be sent after every retry, with the last error.">
+    <DispatchPage title="Failed messages" intro="E-mails and SMS that could not be sent after every retry, with the last error.">
       <TableCard>
         <table className="w-full min-w-[760px]">
           <thead className="border-b border-slate-200 bg-slate-50">
@@ -106,7 +106,7 @@ export function FailedMessagesPage() {
           </tbody>
         </table>
       </TableCard>
-      <Pager paging={data?.paging} onPage={setPage} />
-    </BackOfficePage>
+      <Pager paging={data?.paging} />
+    </DispatchPage>
   );
 }

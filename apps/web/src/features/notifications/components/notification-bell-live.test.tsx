@@ -51,7 +51,7 @@ describe('the bell with live updates', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeVisible();
     expect(screen.queryByTestId('notification-badge')).toBeNull();
 
     serverHas = [notice];

@@ -42,12 +42,12 @@ describe('NotificationBell', () => {
 
     expect((await screen.findByTestId('notification-badge')).textContent).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Notifications (1 unread)' }));
-    expect(await screen.findByText('Message a')).toBeTruthy();
+    expect(await screen.findByText('Message a')).toBeVisible();
     expect(screen.getAllByText('5 minutes ago')).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: /^Title a ?\(unread, select to mark as read\) Message a/ }));
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull());
-    expect(await screen.findByRole('button', { name: /^Title a Message a/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Title a Message a/ })).toBeVisible();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(String(patch?.[0])).toBe('/api/v1/notifications/a/read');
   });
@@ -64,7 +64,7 @@ describe('NotificationBell', () => {
 
     fail = true;
     fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
-    expect(await screen.findByText(MESSAGES.noNotifications)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noNotifications)).toBeVisible();
     expect(screen.queryByTestId('notification-badge')).toBeNull();
   });
 
@@ -91,7 +91,7 @@ describe('NotificationBell', () => {
     failDelete = true;
     fireEvent.click(screen.getByRole('button', { name: 'Delete notification: Title b' }));
     // Removed at once, then back with the server's answer; no error is shown.
-    expect(await screen.findByText('Message b')).toBeTruthy();
+    expect(await screen.findByText('Message b')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

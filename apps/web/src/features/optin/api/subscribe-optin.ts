@@ -1,13 +1,9 @@
-import { MESSAGES, type TOptinSource } from '@courier/contract';
+import { MESSAGES, type TOptinRequest, type TOptinSource } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 
-export interface TOptinPayload {
-  phone: string;
-  company?: string;
-  consent: { sms: boolean; email: boolean; marketing: boolean };
-  source: TOptinSource;
-}
+/** The contract's opt-in request, always naming where it was given. */
+export type TOptinPayload = TOptinRequest & { source: TOptinSource };
 
 export interface TOptinResponse {
   success: boolean;

@@ -1,16 +1,13 @@
-import { OPTIN_PAGE_CONSENT_TEXT } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OPTIN_PAGE_CONSENT_TEXT, type TOptinRequest, ZOptinRequest } from '@courier/contract';
 import clsx from 'clsx';
 import { Mail, MessageSquareText, Megaphone } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { optinErrorField, optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
-import { consentError, phoneError } from '../optin-rules';
 import { ConsentOption } from './consent-option';
-
-type TConsent = { sms: boolean; email: boolean; marketing: boolean };
-type TErrors = { phone?: string; consent?: string; form?: string };
 
 const inputClass = (invalid: boolean) =>
   clsx(
@@ -20,39 +17,50 @@ const inputClass = (invalid: boolean) =>
 
 /** The opt-in page's form; calls onSubscribed with the server's message and whether SMS was asked for. */
 export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, askedForSms: boolean) => void }) {
-  const [phone, setPhone] = useState('');
-  const [company, setCompany] = useState('');
-  const [consent, setConsent] = useState<TConsent>({ sms: false, email: false, marketing: false });
-  const [errors, setErrors] = useState<TErrors>({});
+  const {
+    register,
+    watch,
+    setValue,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<TOptinRequest>({
+    // The contract's rules and words (SPEC section 5); an error clears as soon as its field is edited.
+    resolver: zodResolver(ZOptinRequest),
+    reValidateMode: 'onSubmit',
+    defaultValues: { phone: '', company: '', consent: { sms: false, email: false, marketing: false }, source: 'page' },
+  });
   const subscribe = useSubscribeOptin();
 
-  const tick = (key: keyof TConsent) => (checked: boolean) => {
-    setConsent((current) => ({ ...current, [key]: checked }));
-    setErrors((current) => ({ ...current, consent: undefined, form: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: TErrors = { phone: phoneError(phone), consent: consentError(consent) };
-    if (found.phone || found.consent) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit((form) => {
+    const consent = form.consent;
     subscribe.mutate(
-      { phone: phone.trim(), company: company.trim() || undefined, consent, source: 'page' },
+      { phone: form.phone, company: form.company?.trim() || undefined, consent, source: 'page' },
       {
         onSuccess: (message) => onSubscribed(message, consent.sms),
         onError: (failure) => {
           const message = optinErrorMessage(failure);
           const field = optinErrorField(failure);
-          if (field === 'phone') setErrors({ phone: message });
-          else if (field?.startsWith('consent')) setErrors({ consent: message });
-          else setErrors({ form: message });
+          if (field === 'phone') setError('phone', { message });
+          else if (field?.startsWith('consent')) setError('consent', { message });
+          else setError('root', { message });
         },
       },
     );
-  };
+  });
+  const consent = watch('consent');
+  const consentBox = (key: keyof TOptinRequest['consent']) => ({
+    checked: consent[key],
+    onChange: (checked: boolean) => {
+      setValue(`consent.${key}`, checked);
+      clearErrors('consent');
+      clearErrors('root');
+    },
+  });
+  const phoneMessage = errors.phone?.message;
+  const consentMessage = errors.consent?.message ?? errors.consent?.root?.message;
+  const formMessage = errors.root?.message;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
@@ -66,18 +74,19 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
           inputMode="tel"
           autoComplete="tel"
           placeholder="+1 617 555 0142"
-          value={phone}
-          onChange={(event) => {
-            setPhone(event.target.value);
-            setErrors((current) => ({ ...current, phone: undefined, form: undefined }));
-          }}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={errors.phone ? 'optin-phone-error' : 'optin-phone-hint'}
-          className={inputClass(!!errors.phone)}
+          {...register('phone', {
+            onChange: () => {
+              clearErrors('phone');
+              clearErrors('root');
+            },
+          })}
+          aria-invalid={phoneMessage ? true : undefined}
+          aria-describedby={phoneMessage ? 'optin-phone-error' : 'optin-phone-hint'}
+          className={inputClass(!!phoneMessage)}
         />
-        {errors.phone ? (
+        {phoneMessage ? (
           <p id="optin-phone-error" role="alert" className="mt-1.5 text-sm font-medium text-red-600">
-            {errors.phone}
+            {phoneMessage}
           </p>
         ) : (
           <p id="optin-phone-hint" className="mt-1.5 text-xs text-slate-500">
@@ -96,13 +105,12 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
           autoComplete="organization"
           maxLength={120}
           placeholder="Riverside Family Clinic"
-          value={company}
-          onChange={(event) => setCompany(event.target.value)}
+          {...register('company')}
           className={inputClass(false)}
         />
       </div>
 
-      <fieldset aria-describedby={errors.consent ? 'optin-consent-error' : undefined}>
+      <fieldset aria-describedby={consentMessage ? 'optin-consent-error' : undefined}>
         <legend className="text-sm font-semibold text-slate-800">What would you like to receive?</legend>
         <div className="mt-2 space-y-2.5">
           <ConsentOption
@@ -110,36 +118,33 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
             label="SMS updates"
             description="Texts when a delivery is picked up, running late or delivered."
             icon={<MessageSquareText />}
-            checked={consent.sms}
-            onChange={tick('sms')}
+            {...consentBox('sms')}
           />
           <ConsentOption
             name="email"
             label="Email updates"
             description="Delivery confirmations and proof of delivery in your inbox."
             icon={<Mail />}
-            checked={consent.email}
-            onChange={tick('email')}
+            {...consentBox('email')}
           />
           <ConsentOption
             name="marketing"
             label="Service updates"
             description="Holiday hours, new service areas and occasional offers."
             icon={<Megaphone />}
-            checked={consent.marketing}
-            onChange={tick('marketing')}
+            {...consentBox('marketing')}
           />
         </div>
-        {errors.consent ? (
+        {consentMessage ? (
           <p id="optin-consent-error" role="alert" className="mt-2 text-sm font-medium text-red-600">
-            {errors.consent}
+            {consentMessage}
           </p>
         ) : null}
       </fieldset>
 
-      {errors.form ? (
+      {formMessage ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2.5 text-sm font-medium text-red-700 ring-1 ring-red-200">
-          {errors.form}
+          {formMessage}
         </p>
       ) : null}
 

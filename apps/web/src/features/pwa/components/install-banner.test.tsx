@@ -42,9 +42,9 @@ describe('install banner', () => {
 
     const event = offerInstall();
     expect(event.defaultPrevented).toBe(true);
-    expect(screen.getByRole('region', { name: 'Install app' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Later' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Install' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Install app' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Later' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Install' })).toBeVisible();
   });
 
   it('is not shown on desktop browsers', () => {

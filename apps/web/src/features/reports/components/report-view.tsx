@@ -2,7 +2,7 @@ import { REPORT_GROUPS, type TDeliveryReport, type TReportGroup } from '@courier
 import { CircleCheckBig, Clock, Download, PackageCheck, Timer } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { TableMessage, tdClass, thClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { StatTile } from '@/components/ui/stat-tile';
 import { errorMessage } from '@/lib/error-message';

@@ -1,12 +1,9 @@
-import type { TTrackingResult } from '@courier/contract';
+import type { TTrackingResponse, TTrackingResult } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-interface TTrackingResponse {
-  success: boolean;
-  message?: string;
-  data?: TTrackingResult;
-}
+/** The contract's answer, or a refusal in the SPEC's { success: false, message } shape. */
+type TTrackingAnswer = TTrackingResponse | { success: false; message?: string; data?: undefined };
 
 /** Thrown when the server answers without success ('Invalid tracking number'). */
 export class TrackingNotFoundError extends Error {
@@ -18,11 +15,11 @@ export class TrackingNotFoundError extends Error {
 
 /** GET /v1/deliveries/track/{trackingNumber}, with the browser's offset so the server can shape its times. */
 export async function getTracking(trackingNumber: string, signal?: AbortSignal): Promise<TTrackingResult> {
-  const body = await api.get<TTrackingResponse>(`/v1/deliveries/track/${encodeURIComponent(trackingNumber)}`, {
+  const body = await api.get<TTrackingAnswer>(`/v1/deliveries/track/${encodeURIComponent(trackingNumber)}`, {
     headers: { 'X-Timezone-Offset': String(new Date().getTimezoneOffset()) },
     signal,
   });
-  if (!body?.success || !body.data) throw new TrackingNotFoundError(body?.message ?? '');
+  if (!body?.success || !body.data) throw new TrackingNotFoundError((body && 'message' in body ? body.message : undefined) ?? '');
   return body.data;
 }
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { describedBy, Field, PasswordInput } from '@/components/ui/form-controls';
+import { Field, PasswordInput } from '@/components/ui/form-controls';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -56,7 +56,6 @@ export function ChangePasswordForm() {
               autoComplete="current-password"
               toggleLabel="current password"
               invalid={!!errors.currentPassword}
-              {...describedBy('settings-currentPassword', { error: errors.currentPassword?.message })}
               {...form.register('currentPassword', { required: 'Current password is required' })}
             />
           </Field>
@@ -66,7 +65,6 @@ export function ChangePasswordForm() {
               autoComplete="new-password"
               toggleLabel="new password"
               invalid={!!errors.newPassword}
-              {...describedBy('settings-newPassword', { error: errors.newPassword?.message })}
               {...form.register('newPassword', { required: 'New password is required', validate: unmet })}
             />
           </Field>
@@ -76,7 +74,6 @@ export function ChangePasswordForm() {
               autoComplete="new-password"
               toggleLabel="confirm new password"
               invalid={!!errors.confirmPassword}
-              {...describedBy('settings-confirmPassword', { error: errors.confirmPassword?.message })}
               {...form.register('confirmPassword', { required: 'Please confirm your new password' })}
             />
           </Field>

@@ -5,7 +5,7 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { buttonClass } from '@/components/ui/button';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { Modal } from '@/components/ui/modal';
 
 type TInviteForm = z.input<typeof ZInviteUserRequest>;
@@ -48,14 +48,7 @@ export function InviteUserDialog({
     const error = e[name]?.message;
     return (
       <Field id={id} label={label} error={error}>
-        <input
-          id={id}
-          type={type}
-          autoComplete={autoComplete}
-          {...register(name)}
-          {...describedBy(id, { error })}
-          className={inputClass({ invalid: !!error })}
-        />
+        <input id={id} type={type} autoComplete={autoComplete} {...register(name)} className={inputClass({ invalid: !!error })} />
       </Field>
     );
   };

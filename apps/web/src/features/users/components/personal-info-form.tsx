@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { errorMessage } from '@/lib/error-message';
 import type { TAccountUser } from '../api/get-current-user';
 import { useUpdateProfile } from '../api/update-profile';
@@ -61,7 +61,6 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             id="settings-firstName"
             autoComplete="given-name"
             className={inputClass({ invalid: !!errors.firstName })}
-            {...describedBy('settings-firstName', { error: errors.firstName?.message })}
             {...form.register('firstName', { validate: required('First name is required') })}
           />
         </Field>
@@ -70,20 +69,11 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             id="settings-lastName"
             autoComplete="family-name"
             className={inputClass({ invalid: !!errors.lastName })}
-            {...describedBy('settings-lastName', { error: errors.lastName?.message })}
             {...form.register('lastName', { validate: required('Last name is required') })}
           />
         </Field>
         <Field id="settings-email" label="Email" hint={MESSAGES.emailReadOnly}>
-          <input
-            id="settings-email"
-            type="email"
-            value={user?.email ?? ''}
-            readOnly
-            aria-readonly="true"
-            className={inputClass()}
-            {...describedBy('settings-email', { hint: true })}
-          />
+          <input id="settings-email" type="email" value={user?.email ?? ''} readOnly aria-readonly="true" className={inputClass()} />
         </Field>
         <Field id="settings-phone" label="Phone" error={errors.phone?.message}>
           <input
@@ -92,7 +82,6 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             inputMode="tel"
             autoComplete="tel"
             className={inputClass({ invalid: !!errors.phone })}
-            {...describedBy('settings-phone', { error: errors.phone?.message })}
             {...form.register('phone', {
               validate: (value) => (value.trim() ? isValidContactPhone(value.trim()) || MESSAGES.phoneInvalid : MESSAGES.phoneRequired),
             })}
@@ -105,7 +94,6 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             maxLength={ORGANISATION_MAX}
             placeholder="e.g. Mercy Clinical Lab"
             className={inputClass({ invalid: !!errors.organisation })}
-            {...describedBy('settings-organisation', { hint: true, error: errors.organisation?.message })}
             {...form.register('organisation')}
           />
         </Field>

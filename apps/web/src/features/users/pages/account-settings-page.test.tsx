@@ -66,13 +66,13 @@ describe('account settings: personal information', () => {
     const email = screen.getByLabelText('Email', { exact: true }) as HTMLInputElement;
     expect(email.readOnly).toBe(true);
     expect(email.value).toBe('elena@clinic.org');
-    expect(screen.getByText(MESSAGES.emailReadOnly)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.emailReadOnly)).toBeVisible();
 
     type('First name', 'Elena Maria');
     type('Phone', '(617) 555-0199');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await toastText(MESSAGES.profileUpdated)).toBeTruthy();
+    expect(await toastText(MESSAGES.profileUpdated)).toBeVisible();
     expect(calls('/api/v1/auth/profile')[0].body).toEqual({
       firstName: 'Elena Maria',
       lastName: 'Novak',
@@ -80,7 +80,7 @@ describe('account settings: personal information', () => {
       organisation: '',
     });
     expect(getUser()).toMatchObject({ firstName: 'Elena Maria', phone: '(617) 555-0199', email: 'elena@clinic.org' });
-    expect(await screen.findByText('Elena Maria Novak', { selector: 'header *' })).toBeTruthy();
+    expect(await screen.findByText('Elena Maria Novak', { selector: 'header *' })).toBeVisible();
   });
 
   it('requires first name, last name and phone before sending', async () => {
@@ -92,9 +92,9 @@ describe('account settings: personal information', () => {
     type('Phone', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('First name is required')).toBeTruthy();
-    expect(screen.getByText('Last name is required')).toBeTruthy();
-    expect(screen.getByText(MESSAGES.phoneRequired)).toBeTruthy();
+    expect(await screen.findByText('First name is required')).toBeVisible();
+    expect(screen.getByText('Last name is required')).toBeVisible();
+    expect(screen.getByText(MESSAGES.phoneRequired)).toBeVisible();
     expect(calls('/api/v1/auth/profile')).toHaveLength(0);
   });
 
@@ -110,7 +110,7 @@ describe('account settings: personal information', () => {
     type('Last name', 'Novakova');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await toastText(shown)).toBeTruthy();
+    expect(await toastText(shown)).toBeVisible();
     expect(getUser()?.lastName).toBe('Novak');
   });
 });
@@ -119,18 +119,18 @@ describe('account settings: change password', () => {
   it('lists the rules, catches a mismatch, then sends current and new password and clears the form', async () => {
     const { calls } = stubAccountApi();
     await openSettings();
-    expect(screen.getByText('Password must:')).toBeTruthy();
+    expect(screen.getByText('Password must:')).toBeVisible();
 
     type('Current password', 'Clinic#Courier2026');
     type('New password', 'Lab-Courier#77');
     type('Confirm new password', 'Lab-Courier#78');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await toastText(MESSAGES.newPasswordMismatch)).toBeTruthy();
+    expect(await toastText(MESSAGES.newPasswordMismatch)).toBeVisible();
     expect(calls('/api/v1/auth/change-password')).toHaveLength(0);
 
     type('Confirm new password', 'Lab-Courier#77');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await toastText(MESSAGES.passwordChanged)).toBeTruthy();
+    expect(await toastText(MESSAGES.passwordChanged)).toBeVisible();
     expect(calls('/api/v1/auth/change-password')[0].body).toEqual({ currentPassword: 'Clinic#Courier2026', newPassword: 'Lab-Courier#77' });
     for (const label of ['Current password', 'New password', 'Confirm new password']) {
       await vi.waitFor(() => expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(''));
@@ -142,7 +142,7 @@ describe('account settings: change password', () => {
     await openSettings();
     for (const name of ['current password', 'new password', 'confirm new password']) {
       fireEvent.click(screen.getByRole('button', { name: `Show ${name}` }));
-      expect(screen.getByRole('button', { name: `Hide ${name}` })).toBeTruthy();
+      expect(screen.getByRole('button', { name: `Hide ${name}` })).toBeVisible();
     }
     expect(screen.getByLabelText('Current password').getAttribute('type')).toBe('text');
   });
@@ -158,8 +158,8 @@ describe('account settings: change password', () => {
     type('Confirm new password', 'Lab-Courier#77');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect(await toastText('Current password is incorrect')).toBeTruthy();
-    expect(screen.getByText('Current password is incorrect', { selector: 'form p' })).toBeTruthy();
+    expect(await toastText('Current password is incorrect')).toBeVisible();
+    expect(screen.getByText('Current password is incorrect', { selector: 'form p' })).toBeVisible();
     expect(getSession().isAuthenticated).toBe(true);
   });
 });
@@ -178,7 +178,7 @@ describe('account settings: notification preferences', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Email updates' }));
     fireEvent.click(save);
 
-    expect(await toastText(MESSAGES.preferencesUpdated)).toBeTruthy();
+    expect(await toastText(MESSAGES.preferencesUpdated)).toBeVisible();
     const sent = {
       emailUpdates: false,
       smsUpdates: true,
@@ -198,7 +198,7 @@ describe('account settings: notification preferences', () => {
     fireEvent.click(approved);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Running late' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
-    expect(await toastText(MESSAGES.preferencesUpdated)).toBeTruthy();
+    expect(await toastText(MESSAGES.preferencesUpdated)).toBeVisible();
     expect(calls('/api/v1/auth/notification-preferences')[0].body).toMatchObject({
       emailEvents: ['approved', 'picked_up', 'delivered', 'cancelled', 'failed_attempt', 'reattempt', 'returning', 'returned'],
     });
@@ -210,7 +210,7 @@ describe('account settings: notification preferences', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Marketing emails' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
 
-    expect(await toastText(MESSAGES.preferencesFailed)).toBeTruthy();
+    expect(await toastText(MESSAGES.preferencesFailed)).toBeVisible();
   });
 });
 
@@ -229,7 +229,7 @@ describe('account settings: delete account', () => {
     dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
 
-    expect(await toastText(MESSAGES.accountDeleted)).toBeTruthy();
+    expect(await toastText(MESSAGES.accountDeleted)).toBeVisible();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), slow);
     expect(calls('/api/v1/users/me')[0].method).toBe('DELETE');
     expect(getSession().isAuthenticated).toBe(false);
@@ -241,7 +241,7 @@ describe('account settings: delete account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, delete my account' }));
 
-    expect(await toastText(MESSAGES.accountDeleteFailed)).toBeTruthy();
+    expect(await toastText(MESSAGES.accountDeleteFailed)).toBeVisible();
     expect(router.state.location.pathname).toBe('/account-settings');
     expect(getSession().isAuthenticated).toBe(true);
   });
@@ -273,12 +273,12 @@ describe('account settings: API keys and webhooks', () => {
     fireEvent.click(section.getByRole('checkbox', { name: /Book and cancel deliveries/ }));
     fireEvent.click(section.getByRole('button', { name: 'Create key' }));
 
-    expect(await section.findByText('mck_secret-shown-once-0123456789abcdef', {}, slow)).toBeTruthy();
+    expect(await section.findByText('mck_secret-shown-once-0123456789abcdef', {}, slow)).toBeVisible();
     expect(calls('/api/v1/api-keys').find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Dispensing system',
       scopes: ['deliveries:read', 'deliveries:write'],
     });
-    expect(await section.findByText(/Last used never/, {}, slow)).toBeTruthy();
+    expect(await section.findByText(/Last used never/, {}, slow)).toBeVisible();
     fireEvent.click(section.getByRole('button', { name: 'Done' }));
     expect(section.queryByText('mck_secret-shown-once-0123456789abcdef')).toBeNull();
   }, 15_000);
@@ -323,8 +323,8 @@ describe('account settings: API keys and webhooks', () => {
     const section = within(screen.getByRole('region', { name: 'Webhooks' }));
     fireEvent.click(await section.findByRole('button', { name: 'Delivery log' }, slow));
     const log = await section.findByRole('table', { name: 'Delivery log' }, slow);
-    expect(within(log).getByText('200')).toBeTruthy();
-    expect(within(log).getByText('84 ms')).toBeTruthy();
-    expect(within(log).getByRole('button', { name: /^Resend delivery\.created/ })).toBeTruthy();
+    expect(within(log).getByText('200')).toBeVisible();
+    expect(within(log).getByText('84 ms')).toBeVisible();
+    expect(within(log).getByRole('button', { name: /^Resend delivery\.created/ })).toBeVisible();
   }, 15_000);
 });

@@ -3,9 +3,9 @@ import clsx from 'clsx';
 import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListParams, useTypedFilter } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useSession } from '@/lib/session';
@@ -120,16 +120,17 @@ export function UsersPage() {
   const { user, role } = useSession();
   const me = { id: user?._id, role };
   const roles = grantableRoles(role);
-  const [page, setPage] = useState(1);
-  const [roleFilter, setRoleFilter] = useState<TRole | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
+  const list = useListParams();
+  const { page } = list;
+  const roleFilter = (ROLES as readonly string[]).includes(list.read('role')) ? (list.read('role') as TRole) : '';
+  const [search, setSearch] = useTypedFilter(list, 'q');
+  const q = list.read('q');
   const [inviting, setInviting] = useState(false);
   const invite = useInviteUser();
   const query = useManagedUsers({ page, role: roleFilter || undefined, q: q || undefined });
 
   return (
-    <BackOfficePage
+    <DispatchPage
       title="Users"
       intro="Staff, drivers and customers. Invite staff and drivers; they set their own password."
       tools={
@@ -147,10 +148,7 @@ export function UsersPage() {
             aria-label="Search users"
             placeholder="Name or e-mail"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setSearch(e.target.value)}
             className={`${controlClass} w-full pl-9`}
           />
         </search>
@@ -158,10 +156,7 @@ export function UsersPage() {
           aria-label="Filter by role"
           className={controlClass}
           value={roleFilter}
-          onChange={(e) => {
-            setRoleFilter(e.target.value as TRole | '');
-            setPage(1);
-          }}
+          onChange={(e) => list.set({ role: e.target.value })}
         >
           <option value="">Every role</option>
           {ROLES.map((r) => (
@@ -185,7 +180,6 @@ export function UsersPage() {
         query={query}
         failed="Could not load the users"
         empty="Nobody matches."
-        onPage={setPage}
         row={(u) => <UserRow key={u._id} user={u} me={me} roles={roles} />}
       />
       <InviteUserDialog
@@ -203,6 +197,6 @@ export function UsersPage() {
           })
         }
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

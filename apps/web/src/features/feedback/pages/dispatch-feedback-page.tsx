@@ -1,10 +1,10 @@
 import { Star } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminFeedback } from '../api/get-admin-feedback';
+import { useListParams } from '@/hooks/use-list-params';
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -17,21 +17,20 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /** /admin/feedback: what customers said about delivered orders. */
-export function AdminFeedbackPage() {
-  const [page, setPage] = useState(1);
+export function DispatchFeedbackPage() {
+  const { page } = useListParams();
   const query = useAdminFeedback(page);
   return (
-    <BackOfficePage title="Feedback" intro="Ratings and comments customers left after delivery.">
+    <DispatchPage title="Feedback" intro="Ratings and comments customers left after delivery.">
       <PagedTable
-        headings={['Order', 'Rating', 'Comment', 'Received']}
+        headings={['Tracking number', 'Rating', 'Comment', 'Received']}
         minWidth="min-w-[640px]"
         query={query}
         failed="Could not load the feedback"
         empty="No feedback yet."
-        onPage={setPage}
         row={(f) => (
           <tr key={f._id}>
-            <td data-label="Order" className={tdClass}>
+            <td data-label="Tracking number" className={tdClass}>
               <Link to={paths.adminDelivery(f.deliveryId)} className="font-mono font-medium text-brand-700 hover:underline">
                 #{f.orderId}
               </Link>
@@ -48,6 +47,6 @@ export function AdminFeedbackPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

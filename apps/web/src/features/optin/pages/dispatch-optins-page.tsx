@@ -1,9 +1,9 @@
 import type { TSmsConsentState } from '@courier/contract';
 import { Check, Minus } from 'lucide-react';
-import { useState } from 'react';
-import { BackOfficePage, PagedTable, tdClass } from '@/components/ui/back-office-page';
+import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { formatDateTime } from '@/lib/format-date';
 import { useAdminOptins } from '../api/get-admin-optins';
+import { useListParams } from '@/hooks/use-list-params';
 
 function Consent({ given, label }: { given: boolean; label: string }) {
   return given ? (
@@ -27,11 +27,11 @@ const SMS_STATUS: Record<TSmsConsentState, { label: string; className: string }>
 };
 
 /** /admin/optins: who agreed to what, in which words and when (the proof a carrier asks for). */
-export function AdminOptinsPage() {
-  const [page, setPage] = useState(1);
+export function DispatchOptinsPage() {
+  const { page } = useListParams();
   const query = useAdminOptins(page);
   return (
-    <BackOfficePage
+    <DispatchPage
       title="SMS opt-ins"
       intro="Every consent, with the exact text agreed to and when. SMS starts only when the phone replies YES (pending until then) and ends with STOP."
     >
@@ -41,7 +41,6 @@ export function AdminOptinsPage() {
         query={query}
         failed="Could not load the opt-ins"
         empty="No opt-in yet."
-        onPage={setPage}
         row={(o) => (
           <tr key={o._id}>
             <td data-label="Phone" className={`${tdClass} whitespace-nowrap`}>
@@ -74,6 +73,6 @@ export function AdminOptinsPage() {
           </tr>
         )}
       />
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

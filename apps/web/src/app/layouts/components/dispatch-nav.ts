@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
-export interface TStaffNavItem {
+export interface TDispatchNavItem {
   label: string;
   to: string;
   icon: LucideIcon;
@@ -26,7 +26,7 @@ export interface TStaffNavItem {
 const STAFF: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'];
 const ADMINS: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];
 
-const staffNav: TStaffNavItem[] = [
+const dispatchNav: TDispatchNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
   { label: 'Map & planning', to: paths.adminDispatchMap, icon: MapIcon, roles: STAFF },
   { label: 'Deliveries', to: paths.adminDeliveries, icon: History, roles: STAFF },
@@ -41,4 +41,5 @@ const staffNav: TStaffNavItem[] = [
 ];
 
 /** What a role may not do, it does not see. */
-export const staffNavFor = (role: TRole | undefined): TStaffNavItem[] => (role ? staffNav.filter((item) => item.roles.includes(role)) : []);
+export const dispatchNavFor = (role: TRole | undefined): TDispatchNavItem[] =>
+  role ? dispatchNav.filter((item) => item.roles.includes(role)) : [];

@@ -19,7 +19,7 @@ describe('staff layout', () => {
     signInAs('STAFF');
     const router = renderRoute('/admin/users');
     const nav = await screen.findByRole('navigation', { name: 'Operations' }, slow);
-    expect(within(nav).getByRole('link', { name: 'Dispatch' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Dispatch' })).toBeVisible();
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), slow);
   });
@@ -28,7 +28,7 @@ describe('staff layout', () => {
     signInAs('ADMIN');
     renderRoute('/admin/users');
     const nav = await screen.findByRole('navigation', { name: 'Operations' }, slow);
-    expect(within(nav).getByRole('link', { name: 'Users' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Users' }, slow)).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Users' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Users' }, slow)).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import type { TStandingOrder } from '@courier/contract';
-import { BackOfficePage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/back-office-page';
+import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -47,11 +47,11 @@ function Actions({ order }: { order: TStandingOrder }) {
 }
 
 /** /admin/standing-orders: every customer's standing orders; staff pre-approve them so their deliveries skip approval. */
-export function AdminStandingOrdersPage() {
+export function DispatchStandingOrdersPage() {
   const query = useStandingOrders();
   const headings = ['Customer', 'Delivery', 'Schedule', 'Next', 'State', 'Actions'];
   return (
-    <BackOfficePage title="Standing orders" intro="Customers' repeated deliveries. Pre-approved ones are booked already approved.">
+    <DispatchPage title="Standing orders" intro="Customers' repeated deliveries. Pre-approved ones are booked already approved.">
       <TableCard>
         <table className="w-full min-w-[860px] divide-y divide-slate-200">
           <thead className="bg-slate-50">
@@ -96,6 +96,6 @@ export function AdminStandingOrdersPage() {
           </tbody>
         </table>
       </TableCard>
-    </BackOfficePage>
+    </DispatchPage>
   );
 }

@@ -6,13 +6,13 @@ import { useLiveUpdates } from '@/hooks/use-live-updates';
 import { LIVE_EVENTS_PATH } from '@/lib/live-events';
 import { displayName, useSession } from '@/lib/session';
 import { SidebarShell } from './components/sidebar-shell';
-import { StaffSidebar } from './components/staff-sidebar';
+import { DispatchSidebar } from './components/dispatch-sidebar';
 
 /** The board, its counts and the delivery pages. */
 const LIVE_QUERIES = [dispatchKeys.all];
 
 /** Dispatch console for SUPER_ADMIN, ADMIN, MANAGER and STAFF: a dark sidebar (a drawer on a phone) and a top bar. */
-export function StaffLayout() {
+export function DispatchLayout() {
   const { user, role } = useSession();
   const logout = useLogout();
   useLiveUpdates(LIVE_EVENTS_PATH, LIVE_QUERIES);
@@ -21,7 +21,7 @@ export function StaffLayout() {
   return (
     <SidebarShell
       asideClassName="sticky top-0 hidden h-dvh w-60 shrink-0 lg:block"
-      sidebar={(onClose) => <StaffSidebar role={role} onClose={onClose} onLogout={signOut} />}
+      sidebar={(onClose) => <DispatchSidebar role={role} onClose={onClose} onLogout={signOut} />}
       topBar={
         <>
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">Dispatch</span>

@@ -19,7 +19,7 @@ const COLUMNS = [
 ] as const;
 
 /** /admin/dashboard: the key figures and the dispatch board (to approve, to assign, on the road, exceptions). */
-export function AdminDashboardPage() {
+export function DispatchBoardPage() {
   const stats = useAdminStats();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);

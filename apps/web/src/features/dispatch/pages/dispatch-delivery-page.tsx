@@ -7,12 +7,12 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
-import { useStaffDelivery } from '../api/get-staff-delivery';
+import { useDispatchDelivery } from '../api/get-dispatch-delivery';
 import { CountdownChip } from '../components/countdown-chip';
 import { CustodyTimeline } from '../components/custody-timeline';
 import { DeliveryActions } from '../components/delivery-actions';
 import { ExceptionSummary } from '../components/exception-summary';
-import { DetailCard as Card, Field } from '@/components/ui/detail-card';
+import { DetailCard as Card, DetailItem } from '@/components/ui/detail-card';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 import { HandlingDetails } from '@/components/ui/handling-details';
 import { HandlingActions } from '../components/handling-actions';
@@ -26,9 +26,9 @@ const backLink = (
 );
 
 /** /admin/deliveries/{id}: every field, the label, the proof, the custody trail and its verdict. */
-export function StaffDeliveryPage() {
+export function DispatchDeliveryPage() {
   const { id = '' } = useParams();
-  const { data, error, isPending } = useStaffDelivery(id);
+  const { data, error, isPending } = useDispatchDelivery(id);
   if (isPending) return <PageSpinner />;
   if (!data) {
     const notFound = isApiError(error) && error.code === 'NOT_FOUND';
@@ -77,29 +77,31 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
         <div className="space-y-4 lg:col-span-2">
           <Card title="People" icon={UserRound}>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <Field label="Customer">{[d.customer.name, d.customer.organisation, d.customer.email].filter(Boolean).join(' · ')}</Field>
-              <Field label="Customer phone">{d.customer.phone}</Field>
-              <Field label="Sender phone">{d.senderPhone}</Field>
-              <Field label="Recipient">{d.recipientName}</Field>
-              <Field label="Recipient phone">{d.recipientPhone}</Field>
-              <Field label="Recipient e-mail">{d.recipientEmail}</Field>
-              <Field label="Driver">{d.driver ? `${d.driver.name} · ${d.driver.phone}` : 'Not assigned'}</Field>
-              <Field label="Current place">{d.currentLocation}</Field>
-              {d.cancelReason && <Field label="Cancel reason">{d.cancelReason}</Field>}
+              <DetailItem label="Customer">
+                {[d.customer.name, d.customer.organisation, d.customer.email].filter(Boolean).join(' · ')}
+              </DetailItem>
+              <DetailItem label="Customer phone">{d.customer.phone}</DetailItem>
+              <DetailItem label="Sender phone">{d.senderPhone}</DetailItem>
+              <DetailItem label="Recipient">{d.recipientName}</DetailItem>
+              <DetailItem label="Recipient phone">{d.recipientPhone}</DetailItem>
+              <DetailItem label="Recipient e-mail">{d.recipientEmail}</DetailItem>
+              <DetailItem label="Driver">{d.driver ? `${d.driver.name} · ${d.driver.phone}` : 'Not assigned'}</DetailItem>
+              <DetailItem label="Current place">{d.currentLocation}</DetailItem>
+              {d.cancelReason && <DetailItem label="Cancel reason">{d.cancelReason}</DetailItem>}
             </dl>
           </Card>
           <Card title="Route" icon={MapPin}>
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Field label="Pickup address">{d.pickupAddress}</Field>
-              <Field label="Delivery address">{d.deliveryAddress}</Field>
-              <Field label="Special instructions">{d.specialInstructions}</Field>
+              <DetailItem label="Pickup address">{d.pickupAddress}</DetailItem>
+              <DetailItem label="Delivery address">{d.deliveryAddress}</DetailItem>
+              <DetailItem label="Special instructions">{d.specialInstructions}</DetailItem>
             </dl>
           </Card>
           <Card title="Package" icon={Package}>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-              <Field label="Type">{PACKAGE_TYPE_LABELS[d.packageType]}</Field>
-              <Field label="Size">{PACKAGE_SIZE_LABELS[d.packageSize]}</Field>
-              <Field label="Service">{DELIVERY_TYPE_LABELS[d.deliveryType]}</Field>
+              <DetailItem label="Type">{PACKAGE_TYPE_LABELS[d.packageType]}</DetailItem>
+              <DetailItem label="Size">{PACKAGE_SIZE_LABELS[d.packageSize]}</DetailItem>
+              <DetailItem label="Service">{DELIVERY_TYPE_LABELS[d.deliveryType]}</DetailItem>
             </dl>
             {d.packageImage && (
               <img src={d.packageImage} alt="The package" className="mt-4 max-h-56 rounded-lg border border-slate-200 object-contain" />
@@ -113,13 +115,13 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
         <div className="space-y-4">
           <Card title="Schedule" icon={CalendarClock}>
             <dl className="space-y-3">
-              <Field label="Required by">{formatDateTime(d.requiredBy)}</Field>
-              <Field label="Estimated delivery">{formatDateTime(d.estimatedDelivery)}</Field>
-              <Field label="Public tracking">
+              <DetailItem label="Required by">{formatDateTime(d.requiredBy)}</DetailItem>
+              <DetailItem label="Estimated delivery">{formatDateTime(d.estimatedDelivery)}</DetailItem>
+              <DetailItem label="Public tracking">
                 <Link to={paths.track(d.orderId)} className="font-mono text-brand-700 hover:underline">
                   {d.orderId}
                 </Link>
-              </Field>
+              </DetailItem>
             </dl>
           </Card>
           <Card title="Label" icon={FileText}>
@@ -146,9 +148,9 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
             {d.pod ? (
               <div className="space-y-3">
                 <dl className="space-y-3">
-                  <Field label="Received by">{d.pod.recipientName}</Field>
-                  <Field label="At">{formatDateTime(d.pod.timestamp)}</Field>
-                  <Field label="Notes">{d.pod.notes}</Field>
+                  <DetailItem label="Received by">{d.pod.recipientName}</DetailItem>
+                  <DetailItem label="At">{formatDateTime(d.pod.timestamp)}</DetailItem>
+                  <DetailItem label="Notes">{d.pod.notes}</DetailItem>
                 </dl>
                 {d.pod.photo && (
                   <img

@@ -4,10 +4,10 @@ import { LogOut, X } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { staffNavFor } from './staff-nav';
+import { dispatchNavFor } from './dispatch-nav';
 
 /** The dispatch console's navigation: the desktop sidebar, and the drawer on a phone (with onClose). */
-export function StaffSidebar({ role, onClose, onLogout }: { role: TRole | undefined; onClose?: () => void; onLogout: () => void }) {
+export function DispatchSidebar({ role, onClose, onLogout }: { role: TRole | undefined; onClose?: () => void; onLogout: () => void }) {
   return (
     <div className="flex h-full flex-col bg-slate-900 text-slate-200">
       <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
@@ -28,7 +28,7 @@ export function StaffSidebar({ role, onClose, onLogout }: { role: TRole | undefi
       <p className="px-5 pt-5 pb-2 text-xs font-semibold tracking-wider text-slate-400 uppercase">Operations</p>
       <nav aria-label="Operations" className="flex-1 overflow-y-auto px-3">
         <ul className="space-y-1">
-          {staffNavFor(role).map(({ label, to, icon: Icon }) => (
+          {dispatchNavFor(role).map(({ label, to, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
