@@ -106,15 +106,6 @@ export function Field({
   );
 }
 
-/**
- * @deprecated A Field wires its control itself (and overrides these). Kept only so branches written before
- * that still compile when merged; delete their spreads, then this.
- */
-export function describedBy(id: string, { error, hint }: { error?: string; hint?: unknown }) {
-  const describedById = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedById } as const;
-}
-
 /** A password input with a show/hide toggle; forwards everything (ref included) to the input. */
 export function PasswordInput({
   invalid,

@@ -1,6 +1,6 @@
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { ScheduleFields } from '@/components/schedule-fields';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import type { TStandingOrderForm } from '../lib/standing-order-form';
 
 /** The standing-order form's fields, shared by creation and edit: schedule, dates and a specimen's collection time. */
@@ -40,17 +40,10 @@ export function StandingOrderFields({
             min={startsOnMin}
             className={inputClass({ invalid: !!errors.startsOn })}
             {...register('startsOn')}
-            {...describedBy('startsOn', { error: errors.startsOn?.message })}
           />
         </Field>
         <Field id="endsOn" label="Ends on (optional)" error={errors.endsOn?.message}>
-          <input
-            id="endsOn"
-            type="date"
-            className={inputClass({ invalid: !!errors.endsOn })}
-            {...register('endsOn')}
-            {...describedBy('endsOn', { error: errors.endsOn?.message })}
-          />
+          <input id="endsOn" type="date" className={inputClass({ invalid: !!errors.endsOn })} {...register('endsOn')} />
         </Field>
       </div>
       {specimen && (
@@ -61,7 +54,6 @@ export function StandingOrderFields({
             required
             className={inputClass({ invalid: !!errors.collectionTime, className: 'sm:max-w-56' })}
             {...register('collectionTime')}
-            {...describedBy('collectionTime', { error: errors.collectionTime?.message, hint: collectionHint })}
           />
         </Field>
       )}

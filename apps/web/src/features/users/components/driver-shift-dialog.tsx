@@ -9,7 +9,7 @@ import {
 import { Clock, LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { describedBy, Field, inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { Modal } from '@/components/ui/modal';
 
 const PLACE_LABELS: Record<TShiftStartPlace, string> = { base: 'Home base', current: 'Where the driver is' };
@@ -97,7 +97,6 @@ export function DriverShiftDialog({
             type="time"
             value={start}
             onChange={(e) => setStart(e.target.value)}
-            {...describedBy(id('start'), { error: errors.start })}
             className={inputClass({ invalid: !!errors.start })}
           />
         </Field>
@@ -107,7 +106,6 @@ export function DriverShiftDialog({
             type="time"
             value={end}
             onChange={(e) => setEnd(e.target.value)}
-            {...describedBy(id('end'), { error: errors.end })}
             className={inputClass({ invalid: !!errors.end })}
           />
         </Field>
@@ -136,7 +134,6 @@ export function DriverShiftDialog({
             min={1}
             value={capacity}
             onChange={(e) => setCapacity(e.target.value)}
-            {...describedBy(id('capacity'), { error: errors.vehicleCapacity, hint: true })}
             className={inputClass({ invalid: !!errors.vehicleCapacity, className: 'sm:w-40' })}
           />
         </Field>
