@@ -1,7 +1,6 @@
-import { MESSAGES, type TAccountType } from '@courier/contract';
+import { MESSAGES, type TAccountType, type TMessageResponse } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import type { TMessageResponse } from './resend-otp';
 
 /** The registration payload; roleId is always the fixed customer role id. */
 export interface TRegistration {
