@@ -1,8 +1,7 @@
-import type { TForgotPasswordRequest } from '@courier/contract';
+import type { TForgotPasswordRequest, TMessageResponse } from '@courier/contract';
 import { MESSAGES } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import type { TMessageResponse } from './resend-otp';
 
 export const forgotPassword = (input: TForgotPasswordRequest) => api.post<TMessageResponse>('/v1/auth/forgot-password', input);
 

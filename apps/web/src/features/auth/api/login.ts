@@ -1,15 +1,7 @@
-import { MESSAGES, roleFromId, type TLoginRequest, type TRole } from '@courier/contract';
+import { MESSAGES, roleFromId, type TLoginRequest, type TLoginResponse, type TRole } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 import { setSession, type TSessionUser } from '@/lib/session';
-
-export interface TLoginResponse {
-  success: boolean;
-  message?: string;
-  /** 'VERIFICATION_REQUIRED' when the e-mail code step follows. */
-  error?: string;
-  data?: { token?: string; refreshToken?: string; user?: TSessionUser };
-}
 
 export type TLoginOutcome =
   | { status: 'signed-in'; user: TSessionUser; role: TRole | undefined }

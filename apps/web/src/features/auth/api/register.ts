@@ -1,21 +1,9 @@
-import { MESSAGES, type TAccountType } from '@courier/contract';
+import { MESSAGES, type TMessageResponse, type TRegisterRequest } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import type { TMessageResponse } from './resend-otp';
 
-/** The registration payload; roleId is always the fixed customer role id. */
-export interface TRegistration {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  password: string;
-  address: string;
-  accountType: TAccountType;
-  /** Optional; sent only when given. */
-  organisation?: string;
-  roleId: string;
-}
+/** The contract's registration request; roleId is always the fixed customer role id. */
+export type TRegistration = Omit<TRegisterRequest, 'roleId'> & { roleId: string };
 
 /** Any data in the answer counts as success; an empty answer is a failure. */
 export async function register(registration: TRegistration): Promise<TMessageResponse> {

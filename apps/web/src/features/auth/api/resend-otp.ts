@@ -1,11 +1,6 @@
-import type { TResendOtpRequest } from '@courier/contract';
+import type { TMessageResponse, TResendOtpRequest } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export interface TMessageResponse {
-  success: boolean;
-  message?: string;
-}
 
 export const resendOtp = (input: TResendOtpRequest) => api.post<TMessageResponse>('/v1/auth/resend-otp', input);
 

@@ -1,11 +1,10 @@
-import { MESSAGES, type TResetPasswordRequest } from '@courier/contract';
+import { MESSAGES, type TErrorBody, type TMessageResponse, type TResetPasswordRequest } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import type { TMessageResponse } from './resend-otp';
 
 /** A 2xx answer with success false is still a failure carrying its message. */
 export async function resetPassword(input: TResetPasswordRequest): Promise<TMessageResponse> {
-  const response = await api.post<TMessageResponse>('/v1/auth/reset-password', input);
+  const response = await api.post<TMessageResponse | TErrorBody>('/v1/auth/reset-password', input);
   if (response && response.success === false) throw new Error(response.message || MESSAGES.resetFailed);
   return response;
 }

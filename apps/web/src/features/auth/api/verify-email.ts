@@ -1,9 +1,8 @@
-import { MESSAGES } from '@courier/contract';
+import { MESSAGES, type TErrorBody, type TMessageResponse } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import type { TMessageResponse } from './resend-otp';
 
-export const verifyEmail = (token: string) => api.get<TMessageResponse>('/v1/auth/verify-email', { query: { token } });
+export const verifyEmail = (token: string) => api.get<TMessageResponse | TErrorBody>('/v1/auth/verify-email', { query: { token } });
 
 /**
  * A verification link works once: one query per token, never retried or refetched (React's strict mode

@@ -1,7 +1,7 @@
-import type { TVerifyOtpRequest } from '@courier/contract';
+import type { TLoginResponse, TVerifyOtpRequest } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { startSession, type TLoginResponse } from './login';
+import { startSession } from './login';
 
 export const verifyOtp = (input: TVerifyOtpRequest) => api.post<TLoginResponse>('/v1/auth/verify-otp', input);
 

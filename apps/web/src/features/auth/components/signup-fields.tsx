@@ -3,12 +3,12 @@ import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { SIGNUP_RULES, signupRequirements, type TSignupForm } from '../lib/signup-form';
+import { ACCOUNT_TYPE_UNCHOSEN, signupRequirements, type TSignupForm, type TSignupValues } from '../lib/signup-form';
 import { Field, inputClass, PasswordInput } from '@/components/ui/form-controls';
 import { PasswordChecklist } from '@/components/password-checklist';
 import { PasswordStrengthMeter, strengthBorderClass } from './password-strength';
 
-type TForm = UseFormReturn<TSignupForm>;
+type TForm = UseFormReturn<TSignupForm, unknown, TSignupValues>;
 
 function TextField({
   form,
@@ -40,7 +40,7 @@ function TextField({
         placeholder={placeholder}
         inputMode={inputMode}
         className={inputClass({ invalid: !!error })}
-        {...form.register(name, SIGNUP_RULES[name])}
+        {...form.register(name)}
       />
     </Field>
   );
@@ -78,8 +78,8 @@ export function PersonalInfoStep({ form }: { form: TForm }) {
 
 /** Step 2: address and account type (the select starts on 'other', which is not offered). */
 export function AddressStep({ form }: { form: TForm }) {
-  const error = form.formState.errors.accountType?.message;
-  const accountType = form.watch('accountType');
+  const error = form.formState.errors.accountType && ACCOUNT_TYPE_UNCHOSEN;
+  const chosen = (ACCOUNT_TYPES as readonly string[]).includes(form.watch('accountType'));
   return (
     <div className="space-y-5">
       <TextField form={form} name="address" label="Address" autoComplete="street-address" placeholder="Street, city, state and ZIP" />
@@ -101,9 +101,9 @@ export function AddressStep({ form }: { form: TForm }) {
               {...control}
               className={inputClass({
                 invalid: !!error,
-                className: clsx('appearance-none pr-10', accountType === 'other' && 'text-slate-400'),
+                className: clsx('appearance-none pr-10', !chosen && 'text-slate-400'),
               })}
-              {...form.register('accountType', SIGNUP_RULES.accountType)}
+              {...form.register('accountType')}
             >
               <option value="other" disabled hidden>
                 Select your account type
@@ -140,7 +140,7 @@ export function SecurityStep({ form }: { form: TForm }) {
           borderClass={strengthBorderClass(password)}
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={clsx('signup-password-strength', passwordError && 'signup-password-error')}
-          {...form.register('password', SIGNUP_RULES.password)}
+          {...form.register('password')}
         />
         <PasswordStrengthMeter id="signup-password-strength" password={password} />
       </Field>
@@ -151,7 +151,7 @@ export function SecurityStep({ form }: { form: TForm }) {
           autoComplete="new-password"
           toggleLabel="confirm password"
           invalid={!!confirmError}
-          {...form.register('confirmPassword', SIGNUP_RULES.confirmPassword)}
+          {...form.register('confirmPassword')}
         />
       </Field>
     </div>

@@ -1,19 +1,15 @@
-import { isValidEmail, ACCOUNT_TYPES, isValidContactPhone, MESSAGES, SIGNUP_PASSWORD_RULES, signupPasswordError } from '@courier/contract';
-import type { RegisterOptions } from 'react-hook-form';
+import { MESSAGES, SIGNUP_PASSWORD_RULES, type TAccountType, ZRegisterRequest } from '@courier/contract';
+import { z } from 'zod';
 
-export interface TSignupForm {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  /** Starts at 'other', which is not offered: the user must choose. */
-  accountType: string;
-  /** Optional: the clinic, lab or pharmacy, so labels show it rather than the person. */
-  organisation: string;
-  password: string;
-  confirmPassword: string;
-}
+/**
+ * The contract's registration request (roleId aside: the page always sends the customer's), plus the
+ * confirmation, which only the form knows.
+ */
+export const ZSignupForm = ZRegisterRequest.omit({ roleId: true })
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((form) => form.password === form.confirmPassword, { message: MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+export type TSignupForm = z.input<typeof ZSignupForm>;
+export type TSignupValues = z.output<typeof ZSignupForm>;
 
 export const SIGNUP_DEFAULTS: TSignupForm = {
   firstName: '',
@@ -21,48 +17,15 @@ export const SIGNUP_DEFAULTS: TSignupForm = {
   email: '',
   phone: '',
   address: '',
-  accountType: 'other',
+  // Starts on a value the select does not offer and the contract refuses: the user must choose.
+  accountType: 'other' as TAccountType,
   organisation: '',
   password: '',
   confirmPassword: '',
 };
 
-const requiredText = (message: string, max: number) => (value: string) => {
-  if (!value.trim()) return message;
-  return value.trim().length <= max || `Must be at most ${max} characters`;
-};
-
-/** Every field is required; the password follows the four sign-up rules and must be confirmed. */
-export const SIGNUP_RULES: { [K in keyof TSignupForm]: RegisterOptions<TSignupForm, K> } = {
-  firstName: { validate: requiredText('First name is required', 80) },
-  lastName: { validate: requiredText('Last name is required', 80) },
-  email: {
-    validate: (value) => {
-      if (!value.trim()) return 'Email is required';
-      return isValidEmail(value.trim()) || 'Please enter a valid email address';
-    },
-  },
-  phone: {
-    validate: (value) => {
-      if (!value.trim()) return MESSAGES.phoneRequired;
-      return isValidContactPhone(value.trim()) || MESSAGES.phoneInvalid;
-    },
-  },
-  address: { validate: requiredText('Address is required', 300) },
-  organisation: { validate: (value) => value.trim().length <= 120 || 'Must be at most 120 characters' },
-  accountType: {
-    validate: (value) => (ACCOUNT_TYPES as readonly string[]).includes(value) || 'Please select an account type',
-  },
-  password: {
-    validate: (value) => (value ? (signupPasswordError(value) ?? true) : 'Password is required'),
-  },
-  confirmPassword: {
-    validate: (value, form) => {
-      if (!value) return 'Please confirm your password';
-      return value === form.password || MESSAGES.passwordsMismatch;
-    },
-  },
-};
+/** The account type select can only fail by being left unchosen. */
+export const ACCOUNT_TYPE_UNCHOSEN = 'Please select an account type';
 
 export const SIGNUP_STEPS = [
   { title: 'Personal Info', fields: ['firstName', 'lastName', 'email', 'phone'] },

@@ -1,6 +1,8 @@
-import { isValidEmail, MESSAGES } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, type TForgotPasswordRequest, ZForgotPasswordRequest } from '@courier/contract';
 import { ArrowLeft, KeyRound, MailCheck, Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
@@ -19,29 +21,27 @@ const backToLogin = (
 
 /** /auth/request-password: one e-mail field; the answer never says whether the account exists. */
 export function RequestPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TForgotPasswordRequest>({ resolver: zodResolver(ZForgotPasswordRequest), defaultValues: { email: '' } });
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useForgotPassword();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async ({ email }) => {
     setError(null);
-    const address = email.trim();
-    if (!address) return setFieldError('Email is required');
-    if (!isValidEmail(address)) return setFieldError('Please enter a valid email address');
-    setFieldError(undefined);
     try {
-      await request.mutateAsync({ email: address });
+      await request.mutateAsync({ email });
       toast.success(MESSAGES.forgotSuccess);
-      setSentTo(address);
+      setSentTo(email);
     } catch (err) {
       const message = forgotPasswordErrorMessage(err);
       setError(message);
       toast.error(message);
     }
-  };
+  });
 
   if (sentTo) {
     return (
@@ -68,16 +68,15 @@ export function RequestPasswordPage() {
     >
       <form className="space-y-5" onSubmit={onSubmit} noValidate>
         {error && <FormAlert>{error}</FormAlert>}
-        <Field id="forgot-email" label="Email" error={fieldError}>
+        <Field id="forgot-email" label="Email" error={errors.email?.message}>
           <input
             id="forgot-email"
             type="email"
             inputMode="email"
             autoComplete="email"
             placeholder="you@clinic.org"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className={inputClass({ invalid: !!fieldError })}
+            className={inputClass()}
+            {...register('email')}
           />
         </Field>
         <button type="submit" disabled={request.isPending} className={buttonClass({ size: 'lg', className: 'w-full' })}>

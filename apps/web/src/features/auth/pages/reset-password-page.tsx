@@ -1,7 +1,10 @@
-import { MESSAGES } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, ZResetPasswordRequest } from '@courier/contract';
 import { ArrowLeft, KeyRound, LockKeyhole } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,6 +22,18 @@ const backToLogin = (
   </Link>
 );
 
+/**
+ * The contract's token, the new password and its confirmation. The form applies no strength rule (the
+ * server applies the sign-up policy and answers with its message); it only wants a password, typed twice.
+ */
+const ZResetPasswordForm = ZResetPasswordRequest.pick({ token: true })
+  .extend({
+    newPassword: z.string().min(1, 'New password is required'),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+type TResetPasswordForm = z.input<typeof ZResetPasswordForm>;
+
 /** /auth/reset-password?token=…: a new password and its confirmation (no strength rule here). */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
@@ -26,31 +41,34 @@ export function ResetPasswordPage() {
   const token = params.get('token')?.trim() ?? '';
   // An invitation's link: the account is new and has no old password to replace.
   const welcome = params.get('welcome') === '1';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [confirmError, setConfirmError] = useState<string | undefined>();
-  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<TResetPasswordForm>({
+    resolver: zodResolver(ZResetPasswordForm),
+    defaultValues: { token, newPassword: '', confirmPassword: '' },
+  });
   const [error, setError] = useState<string | null>(token ? null : MESSAGES.resetTokenMissing);
   const reset = useResetPassword();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!token) return setError(MESSAGES.resetTokenMissing);
-    setPasswordError(password ? undefined : 'New password is required');
-    if (!password) return;
-    if (password !== confirm) return setConfirmError(MESSAGES.passwordsMismatch);
-    setConfirmError(undefined);
-    try {
-      await reset.mutateAsync({ token, newPassword: password });
-      toast.success(MESSAGES.resetSuccess);
-      await navigate(paths.auth.login, { replace: true });
-    } catch (err) {
-      const message = resetPasswordErrorMessage(err);
-      setError(message);
-      toast.error(message);
-    }
-  };
+  const onSubmit = handleSubmit(
+    async ({ token, newPassword }) => {
+      setError(null);
+      try {
+        await reset.mutateAsync({ token, newPassword });
+        toast.success(MESSAGES.resetSuccess);
+        await navigate(paths.auth.login, { replace: true });
+      } catch (err) {
+        const message = resetPasswordErrorMessage(err);
+        setError(message);
+        toast.error(message);
+      }
+    },
+    // The token has no field of its own: its problem shows above the form.
+    (invalid) => setError(invalid.token?.message ?? null),
+  );
 
   return (
     <AuthLayout
@@ -75,29 +93,12 @@ export function ResetPasswordPage() {
             )}
           </FormAlert>
         )}
-        <Field id="reset-password" label="New password" error={passwordError}>
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            toggleLabel="new password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            invalid={!!passwordError}
-          />
+        <Field id="reset-password" label="New password" error={errors.newPassword?.message}>
+          <PasswordInput id="reset-password" autoComplete="new-password" toggleLabel="new password" {...register('newPassword')} />
         </Field>
-        <PasswordChecklist title="Your new password needs" items={signupRequirements(password)} />
-        <Field id="reset-confirm" label="Confirm new password" error={confirmError}>
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            toggleLabel="confirm password"
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              if (confirmError) setConfirmError(undefined);
-            }}
-            invalid={!!confirmError}
-          />
+        <PasswordChecklist title="Your new password needs" items={signupRequirements(watch('newPassword'))} />
+        <Field id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+          <PasswordInput id="reset-confirm" autoComplete="new-password" toggleLabel="confirm password" {...register('confirmPassword')} />
         </Field>
         <button type="submit" disabled={reset.isPending || !token} className={buttonClass({ size: 'lg', className: 'w-full' })}>
           {reset.isPending ? (

@@ -1,4 +1,5 @@
-import { MESSAGES, ROLE_IDS, TIMINGS, type TAccountType } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, ROLE_IDS, TIMINGS } from '@courier/contract';
 import { ArrowLeft, ArrowRight, MailCheck, UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,14 +16,18 @@ import { FormAlert } from '@/components/ui/form-controls';
 import { Modal } from '@/components/ui/modal';
 import { SignupProgress } from '../components/signup-progress';
 import { AddressStep, PersonalInfoStep, SecurityStep } from '../components/signup-fields';
-import { SIGNUP_DEFAULTS, SIGNUP_STEPS, type TSignupForm } from '../lib/signup-form';
+import { SIGNUP_DEFAULTS, SIGNUP_STEPS, type TSignupForm, type TSignupValues, ZSignupForm } from '../lib/signup-form';
 
 const STEP_TITLES = SIGNUP_STEPS.map((step) => step.title);
 
 /** /auth/signup: Personal Info, Address, Security; then the 'Verify your email' modal. */
 export function SignupPage() {
   const navigate = useNavigate();
-  const form = useForm<TSignupForm>({ defaultValues: SIGNUP_DEFAULTS, mode: 'onTouched' });
+  const form = useForm<TSignupForm, unknown, TSignupValues>({
+    resolver: zodResolver(ZSignupForm),
+    defaultValues: SIGNUP_DEFAULTS,
+    mode: 'onTouched',
+  });
   const [step, setStep] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
@@ -54,22 +59,13 @@ export function SignupPage() {
     if (valid) goTo(step + 1);
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async ({ confirmPassword: _, organisation, ...values }) => {
     setError(null);
     try {
-      await registration.mutateAsync({
-        email: values.email.trim().toLowerCase(),
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        phone: values.phone.trim(),
-        password: values.password,
-        address: values.address.trim(),
-        accountType: values.accountType as TAccountType,
-        ...(values.organisation.trim() ? { organisation: values.organisation.trim() } : {}),
-        roleId: ROLE_IDS.CUSTOMER,
-      });
+      await registration.mutateAsync({ ...values, ...(organisation ? { organisation } : {}), roleId: ROLE_IDS.CUSTOMER });
       toast.success(MESSAGES.signupSuccess);
-      setRegisteredEmail(values.email.trim());
+      // Shown as typed; the request carries it lower-cased.
+      setRegisteredEmail(form.getValues('email').trim());
     } catch (err) {
       const message = registrationErrorMessage(err);
       setError(message);

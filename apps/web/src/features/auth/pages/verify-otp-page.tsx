@@ -1,6 +1,8 @@
-import { MESSAGES, OTP_LENGTH } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, OTP_LENGTH, type TVerifyOtpRequest, ZVerifyOtpRequest } from '@courier/contract';
 import { ArrowLeft, MailCheck, RotateCw, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { EmailText } from '@/components/ui/email-text';
@@ -42,29 +44,31 @@ export function VerifyOtpPage() {
   const navigate = useNavigate();
   const state = useLocation().state as Partial<TVerifyOtpState> | null;
   const email = state?.email ?? '';
-  const [code, setCode] = useState('');
+  const { register, handleSubmit, setValue } = useForm<TVerifyOtpRequest>({
+    resolver: zodResolver(ZVerifyOtpRequest),
+    defaultValues: { email, otp: '' },
+  });
+  const otp = register('otp');
   const [error, setError] = useState<string | null>(null);
   const [seconds, setSeconds] = useCountdown(RESEND_COOLDOWN_SECONDS);
   const verify = useVerifyOtp();
   const resend = useResendOtp();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (code.length !== OTP_LENGTH) {
-      setError(INVALID_CODE);
-      return;
-    }
-    try {
-      const outcome = await verify.mutateAsync({ email, otp: code, remember: state?.remember ?? false });
-      toast.success(MESSAGES.loginSuccess);
-      await navigate(returnPath(state?.from, outcome.role), { replace: true });
-    } catch (err) {
-      const message = codeErrorMessage(err);
-      setError(message);
-      toast.error(message);
-    }
-  };
+  const onSubmit = handleSubmit(
+    async ({ otp }) => {
+      setError(null);
+      try {
+        const outcome = await verify.mutateAsync({ email, otp, remember: state?.remember ?? false });
+        toast.success(MESSAGES.loginSuccess);
+        await navigate(returnPath(state?.from, outcome.role), { replace: true });
+      } catch (err) {
+        const message = codeErrorMessage(err);
+        setError(message);
+        toast.error(message);
+      }
+    },
+    () => setError(INVALID_CODE),
+  );
 
   const onResend = async () => {
     setError(null);
@@ -72,7 +76,7 @@ export function VerifyOtpPage() {
       const response = await resend.mutateAsync({ email });
       toast.info(response?.message || 'A new code has been sent to your email.');
       setSeconds(RESEND_COOLDOWN_SECONDS);
-      setCode('');
+      setValue('otp', '');
     } catch (err) {
       const message = codeErrorMessage(err);
       setError(message);
@@ -114,15 +118,16 @@ export function VerifyOtpPage() {
         <Field id="otp-code" label="Verification code" hint="The code expires 10 minutes after it was sent.">
           <input
             id="otp-code"
-            name="otp"
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+            {...otp}
+            onChange={(event) => {
+              event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+              return otp.onChange(event);
+            }}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={OTP_LENGTH}
             placeholder={'•'.repeat(OTP_LENGTH)}
-            aria-describedby="otp-code-hint"
             // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this page
             autoFocus
             className={inputClass({

@@ -1,34 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPANY, IMPORT_COLUMNS, IMPORT_MAX_ROWS, type TImportRowError } from '@courier/contract';
 import { AlertCircle, CircleCheckBig, Download, FileUp } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/form-controls';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useImportDeliveries } from '../api/import-deliveries';
 import { importTemplate, rowErrorsOf } from '../lib/import-template';
 
+/** The upload is the CSV text itself (the server checks every row): the form only wants a file chosen. */
+const ZImportForm = z.object({
+  files: z.custom<FileList>((files) => files instanceof FileList && files.length > 0, 'Choose a CSV file'),
+});
+type TImportForm = z.infer<typeof ZImportForm>;
+
 /** /deliveries/import: book many deliveries from one CSV; all of them or, if any row is wrong, none. */
 export function ImportDeliveriesPage() {
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
+  const { register, handleSubmit, formState } = useForm<TImportForm>({ resolver: zodResolver(ZImportForm) });
   const [outcome, setOutcome] = useState<
     { kind: 'created'; count: number } | { kind: 'rejected'; message: string; errors: TImportRowError[] } | null
   >(null);
   const importing = useImportDeliveries();
   const templateHref = useMemo(() => `data:text/csv;charset=utf-8,${encodeURIComponent(importTemplate())}`, []);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setFileError('Choose a CSV file');
-      return;
-    }
-    setFileError('');
+  const onSubmit = handleSubmit(async ({ files }) => {
     setOutcome(null);
     try {
-      const result = await importing.mutateAsync(await file.text());
+      const result = await importing.mutateAsync(await files[0].text());
       setOutcome({ kind: 'created', count: result.created });
     } catch (error) {
       const errors = isApiError(error) ? rowErrorsOf(error.data) : [];
@@ -38,7 +41,7 @@ export function ImportDeliveriesPage() {
           : errorMessage(error, 'The file could not be imported');
       setOutcome({ kind: 'rejected', message, errors });
     }
-  };
+  });
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:py-8">
@@ -51,32 +54,20 @@ export function ImportDeliveriesPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <div>
-            <label htmlFor="import-file" className="mb-1.5 block text-sm font-medium text-slate-700">
-              CSV file
-            </label>
+          <Field
+            id="import-file"
+            label="CSV file"
+            hint="The first line names the columns. Required-by times are read on the business clock."
+            error={formState.errors.files?.message}
+          >
             <input
               id="import-file"
               type="file"
               accept=".csv,text/csv"
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? 'import-file-error' : 'import-file-hint'}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setOutcome(null);
-              }}
+              {...register('files', { onChange: () => setOutcome(null) })}
             />
-            {fileError ? (
-              <p id="import-file-error" className="mt-1.5 text-sm text-red-600">
-                {fileError}
-              </p>
-            ) : (
-              <p id="import-file-hint" className="mt-1.5 text-sm text-slate-500">
-                The first line names the columns. Required-by times are read on the business clock.
-              </p>
-            )}
-          </div>
+          </Field>
           <button type="submit" className={buttonClass()} disabled={importing.isPending}>
             <FileUp aria-hidden="true" className="mr-2 size-4" />
             {importing.isPending ? 'Importing...' : 'Import deliveries'}

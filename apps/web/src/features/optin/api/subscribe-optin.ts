@@ -1,14 +1,9 @@
-import { MESSAGES, type TOptinRequest, type TOptinSource } from '@courier/contract';
+import { MESSAGES, type TOptinRequest, type TOptinResponse, type TOptinSource } from '@courier/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 
 /** The contract's opt-in request, always naming where it was given. */
 export type TOptinPayload = TOptinRequest & { source: TOptinSource };
-
-export interface TOptinResponse {
-  success: boolean;
-  message?: string;
-}
 
 /** Records SMS / e-mail / service-update consent: POST /api/v1/optform. */
 export const subscribeOptin = (payload: TOptinPayload) => api.post<TOptinResponse>('/v1/optform', payload);

@@ -1,16 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   REJECTION_REASON_LABELS,
   REJECTION_REASONS,
   SPECIMEN_CATEGORY_LABELS,
   TEMPERATURE_LABELS,
   type TReceiptStatus,
+  type TReceiptRequest,
   type TRejectionReason,
+  ZReceiptRequest,
 } from '@courier/contract';
 import clsx from 'clsx';
 import { CircleAlert, CircleCheckBig, ClipboardCheck, LoaderCircle } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -20,32 +25,36 @@ import { useReceiptPage, useSubmitReceipt } from '../api/receipt';
 const field =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-invalid:border-red-400';
 
+/**
+ * The contract's receipt, checked before it is sent. Each field fails one way on this page (left unchosen or
+ * empty), so each shows the page's own words rather than the API's.
+ */
+const PAGE_MESSAGES = {
+  status: 'Choose received in good condition or rejected',
+  reason: 'Choose why it is rejected',
+  receivedBy: 'Enter your name',
+} as const;
+
 /** /receive/{token}: the receiving lab confirms receipt, once (the time is recorded, as CLIA asks). */
 export function ReceiptPage() {
   const { token = '' } = useParams();
   const page = useReceiptPage(token);
   const submit = useSubmitReceipt(token);
-  const [status, setStatus] = useState<TReceiptStatus | null>(null);
-  const [reason, setReason] = useState<TRejectionReason | ''>('');
-  const [receivedBy, setReceivedBy] = useState('');
-  const [errors, setErrors] = useState<{ status?: string; reason?: string; receivedBy?: string; form?: string }>({});
+  const form = useForm<TReceiptRequest>({ resolver: zodResolver(ZReceiptRequest), defaultValues: { receivedBy: '' } });
+  const shown = (name: keyof typeof PAGE_MESSAGES) => (form.formState.errors[name] ? PAGE_MESSAGES[name] : undefined);
+  const errors = { status: shown('status'), reason: shown('reason'), receivedBy: shown('receivedBy') };
+  const [formError, setFormError] = useState<string | null>(null);
+  const status: TReceiptStatus | undefined = form.watch('status');
   const id = useId();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = {
-      status: status ? undefined : 'Choose received in good condition or rejected',
-      reason: status === 'rejected' && !reason ? 'Choose why it is rejected' : undefined,
-      receivedBy: receivedBy.trim() ? undefined : 'Enter your name',
-    };
-    setErrors(problems);
-    if (!status || problems.reason || problems.receivedBy) return;
+  const onSubmit = form.handleSubmit(async ({ status, reason, receivedBy }) => {
+    setFormError(null);
     try {
-      await submit.mutateAsync({ status, receivedBy: receivedBy.trim(), ...(status === 'rejected' && reason ? { reason } : {}) });
+      await submit.mutateAsync({ status, receivedBy, ...(status === 'rejected' && reason ? { reason } : {}) });
     } catch (error) {
-      setErrors({ form: errorMessage(error, 'The receipt could not be recorded. Please try again.') });
+      setFormError(errorMessage(error, 'The receipt could not be recorded. Please try again.'));
     }
-  };
+  });
 
   let body: React.ReactNode;
   if (page.isPending) body = <Spinner />;
@@ -101,7 +110,7 @@ export function ReceiptPage() {
             </span>
           </p>
         ) : (
-          <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 space-y-5">
+          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
             <fieldset aria-describedby={errors.status ? `${id}-status-error` : undefined}>
               <legend className="mb-2 text-sm font-medium text-slate-700">Condition on arrival</legend>
               <div className="grid gap-2 sm:grid-cols-2">
@@ -117,13 +126,7 @@ export function ReceiptPage() {
                         : 'border-slate-200 bg-white',
                     )}
                   >
-                    <input
-                      type="radio"
-                      name={`${id}-status`}
-                      checked={status === s}
-                      onChange={() => setStatus(s)}
-                      className="accent-brand-600"
-                    />
+                    <input type="radio" value={s} className="accent-brand-600" {...form.register('status')} />
                     {s === 'accepted' ? 'Received in good condition' : 'Rejected'}
                   </label>
                 ))}
@@ -135,18 +138,8 @@ export function ReceiptPage() {
               )}
             </fieldset>
             {status === 'rejected' && (
-              <div>
-                <label htmlFor={`${id}-reason`} className="mb-1.5 block text-sm font-medium text-slate-700">
-                  Reason
-                </label>
-                <select
-                  id={`${id}-reason`}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value as TRejectionReason)}
-                  className={field}
-                  aria-invalid={errors.reason ? true : undefined}
-                  aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-                >
+              <Field id={`${id}-reason`} label="Reason" error={errors.reason}>
+                <select id={`${id}-reason`} className={field} {...form.register('reason', { setValueAs: (value) => value || undefined })}>
                   <option value="">Choose…</option>
                   {REJECTION_REASONS.map((r) => (
                     <option key={r} value={r}>
@@ -154,35 +147,14 @@ export function ReceiptPage() {
                     </option>
                   ))}
                 </select>
-                {errors.reason && (
-                  <p id={`${id}-reason-error`} className="mt-1 text-xs text-red-600">
-                    {errors.reason}
-                  </p>
-                )}
-              </div>
+              </Field>
             )}
-            <div>
-              <label htmlFor={`${id}-name`} className="mb-1.5 block text-sm font-medium text-slate-700">
-                Your name
-              </label>
-              <input
-                id={`${id}-name`}
-                value={receivedBy}
-                onChange={(e) => setReceivedBy(e.target.value)}
-                autoComplete="name"
-                className={field}
-                aria-invalid={errors.receivedBy ? true : undefined}
-                aria-describedby={errors.receivedBy ? `${id}-name-error` : undefined}
-              />
-              {errors.receivedBy && (
-                <p id={`${id}-name-error`} className="mt-1 text-xs text-red-600">
-                  {errors.receivedBy}
-                </p>
-              )}
-            </div>
-            {errors.form && (
+            <Field id={`${id}-name`} label="Your name" error={errors.receivedBy}>
+              <input id={`${id}-name`} autoComplete="name" maxLength={120} className={field} {...form.register('receivedBy')} />
+            </Field>
+            {formError && (
               <p role="alert" className="text-sm font-medium text-red-700">
-                {errors.form}
+                {formError}
               </p>
             )}
             <button type="submit" className={buttonClass({ className: 'w-full sm:w-auto' })} disabled={submit.isPending}>

@@ -1,14 +1,8 @@
-import type { TUpdateProfileRequest } from '@courier/contract';
+import type { TProfileResponse, TUpdateProfileRequest } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getUser, setUser } from '@/lib/session';
 import { currentUserQueryKey, type TAccountUser } from './get-current-user';
-
-interface TProfileResponse {
-  success: boolean;
-  message?: string;
-  data: TAccountUser;
-}
 
 export const updateProfile = (input: TUpdateProfileRequest) => api.patch<TProfileResponse>('/v1/auth/profile', input);
 

@@ -1,6 +1,8 @@
-import type { TSavedAddress } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TSavedAddress, type TUpdateSavedAddressRequest, ZUpdateSavedAddressRequest } from '@courier/contract';
 import { BookUser, Check, MapPin, Pencil, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-controls';
@@ -33,20 +35,25 @@ export function AddressBookSection() {
 
 function AddressBookEntry({ entry }: { entry: TSavedAddress }) {
   const [editing, setEditing] = useState(false);
-  const [label, setLabel] = useState(entry.label);
+  // The contract's rename; the field is named by its aria-label in the row, so it shows no label or error of its own.
+  const { register, handleSubmit, reset, watch } = useForm<TUpdateSavedAddressRequest>({
+    resolver: zodResolver(ZUpdateSavedAddressRequest),
+    values: { label: entry.label },
+  });
+  const label = watch('label');
   const rename = useRenameSavedAddress();
   const remove = useDeleteSavedAddress();
   const Icon = entry.kind === 'pickup' ? MapPin : BookUser;
 
-  const save = async () => {
+  const save = handleSubmit(async ({ label }) => {
     try {
-      await rename.mutateAsync({ id: entry._id, label: label.trim() });
+      await rename.mutateAsync({ id: entry._id, label });
       setEditing(false);
       toast.success('Address renamed');
     } catch (err) {
       toast.error(errorMessage(err, 'The address could not be renamed'));
     }
-  };
+  });
   const del = async () => {
     try {
       await remove.mutateAsync(entry._id);
@@ -63,18 +70,11 @@ function AddressBookEntry({ entry }: { entry: TSavedAddress }) {
       </span>
       <div className="min-w-0 flex-1">
         {editing ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-            className="flex gap-2"
-          >
+          <form onSubmit={save} className="flex gap-2">
             <input
               aria-label={`New name for ${entry.label}`}
-              value={label}
               maxLength={80}
-              onChange={(event) => setLabel(event.target.value)}
+              {...register('label')}
               className={inputClass({ className: 'h-9' })}
               // biome-ignore lint/a11y/noAutofocus: renaming starts in the field the user asked for
               autoFocus
@@ -87,7 +87,7 @@ function AddressBookEntry({ entry }: { entry: TSavedAddress }) {
               type="button"
               onClick={() => {
                 setEditing(false);
-                setLabel(entry.label);
+                reset({ label: entry.label });
               }}
               aria-label="Cancel renaming"
               className={buttonClass({ variant: 'ghost', className: 'h-9 px-2' })}

@@ -1,6 +1,9 @@
-import { API_KEY_SCOPES, type TApiKey, type TApiKeyScope } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { API_KEY_SCOPES, type TApiKey, type TApiKeyScope, ZCreateApiKeyRequest } from '@courier/contract';
 import { KeySquare, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { buttonClass } from '@/components/ui/button';
 import { Field, FormAlert, inputClass } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
@@ -44,52 +47,50 @@ export function ApiKeysSection() {
   );
 }
 
+/** The contract's name and scopes; the expiry is picked as a day and sent as that day's last second. */
+const ZNewApiKeyForm = ZCreateApiKeyRequest.pick({ name: true, scopes: true }).extend({ expiresOn: z.string() });
+type TNewApiKeyForm = z.input<typeof ZNewApiKeyForm>;
+
 function NewApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const id = useId();
   const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<TApiKeyScope[]>(['deliveries:read']);
-  const [expiresOn, setExpiresOn] = useState('');
+  const { register, handleSubmit, resetField, watch, formState } = useForm<TNewApiKeyForm, unknown, z.output<typeof ZNewApiKeyForm>>({
+    resolver: zodResolver(ZNewApiKeyForm),
+    defaultValues: { name: '', scopes: ['deliveries:read'], expiresOn: '' },
+  });
   const [error, setError] = useState<string | null>(null);
+  const [name, scopes] = watch(['name', 'scopes']);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ name, scopes, expiresOn }) => {
     setError(null);
     try {
       const expiresAt = expiresOn ? new Date(`${expiresOn}T23:59:59`).toISOString() : undefined;
-      const created = await create.mutateAsync({ name: name.trim(), scopes, ...(expiresAt ? { expiresAt } : {}) });
+      const created = await create.mutateAsync({ name, scopes, ...(expiresAt ? { expiresAt } : {}) });
       onCreated(created.secret);
-      setName('');
-      setExpiresOn('');
+      resetField('name');
+      resetField('expiresOn');
       toast.success('API key created');
     } catch (err) {
       setError(errorMessage(err, 'The API key could not be created'));
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" aria-label="New API key">
+    <form onSubmit={submit} className="space-y-4" aria-label="New API key">
       {error && <FormAlert>{error}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-name`} label="Key name">
+        <Field id={`${id}-name`} label="Key name" error={formState.errors.name?.message}>
           <input
             id={`${id}-name`}
-            value={name}
             maxLength={80}
             required
             placeholder="Pharmacy dispensing system"
-            onChange={(event) => setName(event.target.value)}
             className={inputClass()}
+            {...register('name')}
           />
         </Field>
         <Field id={`${id}-expiry`} label="Expires on (optional)">
-          <input
-            id={`${id}-expiry`}
-            type="date"
-            value={expiresOn}
-            onChange={(event) => setExpiresOn(event.target.value)}
-            className={inputClass()}
-          />
+          <input id={`${id}-expiry`} type="date" className={inputClass()} {...register('expiresOn')} />
         </Field>
       </div>
       <fieldset>
@@ -99,8 +100,8 @@ function NewApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
             <label key={scope} className="flex items-center gap-2 text-sm text-slate-700">
               <input
                 type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={(event) => setScopes((s) => (event.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))}
+                value={scope}
+                {...register('scopes')}
                 className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
               />
               {SCOPE_LABELS[scope]} <span className="font-mono text-xs text-slate-500">{scope}</span>
@@ -108,7 +109,7 @@ function NewApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
           ))}
         </div>
       </fieldset>
-      <button type="submit" disabled={!name.trim() || scopes.length === 0 || create.isPending} className={buttonClass()}>
+      <button type="submit" disabled={!name.trim() || !scopes?.length || create.isPending} className={buttonClass()}>
         <KeySquare aria-hidden="true" className="size-4" />
         Create key
       </button>

@@ -1,6 +1,8 @@
-import { CHANGE_PASSWORD_RULES, MESSAGES } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CHANGE_PASSWORD_RULES, MESSAGES, ZChangePasswordRequest } from '@courier/contract';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,41 +12,43 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useChangePassword } from '../api/change-password';
 
-interface TChangePasswordForm {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** The contract's change-password request, plus the confirmation, which only the form knows. */
+const ZChangePasswordForm = ZChangePasswordRequest.extend({
+  confirmPassword: z.string().min(1, 'Please confirm your new password'),
+}).refine((form) => form.newPassword === form.confirmPassword, {
+  message: MESSAGES.newPasswordMismatch,
+  path: ['confirmPassword'],
+});
+type TChangePasswordForm = z.input<typeof ZChangePasswordForm>;
 
 const EMPTY: TChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Current, new and confirm (each with show/hide), the 'Password must:' list, cleared after success. */
 export function ChangePasswordForm() {
-  const form = useForm<TChangePasswordForm>({ defaultValues: EMPTY });
+  const form = useForm<TChangePasswordForm>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
   const { errors } = form.formState;
   const newPassword = form.watch('newPassword') ?? '';
   const change = useChangePassword();
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword, confirmPassword }) => {
-    if (newPassword !== confirmPassword) {
-      form.setError('confirmPassword', { message: MESSAGES.newPasswordMismatch }, { shouldFocus: true });
-      toast.error(MESSAGES.newPasswordMismatch);
-      return;
-    }
-    try {
-      await change.mutateAsync({ currentPassword, newPassword });
-      toast.success(MESSAGES.passwordChanged);
-      form.reset(EMPTY);
-    } catch (err) {
-      const message = errorMessage(err, MESSAGES.passwordChangeFailed);
-      // The server names the wrong field (currentPassword, newPassword): show it there too.
-      const field = isApiError(err) ? (err.data as { field?: string } | undefined)?.field : undefined;
-      if (field === 'currentPassword' || field === 'newPassword') form.setError(field, { message }, { shouldFocus: true });
-      toast.error(message);
-    }
-  });
-
-  const unmet = (value: string) => CHANGE_PASSWORD_RULES.every((rule) => rule.test(value)) || 'Password does not meet every requirement';
+  const onSubmit = form.handleSubmit(
+    async ({ currentPassword, newPassword }) => {
+      try {
+        await change.mutateAsync({ currentPassword, newPassword });
+        toast.success(MESSAGES.passwordChanged);
+        form.reset(EMPTY);
+      } catch (err) {
+        const message = errorMessage(err, MESSAGES.passwordChangeFailed);
+        // The server names the wrong field (currentPassword, newPassword): show it there too.
+        const field = isApiError(err) ? (err.data as { field?: string } | undefined)?.field : undefined;
+        if (field === 'currentPassword' || field === 'newPassword') form.setError(field, { message }, { shouldFocus: true });
+        toast.error(message);
+      }
+    },
+    // A mismatch (the one check the form adds to the contract's) is also said by a toast.
+    (invalid) => {
+      if (invalid.confirmPassword?.type === 'custom') toast.error(MESSAGES.newPasswordMismatch);
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
@@ -56,7 +60,7 @@ export function ChangePasswordForm() {
               autoComplete="current-password"
               toggleLabel="current password"
               invalid={!!errors.currentPassword}
-              {...form.register('currentPassword', { required: 'Current password is required' })}
+              {...form.register('currentPassword')}
             />
           </Field>
           <Field id="settings-newPassword" label="New password" error={errors.newPassword?.message}>
@@ -65,7 +69,7 @@ export function ChangePasswordForm() {
               autoComplete="new-password"
               toggleLabel="new password"
               invalid={!!errors.newPassword}
-              {...form.register('newPassword', { required: 'New password is required', validate: unmet })}
+              {...form.register('newPassword')}
             />
           </Field>
           <Field id="settings-confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
@@ -74,7 +78,7 @@ export function ChangePasswordForm() {
               autoComplete="new-password"
               toggleLabel="confirm new password"
               invalid={!!errors.confirmPassword}
-              {...form.register('confirmPassword', { required: 'Please confirm your new password' })}
+              {...form.register('confirmPassword')}
             />
           </Field>
         </div>

@@ -1,4 +1,5 @@
-import { isValidContactPhone, MESSAGES, ORGANISATION_MAX } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, ORGANISATION_MAX, type TUpdateProfileRequest, ZUpdateProfileRequest } from '@courier/contract';
 import { Save } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,16 +11,7 @@ import { errorMessage } from '@/lib/error-message';
 import type { TAccountUser } from '../api/get-current-user';
 import { useUpdateProfile } from '../api/update-profile';
 
-interface TPersonalInfo {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  organisation: string;
-}
-
-const required = (message: string) => (value: string) => !!value.trim() || message;
-
-const valuesOf = (user: Partial<TAccountUser> | undefined): TPersonalInfo => ({
+const valuesOf = (user: Partial<TAccountUser> | undefined): TUpdateProfileRequest => ({
   firstName: user?.firstName ?? '',
   lastName: user?.lastName ?? '',
   phone: user?.phone ?? '',
@@ -28,7 +20,11 @@ const valuesOf = (user: Partial<TAccountUser> | undefined): TPersonalInfo => ({
 
 /** First name, last name and phone (all required), an optional organisation; the e-mail is shown read-only. */
 export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undefined }) {
-  const form = useForm<TPersonalInfo>({ defaultValues: valuesOf(user), mode: 'onTouched' });
+  const form = useForm<TUpdateProfileRequest>({
+    resolver: zodResolver(ZUpdateProfileRequest),
+    defaultValues: valuesOf(user),
+    mode: 'onTouched',
+  });
   const { errors, isDirty } = form.formState;
   const update = useUpdateProfile();
 
@@ -37,13 +33,7 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
     if (!form.formState.isDirty) form.reset(valuesOf(user));
   }, [user, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const input = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      phone: values.phone.trim(),
-      organisation: values.organisation.trim(),
-    };
+  const onSubmit = form.handleSubmit(async (input) => {
     try {
       await update.mutateAsync(input);
       toast.success(MESSAGES.profileUpdated);
@@ -61,7 +51,7 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             id="settings-firstName"
             autoComplete="given-name"
             className={inputClass({ invalid: !!errors.firstName })}
-            {...form.register('firstName', { validate: required('First name is required') })}
+            {...form.register('firstName')}
           />
         </Field>
         <Field id="settings-lastName" label="Last name" error={errors.lastName?.message}>
@@ -69,7 +59,7 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             id="settings-lastName"
             autoComplete="family-name"
             className={inputClass({ invalid: !!errors.lastName })}
-            {...form.register('lastName', { validate: required('Last name is required') })}
+            {...form.register('lastName')}
           />
         </Field>
         <Field id="settings-email" label="Email" hint={MESSAGES.emailReadOnly}>
@@ -82,12 +72,15 @@ export function PersonalInfoForm({ user }: { user: Partial<TAccountUser> | undef
             inputMode="tel"
             autoComplete="tel"
             className={inputClass({ invalid: !!errors.phone })}
-            {...form.register('phone', {
-              validate: (value) => (value.trim() ? isValidContactPhone(value.trim()) || MESSAGES.phoneInvalid : MESSAGES.phoneRequired),
-            })}
+            {...form.register('phone')}
           />
         </Field>
-        <Field id="settings-organisation" label="Organisation (optional)" hint="Printed on your shipping labels above your name.">
+        <Field
+          id="settings-organisation"
+          label="Organisation (optional)"
+          hint="Printed on your shipping labels above your name."
+          error={errors.organisation?.message}
+        >
           <input
             id="settings-organisation"
             autoComplete="organization"

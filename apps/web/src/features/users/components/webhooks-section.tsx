@@ -1,6 +1,9 @@
-import { type TWebhookEndpoint, type TWebhookEventType, WEBHOOK_EVENT_TYPES } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TWebhookEndpoint, type TWebhookEventType, WEBHOOK_EVENT_TYPES, ZCreateWebhookRequest } from '@courier/contract';
 import { ListChecks, Power, Trash2, Webhook } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { buttonClass } from '@/components/ui/button';
 import { Field, FormAlert, inputClass } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
@@ -47,40 +50,49 @@ export function WebhooksSection() {
   );
 }
 
+/** The contract's new endpoint: its URL and events (a description is not asked for here). */
+const ZNewWebhookForm = ZCreateWebhookRequest.pick({ url: true, eventTypes: true });
+type TNewWebhookForm = z.input<typeof ZNewWebhookForm>;
+
 function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const id = useId();
   const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [eventTypes, setEventTypes] = useState<TWebhookEventType[]>(['delivery.status_changed']);
+  const { register, handleSubmit, resetField, watch, formState } = useForm<TNewWebhookForm, unknown, z.output<typeof ZNewWebhookForm>>({
+    resolver: zodResolver(ZNewWebhookForm),
+    defaultValues: { url: '', eventTypes: ['delivery.status_changed'] },
+  });
   const [error, setError] = useState<string | null>(null);
+  const [url, eventTypes] = watch(['url', 'eventTypes']);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (endpoint) => {
     setError(null);
     try {
-      const created = await create.mutateAsync({ url: url.trim(), eventTypes });
+      const created = await create.mutateAsync(endpoint);
       onCreated(created.secret);
-      setUrl('');
+      resetField('url');
       toast.success('Webhook endpoint added');
     } catch (err) {
       setError(errorMessage(err, 'The webhook endpoint could not be added'));
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4" aria-label="New webhook endpoint">
+    <form onSubmit={submit} className="space-y-4" aria-label="New webhook endpoint">
       {error && <FormAlert>{error}</FormAlert>}
-      <Field id={`${id}-url`} label="Endpoint URL" hint="An https address of your system. Each event is signed (Standard Webhooks).">
+      <Field
+        id={`${id}-url`}
+        label="Endpoint URL"
+        hint="An https address of your system. Each event is signed (Standard Webhooks)."
+        error={formState.errors.url?.message}
+      >
         <input
           id={`${id}-url`}
           type="url"
           inputMode="url"
-          value={url}
           required
           placeholder="https://lab.example.com/medcourier"
-          onChange={(event) => setUrl(event.target.value)}
-          aria-describedby={`${id}-url-hint`}
           className={inputClass()}
+          {...register('url')}
         />
       </Field>
       <fieldset>
@@ -90,8 +102,8 @@ function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) 
             <label key={type} className="flex items-center gap-2 text-sm text-slate-700">
               <input
                 type="checkbox"
-                checked={eventTypes.includes(type)}
-                onChange={(event) => setEventTypes((s) => (event.target.checked ? [...s, type] : s.filter((x) => x !== type)))}
+                value={type}
+                {...register('eventTypes')}
                 className="size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
               />
               {EVENT_LABELS[type]}
@@ -99,7 +111,7 @@ function NewWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) 
           ))}
         </div>
       </fieldset>
-      <button type="submit" disabled={!url.trim() || eventTypes.length === 0 || create.isPending} className={buttonClass()}>
+      <button type="submit" disabled={!url.trim() || !eventTypes?.length || create.isPending} className={buttonClass()}>
         <Webhook aria-hidden="true" className="size-4" />
         Add endpoint
       </button>

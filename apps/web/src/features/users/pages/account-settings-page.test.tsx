@@ -94,7 +94,7 @@ describe('account settings: personal information', () => {
 
     expect(await screen.findByText('First name is required')).toBeVisible();
     expect(screen.getByText('Last name is required')).toBeVisible();
-    expect(screen.getByText(MESSAGES.phoneRequired)).toBeVisible();
+    expect(screen.getByText('Phone is required')).toBeVisible();
     expect(calls('/api/v1/auth/profile')).toHaveLength(0);
   });
 
