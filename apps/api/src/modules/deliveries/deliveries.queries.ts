@@ -19,17 +19,20 @@ export function deliveryKey(idOrOrderId: string): SQL | null {
 
 export const DELIVERY_NOT_FOUND = 'Delivery not found';
 
-/** The selection every delivery answer starts from: the row, its label, its proof of delivery, its attempts and hand-back. */
+/** What every delivery answer is made of: the row, its label, its proof of delivery, its attempts, hand-back and readings. */
+export const DELIVERY_VIEW_COLUMNS = {
+  delivery: deliveries,
+  label: shippingLabels,
+  pod: proofsOfDelivery,
+  attempts: attemptsColumn,
+  handback: deliveryReturns,
+  readings: readingsColumn,
+};
+
+/** The selection every delivery answer starts from (the label, proof and hand-back joined). */
 export function selectDeliveryViews(db: DbOrTx) {
   return db
-    .select({
-      delivery: deliveries,
-      label: shippingLabels,
-      pod: proofsOfDelivery,
-      attempts: attemptsColumn,
-      handback: deliveryReturns,
-      readings: readingsColumn,
-    })
+    .select(DELIVERY_VIEW_COLUMNS)
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))

@@ -1,9 +1,8 @@
 import { cannotMoveMessage, type TDeliveryStatus } from '@courier/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { deliveryAttempts } from '../../db/schema/index.js';
 import { conflict } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { decideOpenAttempt } from './decide-open-attempt.js';
 import { type MovePlan, moveDelivery } from './move-delivery.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 
@@ -39,18 +38,7 @@ export async function startReturn(services: Services, actor: Actor, input: Start
       audit: { action: 'delivery.return', details: { note, from: d.status, cancelReason: input.cancelReason ?? null } },
       within: async (tx, row) => {
         if (d.status === 'failed_attempt') {
-          const [open] = await tx
-            .select({ id: deliveryAttempts.id })
-            .from(deliveryAttempts)
-            .where(and(eq(deliveryAttempts.deliveryId, row.id), isNull(deliveryAttempts.decision)))
-            .orderBy(desc(deliveryAttempts.n))
-            .limit(1);
-          if (open) {
-            await tx
-              .update(deliveryAttempts)
-              .set({ decision: 'return', decidedAt: row.updatedAt, decidedBy: actor.id })
-              .where(eq(deliveryAttempts.id, open.id));
-          }
+          await decideOpenAttempt(tx, row.id, { decision: 'return', decidedAt: row.updatedAt, decidedBy: actor.id });
         }
         await input.within?.(tx, row);
       },

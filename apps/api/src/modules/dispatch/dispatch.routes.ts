@@ -13,6 +13,7 @@ import {
   ZAnyIdParams,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../platform/csv.js';
 import { actorOf } from '../../plugins/auth.js';
 import { cancelDelivery } from '../deliveries/cancel-delivery.js';
 import { readDelivery } from '../deliveries/read-delivery.js';
@@ -51,14 +52,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZAdminDeliveriesQuery,
       },
     },
-    async (request, reply) => {
-      const file = await exportDispatchDeliveries(services, actorOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.csv);
-    },
+    async (request, reply) => sendCsv(reply, await exportDispatchDeliveries(services, actorOf(request), request.query)),
   );
 
   app.get(
