@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/app-error.js';
 import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendCustodyEvent } from '../deliveries/custody.js';
+import { appendHandlingEvent } from '../deliveries/custody.js';
 import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
 import { cleanPackageImage } from '../deliveries/package-image.js';
 import { holdOnDeliveryReading } from '../medical/delivery-reading.js';
@@ -99,18 +99,14 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
                 at,
               );
             if (idCheck)
-              await appendCustodyEvent(tx, {
-                deliveryId: row.id,
-                status: row.status,
-                locationLabel: row.currentLabel,
-                lat: row.currentLat,
-                lng: row.currentLng,
-                actorId: actor.id,
-                actorRole: actor.role,
-                kind: 'id_check',
-                note: `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
+              await appendHandlingEvent(
+                tx,
+                row,
+                actor,
+                'id_check',
+                `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
                 at,
-              });
+              );
             await claim?.(tx);
           },
         };
