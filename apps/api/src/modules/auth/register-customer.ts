@@ -7,6 +7,7 @@ import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { signupAttemptMessage, verifyEmailMessage } from './auth-emails.js';
 import { AUTH_POLICY } from './auth-policy.js';
+import { newAccount } from './new-account.js';
 import { issueLink } from './claim-link.js';
 import { hashPassword } from './passwords.js';
 
@@ -71,17 +72,10 @@ export async function registerCustomer(services: Services, caller: Anonymous, in
       const [user] = await tx
         .insert(users)
         .values({
-          email: input.email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
+          ...newAccount(input, passwordHash, ROLE_IDS.CUSTOMER, now),
           address: input.address,
           accountType: input.accountType,
           organisation: input.organisation ?? '',
-          roleId: ROLE_IDS.CUSTOMER,
-          createdAt: now,
-          updatedAt: now,
         })
         .returning({ id: users.id });
       const token = await issueLink(tx, user.id, 'verify_email', AUTH_POLICY.verifyEmailTtlMs, now);

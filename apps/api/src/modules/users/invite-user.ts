@@ -15,6 +15,7 @@ import { enqueueEmail } from '../../platform/outbox.js';
 import { type Actor, assertAudience, mayGrantRole } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { issueLink } from '../auth/claim-link.js';
+import { newAccount } from '../auth/new-account.js';
 import { hashPassword } from '../auth/passwords.js';
 import { toManagedUser } from './managed-user-json.js';
 import { invitationMessage } from './user-emails.js';
@@ -38,16 +39,7 @@ export async function inviteUser(services: Services, actor: Actor, input: TInvit
   const created = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        roleId: input.roleId,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(newAccount(input, passwordHash, input.roleId, now))
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw conflict(EMAIL_TAKEN);
