@@ -8,7 +8,7 @@ import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 export interface StartReturnInput {
   /** The delivery's _id or tracking number. */
-  deliveryId: string;
+  idOrTrackingNumber: string;
   /** Why it goes back: kept in the custody chain and the audit row. */
   note: string;
   /** Set when a cancel after pickup became this return: kept as the delivery's cancel reason. */
@@ -30,7 +30,7 @@ export interface StartReturnInput {
  */
 export async function startReturn(services: Services, actor: Actor, input: StartReturnInput): Promise<DeliveryRow> {
   const note = input.note.trim();
-  return moveDelivery(services, actor, { idOrOrderId: input.deliveryId, to: 'returning' }, (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'returning' }, (d) => {
     if (input.onlyFrom && !input.onlyFrom.includes(d.status)) throw conflict(cannotMoveMessage(d.status, 'returning'));
     return {
       ...(input.cancelReason !== undefined ? { set: { cancelReason: input.cancelReason } } : {}),

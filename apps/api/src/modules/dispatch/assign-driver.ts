@@ -46,9 +46,9 @@ async function driverName(services: Services, id: string): Promise<string> {
 export async function assignDriver(
   services: Services,
   actor: Actor,
-  input: { idOrOrderId: string; driverId: string; replacesDriverId?: string | null; note?: string },
+  input: { idOrTrackingNumber: string; driverId: string; replacesDriverId?: string | null; note?: string },
 ) {
-  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'assigned' }, async (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'assigned' }, async (d) => {
     if (input.replacesDriverId !== undefined && input.replacesDriverId !== d.driverId) throw conflict(CHANGED_HANDS);
     const driver = await findActiveDriver(services, input.driverId);
     if (d.driverId === driver.id) throw conflict('This driver is already assigned to the delivery');

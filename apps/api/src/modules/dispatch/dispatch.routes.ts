@@ -68,7 +68,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // readDelivery checks access and audits the read.
-      const { view } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
+      const { view } = await readDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id });
       return toDispatchDeliveryJson(services, view.delivery.id, 'Delivery');
     },
   );
@@ -77,7 +77,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/deliveries/:id/approve',
     { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => {
-      const moved = await approveDelivery(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note });
+      const moved = await approveDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id, note: request.body?.note });
       return toDispatchDeliveryJson(services, moved.id, 'Delivery approved');
     },
   );
@@ -95,7 +95,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const moved = await assignDriver(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      const moved = await assignDriver(services, actorOf(request), { idOrTrackingNumber: request.params.id, ...request.body });
       return toDispatchDeliveryJson(services, moved.id, 'Driver assigned');
     },
   );
@@ -104,7 +104,10 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/deliveries/:id/cancel',
     { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => {
-      const moved = await cancelDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason });
+      const moved = await cancelDelivery(services, actorOf(request), {
+        idOrTrackingNumber: request.params.id,
+        reason: request.body.reason,
+      });
       return toDispatchDeliveryJson(services, moved.id, 'Delivery cancelled');
     },
   );
@@ -123,7 +126,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const moved = await reattemptDelivery(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      const moved = await reattemptDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id, ...request.body });
       return toDispatchDeliveryJson(services, moved.id, 'Re-attempt scheduled');
     },
   );
@@ -141,20 +144,20 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => returnFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body.note }),
+    async (request) => returnFromDispatch(services, actorOf(request), { idOrTrackingNumber: request.params.id, note: request.body.note }),
   );
 
   app.get(
     '/v1/admin/deliveries/:id/custody',
     { ...common, schema: { ...schema, params: ZAnyIdParams, response: { 200: ZCustodyResponse } } },
-    async (request) => custodyResponse(await readCustody(services, actorOf(request), { idOrOrderId: request.params.id })),
+    async (request) => custodyResponse(await readCustody(services, actorOf(request), { idOrTrackingNumber: request.params.id })),
   );
 
   app.get(
     '/v1/admin/deliveries/:id/custody/report',
     { ...common, schema: { ...schema, description: 'The chain-of-custody report as a PDF (US Letter).', params: ZAnyIdParams } },
     async (request, reply) => {
-      const report = await printCustodyReport(services, actorOf(request), { idOrOrderId: request.params.id });
+      const report = await printCustodyReport(services, actorOf(request), { idOrTrackingNumber: request.params.id });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${report.fileName}"`)

@@ -17,9 +17,9 @@ export const attemptsExhausted = (max: number) =>
  * first with the scan-checked pickup, a custody hand-over). Past MAX_DELIVERY_ATTEMPTS only a return is
  * offered (409 ATTEMPTS_EXHAUSTED).
  */
-export async function reattemptDelivery(services: Services, actor: Actor, input: TReattemptRequest & { idOrOrderId: string }) {
+export async function reattemptDelivery(services: Services, actor: Actor, input: TReattemptRequest & { idOrTrackingNumber: string }) {
   assertAudience(actor, 'staff');
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   const other = input.driverId && input.driverId !== d.driverId ? await findActiveDriver(services, input.driverId) : null;
   const to = other ? 'assigned' : 'in_transit';
   if (d.status !== 'failed_attempt') throw conflict(cannotMoveMessage(d.status, to));
@@ -28,7 +28,7 @@ export async function reattemptDelivery(services: Services, actor: Actor, input:
   if (Number(n) >= max) throw new AppError('ATTEMPTS_EXHAUSTED', attemptsExhausted(max));
   const window = { from: new Date(input.window.from), to: new Date(input.window.to) };
   const note = input.note?.trim() ?? '';
-  return moveDelivery(services, actor, { idOrOrderId: d.id, to }, () => ({
+  return moveDelivery(services, actor, { idOrTrackingNumber: d.id, to }, () => ({
     set: { estimatedDelivery: window.to, ...(other ? { driverId: other.id } : {}) },
     note: other
       ? `Re-attempt by ${other.firstName} ${other.lastName}, who collects the parcel from the first driver${note ? `: ${note}` : ''}`

@@ -17,7 +17,7 @@ import { recordReturnHandback } from './record-return-handback.js';
 export { POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE } from './hand-over-evidence.js';
 
 export interface ProofInput {
-  idOrOrderId: string;
+  idOrTrackingNumber: string;
   fields: Record<string, unknown>;
   photo: Buffer | null;
   signature: Buffer | null;
@@ -33,7 +33,7 @@ export interface ProofInput {
 export async function recordProofOfDelivery(services: Services, actor: Actor, input: ProofInput): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
   const fields = ZProofOfDeliveryFields.parse(input.fields);
-  const scope = `pod:${input.idOrOrderId}`;
+  const scope = `pod:${input.idOrTrackingNumber}`;
   return applyOnce(
     services,
     {
@@ -44,9 +44,9 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
     },
     async (claim) => {
       // A parcel on its way back: the same call records the hand-back to the sender (returned).
-      const current = await findDeliveryRow(services, actor, input.idOrOrderId);
+      const current = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
       if (current.status === 'returning') return recordReturnHandback(services, actor, { ...input, fields, claim });
-      const moved = await moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'delivered' }, async (d) => {
+      const moved = await moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'delivered' }, async (d) => {
         if (!input.photo && !input.signature) throw badRequest(POD_NEEDS_EVIDENCE, 'photo');
         if (needsSignature(d.packageType) && !input.signature) throw badRequest(POD_NEEDS_SIGNATURE, 'signature');
         checkTemperatureGiven(d, fields.temperatureC, 'delivery');

@@ -55,15 +55,15 @@ async function liftHold(services: Services, actor: Actor, id: string, input: TDi
 export async function recordDisposition(
   services: Services,
   actor: Actor,
-  input: TDispositionRequest & { idOrOrderId: string },
+  input: TDispositionRequest & { idOrTrackingNumber: string },
 ): Promise<TAdminDeliveryResponse> {
   assertAudience(actor, 'staff');
   if (!mayDecideDisposition(actor)) throw forbidden('Only a manager (or above) can record a disposition');
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   if (!d.holdSince) throw conflict(NOT_ON_HOLD);
   const decision = { action: input.action, note: input.note };
   if (input.action === 'discard') {
-    await moveDelivery(services, actor, { idOrOrderId: d.id, to: 'cancelled', discardOnHold: true }, () => ({
+    await moveDelivery(services, actor, { idOrTrackingNumber: d.id, to: 'cancelled', discardOnHold: true }, () => ({
       set: {
         cancelReason: `Discarded after a temperature excursion: ${input.note}`,
         holdReason: null,

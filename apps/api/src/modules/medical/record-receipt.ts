@@ -137,10 +137,10 @@ export async function submitReceipt(
 export async function recordReceiptForLab(
   services: Services,
   actor: Actor,
-  input: TReceiptRequest & { idOrOrderId: string },
+  input: TReceiptRequest & { idOrTrackingNumber: string },
 ): Promise<TAdminDeliveryResponse> {
   assertAudience(actor, 'staff');
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   await recordReceipt(services, d.id, { actorId: actor.id, actorRole: actor.role, ip: actor.ip }, input);
   return toDispatchDeliveryJson(services, d.id, 'Receipt recorded');
 }

@@ -32,7 +32,7 @@ export async function startReturnForHeldDelivery(
 ): Promise<void> {
   if (input.delivery.status === 'returning') return input.liftHold();
   await startReturn(services, actor, {
-    deliveryId: input.delivery.id,
+    idOrTrackingNumber: input.delivery.id,
     note: `Temperature excursion: ${input.note}`,
     within: (tx, row) => recordReturnDecision(tx, actor, row, input.note),
   });

@@ -49,7 +49,7 @@ async function bookOccurrence(services: Services, order: StandingOrderRow, owner
   // Pre-approved by staff: approved in their name through the one status writer, as long as they are still staff.
   const approver = order.preApprovedBy ? await activeAccount(services, order.preApprovedBy) : null;
   if (approver && isStaffActor(approver)) {
-    await approveDelivery(services, approver, { idOrOrderId: delivery.id, note: 'standing order pre-approved' });
+    await approveDelivery(services, approver, { idOrTrackingNumber: delivery.id, note: 'standing order pre-approved' });
   }
   return delivery;
 }
