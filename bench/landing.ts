@@ -6,21 +6,11 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/fixtures/chromium.js';
 
 /** Every script the page loads until the network is idle, each gzipped at level 9 (what a server would send). */
 export async function landingJavaScript(baseURL: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     const scripts: { url: string; gzip: number }[] = [];
@@ -54,7 +44,7 @@ export interface LighthouseScores {
 
 /** Lighthouse's default (mobile, simulated throttling) run of each path. */
 export async function lighthouseScores(baseURL: string, paths: string[]): Promise<LighthouseScores[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     const scores: LighthouseScores[] = [];
     for (const path of paths) {

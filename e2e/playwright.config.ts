@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, SUITE_CHROMIUM_ARGS } from './fixtures/chromium.js';
 
-/** Debian's Chromium; Playwright never downloads a browser for this suite. */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  throw new Error(`Chromium is missing at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+if (!existsSync(CHROMIUM)) {
+  throw new Error(`Chromium is missing at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
 
 export default defineConfig({
@@ -21,17 +20,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: chromium,
-      // Root on a closed network: no sandbox, no GPU, nothing phoning home.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
+      executablePath: CHROMIUM,
+      args: SUITE_CHROMIUM_ARGS,
     },
     locale: 'en-US',
     timezoneId: 'America/New_York',

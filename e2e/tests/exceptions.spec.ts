@@ -1,9 +1,10 @@
-import { type APIRequestContext, type Browser, type BrowserContextOptions, devices, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, test } from '../fixtures/index.js';
 import { toast } from './support/accounts.js';
+import { cameraPhoto, desktop, personaPage, phone, screenshotsTo } from './support/personas.js';
 
 /**
  * Issue 23: a drop that fails has a path. A driver fails a drop offline and syncs; dispatch re-attempts with
@@ -11,55 +12,14 @@ import { toast } from './support/accounts.js';
  * the customer sees both stories and gets the e-mails; the public sees the impersonal words only.
  */
 
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
-const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
-const phone: BrowserContextOptions = { ...pixel, viewport: { width: 390, height: 844 } };
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+const shot = screenshotsTo(process.env.SHOTS_DIR);
 
-const closedDoorPhoto = () =>
-  sharp({ create: { width: 80, height: 60, channels: 3, background: '#7d3b3b' } })
-    .jpeg()
-    .toBuffer();
+const closedDoorPhoto = () => cameraPhoto('#7d3b3b');
 const signaturePng = () =>
   sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } })
     .png()
     .toBuffer();
-
-async function personaPage(
-  browser: Browser,
-  baseURL: string,
-  options: BrowserContextOptions,
-  email: string,
-  password: string,
-  landing: RegExp,
-) {
-  const context = await browser.newContext({
-    ...options,
-    baseURL,
-    serviceWorkers: 'block',
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
-  });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  if (landing.source.includes('driver')) {
-    // The one-time location question, answered as a driver would: its banner pushes the page down under a click.
-    await page.getByRole('region', { name: 'Share your location during jobs?' }).getByRole('button', { name: 'Not now' }).click();
-  }
-  return page;
-}
 
 interface Tokens {
   customer: string;

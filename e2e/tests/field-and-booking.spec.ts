@@ -1,29 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, type BrowserContextOptions, chromium, devices, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, chromium, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import sharp from 'sharp';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
+import { CHROMIUM, SUITE_CHROMIUM_ARGS } from '../fixtures/chromium.js';
 import { expect, test } from '../fixtures/index.js';
 import { submitLogin, toast } from './support/accounts.js';
+import { loopbackPage, phone } from './support/personas.js';
 
 // Issue 27's field and booking journeys: the estimates on the booking form, a driver's run surviving an offline
 // reload, and the pickup scan through a (fake) phone camera.
-
-const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
-const phone: BrowserContextOptions = { ...pixel, viewport: { width: 390, height: 844 } };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 interface TJob {
   _id: string;
@@ -41,12 +30,8 @@ async function driverJobs(request: APIRequestContext, token: string): Promise<TJ
 
 /** A signed-in context on a phone, on loopback only; `serviceWorkers` allowed where a journey needs the app shell offline. */
 async function phonePage(browser: Browser, baseURL: string, serviceWorkers: 'allow' | 'block' = 'block') {
-  const context = await browser.newContext({ ...phone, baseURL, serviceWorkers, locale: 'en-US', timezoneId: 'America/New_York' });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  return { context, page: await context.newPage() };
+  const page = await loopbackPage(browser, baseURL, { ...phone, serviceWorkers });
+  return { context: page.context(), page };
 }
 
 async function signIn(page: Page, email: string, password: string, landing: RegExp) {
@@ -194,7 +179,7 @@ test.describe('field and booking', () => {
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
-        ...CHROMIUM_ARGS,
+        ...SUITE_CHROMIUM_ARGS,
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
         `--use-file-for-fake-video-capture=${video}`,

@@ -1,71 +1,17 @@
-import { type APIRequestContext, type Browser, type BrowserContextOptions, devices, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { APIRequestContext } from '@playwright/test';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { expect, test } from '../fixtures/index.js';
 import { toast } from './support/accounts.js';
+import { cameraPhoto, desktop, loopbackPage, personaPage, phone, screenshotsTo } from './support/personas.js';
 
 /** Medical handling (issue 24): a refrigerated STAT specimen end to end, and a controlled medication's ID check. */
 
-const doorstepPhoto = () =>
-  sharp({ create: { width: 80, height: 60, channels: 3, background: '#3b7d4f' } })
-    .jpeg()
-    .toBuffer();
-
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
-const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
-const phone: BrowserContextOptions = { ...pixel, viewport: { width: 390, height: 844 } };
-const SHOTS = process.env.MEDICAL_SHOTS;
-
-async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions) {
-  const context = await browser.newContext({
-    ...options,
-    baseURL,
-    serviceWorkers: 'block',
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
-  });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  return context.newPage();
-}
-
-async function personaPage(
-  browser: Browser,
-  baseURL: string,
-  options: BrowserContextOptions,
-  email: string,
-  password: string,
-  landing: RegExp,
-) {
-  const page = await newContext(browser, baseURL, options);
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  return page;
-}
+const shot = screenshotsTo(process.env.MEDICAL_SHOTS);
 
 /** A datetime-local value as the browser (New York) reads it. */
 const localInput = (date: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(date)
-    .replace(' ', 'T');
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+  date.toLocaleString('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'short' }).replace(' ', 'T');
 
 async function staffMoves(request: APIRequestContext, token: string, id: string) {
   const auth = { Authorization: `Bearer ${token}` };
@@ -130,8 +76,6 @@ test.describe('medical handling', () => {
     await expect(card.getByText('STAT')).toBeVisible();
     await expect(card.getByText('Fridge 2-8 °C')).toBeVisible();
     await expect(card.getByText('UN3373')).toBeVisible();
-    // The driver answers the one-time location question first: the banner it shows pushes the page down.
-    await driver.getByRole('region', { name: 'Share your location during jobs?' }).getByRole('button', { name: 'Not now' }).click();
     await card.click();
     await driver.getByRole('button', { name: 'Start pickup run' }).click();
     await expect(driver.getByText('moving to pickup location').first()).toBeVisible();
@@ -185,7 +129,7 @@ test.describe('medical handling', () => {
     await driver.getByRole('button', { name: 'Start delivery run' }).click();
     await expect(driver.getByText('in transit').first()).toBeVisible();
     await driver.getByRole('button', { name: 'Deliver with proof' }).click();
-    await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await doorstepPhoto() });
+    await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
     await driver.getByLabel('Received by').fill('Lab tech Ana Ruiz');
     await driver.getByLabel(/Temperature at hand-over/).fill('5.0');
     await driver.getByRole('button', { name: 'Confirm delivery' }).click();
@@ -194,7 +138,7 @@ test.describe('medical handling', () => {
     // The lab accepts it on the receipt page, from the link in the delivered e-mail.
     const delivered = await mail.waitFor({ to: recipientEmail, where: (m) => m.text.includes('/receive/') });
     const link = delivered.text.match(/https?:\/\/\S+\/receive\/\S+/)?.[0] ?? '';
-    const receiver = await newContext(browser, base, phone);
+    const receiver = await loopbackPage(browser, base, phone);
     await receiver.goto(new URL(link).pathname);
     await expect(receiver.getByRole('heading', { name: 'Confirm receipt' })).toBeVisible();
     await expect(receiver.getByText(orderId)).toBeVisible();
@@ -271,7 +215,7 @@ test.describe('medical handling', () => {
     await driver.getByRole('link', { name: new RegExp(`#${data.orderId}`) }).click();
     await expect(driver.getByText('ID check').first()).toBeVisible();
     await driver.getByRole('button', { name: 'Deliver with proof' }).click();
-    await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await doorstepPhoto() });
+    await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
     const pad = driver.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();
     const box = await pad.boundingBox();

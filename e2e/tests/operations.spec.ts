@@ -1,53 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, type BrowserContextOptions, devices, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { Page } from '@playwright/test';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, test } from '../fixtures/index.js';
 import { toast } from './support/accounts.js';
-
-/** A real JPEG, as a phone camera hands it over. */
-const doorstepPhoto = () =>
-  sharp({ create: { width: 80, height: 60, channels: 3, background: '#3b7d4f' } })
-    .jpeg()
-    .toBuffer();
-
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
-// A phone in one hand: Pixel 7 size and touch, in our Chromium.
-const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
-const phone: BrowserContextOptions = { ...pixel, viewport: { width: 390, height: 844 } };
-
-/** A fresh signed-in browser for one person, landing where their role lands. */
-async function personaPage(
-  browser: Browser,
-  baseURL: string,
-  options: BrowserContextOptions,
-  email: string,
-  password: string,
-  landing: RegExp,
-) {
-  const context = await browser.newContext({
-    ...options,
-    baseURL,
-    serviceWorkers: 'block',
-    locale: 'en-US',
-    timezoneId: 'America/New_York',
-  });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(landing, { timeout: 20_000 });
-  if (landing.source.includes('driver')) {
-    // The one-time location question, answered as a driver would: its banner pushes the page down under a click.
-    await page.getByRole('region', { name: 'Share your location during jobs?' }).getByRole('button', { name: 'Not now' }).click();
-  }
-  return page;
-}
+import { cameraPhoto, desktop, personaPage, phone } from './support/personas.js';
 
 function daysAhead(days: number, time = '10:30'): string {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -141,7 +97,7 @@ test.describe('operations', () => {
     await driver.getByLabel('Received by').fill('Nurse Ama Boateng');
     await driver.getByRole('button', { name: 'Confirm delivery' }).click();
     await expect(driver.getByText("A medication delivery needs the recipient's signature.")).toBeVisible();
-    await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await doorstepPhoto() });
+    await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
     await sign(driver);
     await driver.getByLabel('Notes (optional)').fill('Handed over at the ward desk.');
     await driver.getByRole('button', { name: 'Confirm delivery' }).click();

@@ -12,11 +12,27 @@ async function freezeClock(page: Page) {
   await page.clock.pauseAt(Date.now() + 1000);
 }
 
+/** The landing page on a frozen clock, before the banner's 2 s have passed. */
+async function openLanding(page: Page) {
+  await freezeClock(page);
+  await page.goto('/');
+  await expect(page.locator('#hero')).toBeVisible();
+}
+
+/** The banner has gone, the dismissal is stored, and it stays away after a reload. */
+async function expectDismissedForGood(page: Page) {
+  await expect(banner(page)).toHaveCount(0);
+  expect(await dismissedFlag(page)).toBe('true');
+
+  await page.reload();
+  await expect(page.locator('#hero')).toBeVisible();
+  await page.clock.runFor(5000);
+  await expect(banner(page)).toHaveCount(0);
+}
+
 test.describe('SMS opt-in banner on the landing page', () => {
   test('appears 2 s after load with the consent notice word for word', async ({ page }) => {
-    await freezeClock(page);
-    await page.goto('/');
-    await expect(page.locator('#hero')).toBeVisible();
+    await openLanding(page);
 
     await page.clock.runFor(1900);
     await expect(banner(page)).toHaveCount(0);
@@ -28,9 +44,7 @@ test.describe('SMS opt-in banner on the landing page', () => {
   });
 
   test('Enter submits; errors show their messages and clear when the number is edited', async ({ page }) => {
-    await freezeClock(page);
-    await page.goto('/');
-    await expect(page.locator('#hero')).toBeVisible();
+    await openLanding(page);
     await page.clock.runFor(2100);
     const phone = banner(page).getByRole('textbox', { name: 'Phone number' });
 
@@ -46,9 +60,7 @@ test.describe('SMS opt-in banner on the landing page', () => {
   });
 
   test('subscribing sends SMS-only consent, hides the banner, and it stays hidden after a reload', async ({ page }) => {
-    await freezeClock(page);
-    await page.goto('/');
-    await expect(page.locator('#hero')).toBeVisible();
+    await openLanding(page);
     await page.clock.runFor(2100);
 
     await banner(page).getByRole('textbox', { name: 'Phone number' }).fill('+1 617 555 0199');
@@ -61,29 +73,15 @@ test.describe('SMS opt-in banner on the landing page', () => {
     const response = await request.response();
     expect(response?.status()).toBe(200);
 
-    await expect(banner(page)).toHaveCount(0);
-    expect(await dismissedFlag(page)).toBe('true');
-
-    await page.reload();
-    await expect(page.locator('#hero')).toBeVisible();
-    await page.clock.runFor(5000);
-    await expect(banner(page)).toHaveCount(0);
+    await expectDismissedForGood(page);
   });
 
   test('closing it stores the dismissal, and it stays hidden after a reload', async ({ page }) => {
-    await freezeClock(page);
-    await page.goto('/');
-    await expect(page.locator('#hero')).toBeVisible();
+    await openLanding(page);
     await page.clock.runFor(2100);
 
     await banner(page).getByRole('button', { name: 'Close' }).click();
-    await expect(banner(page)).toHaveCount(0);
-    expect(await dismissedFlag(page)).toBe('true');
-
-    await page.reload();
-    await expect(page.locator('#hero')).toBeVisible();
-    await page.clock.runFor(5000);
-    await expect(banner(page)).toHaveCount(0);
+    await expectDismissedForGood(page);
   });
 
   test('it belongs to the landing page only', async ({ page }) => {

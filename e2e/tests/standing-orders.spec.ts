@@ -1,3 +1,4 @@
+import { IMPORT_COLUMNS } from '@courier/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
@@ -6,20 +7,6 @@ import { newPerson, registerVerified, signIn } from './support/accounts.js';
 
 /** Waits on a server round trip (a booking of 20 rows, a skip) while the shared machine is busy. */
 const SERVER = { timeout: 30_000 };
-
-const COLUMNS = [
-  'senderPhone',
-  'pickupAddress',
-  'recipientName',
-  'recipientPhone',
-  'recipientEmail',
-  'deliveryAddress',
-  'requiredBy',
-  'packageType',
-  'packageSize',
-  'deliveryType',
-  'specialInstructions',
-];
 
 /** Books through the API, as the lab did on an earlier day. */
 async function book(request: APIRequestContext, token: string) {
@@ -58,7 +45,7 @@ function csv(rows: number, bad?: number): string {
   const due = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(Date.now() + 2 * 86_400_000),
   );
-  const lines = [COLUMNS.join(',')];
+  const lines = [IMPORT_COLUMNS.join(',')];
   for (let i = 0; i < rows; i++) {
     const row: Record<string, string> = {
       senderPhone: '(617) 555-0134',
@@ -73,7 +60,7 @@ function csv(rows: number, bad?: number): string {
       deliveryType: 'STANDARD',
       specialInstructions: 'Front desk',
     };
-    lines.push(COLUMNS.map((c) => row[c]).join(','));
+    lines.push(IMPORT_COLUMNS.map((c) => row[c]).join(','));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -86,16 +86,9 @@ export const EMAIL_NOTICE_EVENTS = [
 ] as const;
 export type TEmailNoticeEvent = (typeof EMAIL_NOTICE_EVENTS)[number];
 /** Picked up, delivered and the exceptions: one delivery no longer sends an e-mail per move. */
-export const DEFAULT_EMAIL_NOTICE_EVENTS: readonly TEmailNoticeEvent[] = [
-  'picked_up',
-  'delivered',
-  'cancelled',
-  'late',
-  'failed_attempt',
-  'reattempt',
-  'returning',
-  'returned',
-];
+export const DEFAULT_EMAIL_NOTICE_EVENTS: readonly TEmailNoticeEvent[] = EMAIL_NOTICE_EVENTS.filter(
+  (event) => event !== 'approved' && event !== 'assigned',
+);
 export const EMAIL_NOTICE_LABELS: Record<TEmailNoticeEvent, string> = {
   approved: 'Request approved',
   assigned: 'Driver assigned',

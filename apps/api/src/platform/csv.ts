@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading
@@ -33,3 +34,11 @@ export function csvTime(at: Date | null, timeZone: string): string {
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
+
+/** Answers with an export as a CSV download: never cached, named for the browser's save dialog. */
+export const sendCsv = (reply: FastifyReply, file: { csv: string; fileName: string }) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.csv);

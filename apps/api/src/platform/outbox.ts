@@ -2,13 +2,13 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { outboxMessages } from '../db/schema/index.js';
+import { CLAIM_BATCH, claimedUntil, createQueueWorker, oldestFirst, type QueueWorker } from './background-work.js';
 import type { Clock } from './clock.js';
 import type { Mailer, OutgoingEmail } from './mailer.js';
 import { isPermanentSendFailure } from './send-failure.js';
 import type { SmsSender } from './sms.js';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
-const CLAIM_MS = 60_000;
 
 /** Queue an e-mail inside the caller's transaction, so it exists exactly when the change does; `at` is the clock's now. */
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, at: Date): Promise<void> {
@@ -50,15 +50,8 @@ export interface GivenUpMessage {
   attempts: number;
 }
 
-export interface OutboxWorker {
-  /** Sends what is due now; returns how many were sent. */
-  drain(): Promise<number>;
-  /** Ask for a prompt pass after a commit. */
-  kick(): void;
-  start(): void;
-  /** Stops the timer; a pass in progress finishes the message it is sending and gives back the rest it claimed. */
-  stop(): Promise<void>;
-}
+/** The e-mail and SMS half of the outbox (the webhook half is another worker of the same kind). */
+export type OutboxWorker = QueueWorker;
 
 export function createOutboxWorker(deps: {
   db: Db;
@@ -76,10 +69,6 @@ export function createOutboxWorker(deps: {
   onGivenUp?: (tx: DbOrTx, m: GivenUpMessage, at: Date) => Promise<void>;
 }): OutboxWorker {
   const { db, clock, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
-  let releasing = false;
 
   async function claim() {
     const now = clock.now();
@@ -94,129 +83,78 @@ export function createOutboxWorker(deps: {
         ),
       )
       .orderBy(outboxMessages.createdAt)
-      .limit(20)
+      .limit(CLAIM_BATCH)
       .for('update', { skipLocked: true });
-    // A claim expires, so a message held by a process that died is picked up again.
     const claimed = await db
       .update(outboxMessages)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .set({ lockedUntil: claimedUntil(now) })
       .where(inArray(outboxMessages.id, due))
       .returning();
-    // RETURNING keeps no order: send in the order the messages were written (picked up before delivered).
-    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return oldestFirst(claimed);
   }
 
-  /** Gives claimed messages back at once, so the next process need not wait for the claim to expire. */
   async function release(ids: string[]) {
-    if (ids.length === 0) return;
     await db
       .update(outboxMessages)
       .set({ lockedUntil: null })
       .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, 'pending')));
   }
 
-  async function pass(): Promise<number> {
-    let sent = 0;
-    const claimed = await claim();
-    for (const [index, msg] of claimed.entries()) {
-      if (releasing) {
-        await release(claimed.slice(index).map((m) => m.id));
-        break;
-      }
-      const reason = await deps.holdBack?.(msg);
-      if (reason) {
-        await db
-          .update(outboxMessages)
-          .set({ status: 'failed', lastError: reason, lockedUntil: null })
-          .where(eq(outboxMessages.id, msg.id));
-        continue;
-      }
-      try {
-        if (msg.channel === 'email')
-          await deps.mailer.send({
-            to: msg.recipient,
-            subject: msg.subject,
-            text: msg.text,
-            html: msg.html,
-            listUnsubscribe: msg.listUnsubscribe,
-          });
-        else await deps.sms.send(msg.recipient, msg.text);
-        await db
-          .update(outboxMessages)
-          .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, attempts: sql`${outboxMessages.attempts} + 1` })
-          .where(eq(outboxMessages.id, msg.id));
-        sent++;
-      } catch (err) {
-        const attempts = msg.attempts + 1;
-        // A permanent refusal (SMTP 5xx, a provider's "invalid number") fails at once: retrying cannot help.
-        const permanent = isPermanentSendFailure(err);
-        const failed = permanent || attempts >= OUTBOX_MAX_ATTEMPTS;
-        const reason = String((err as Error).message ?? err).slice(0, 500);
-        log.warn(
-          { err, outboxId: msg.id, attempts },
-          permanent ? 'outbox message refused for good' : failed ? 'outbox message given up' : 'outbox send failed, will retry',
-        );
-        const now = clock.now();
-        await db.transaction(async (tx) => {
-          await tx
-            .update(outboxMessages)
-            .set({
-              attempts,
-              status: failed ? 'failed' : 'pending',
-              lastError: reason,
-              lockedUntil: null,
-              nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-            })
-            .where(eq(outboxMessages.id, msg.id));
-          if (failed)
-            await deps.onGivenUp?.(
-              tx,
-              { id: msg.id, channel: msg.channel, recipient: msg.recipient, subject: msg.subject, reason, attempts },
-              now,
-            );
-        });
-      }
+  async function send(msg: typeof outboxMessages.$inferSelect): Promise<boolean> {
+    const reason = await deps.holdBack?.(msg);
+    if (reason) {
+      await db.update(outboxMessages).set({ status: 'failed', lastError: reason, lockedUntil: null }).where(eq(outboxMessages.id, msg.id));
+      return false;
     }
-    return sent;
-  }
-
-  function drain(): Promise<number> {
-    // One pass at a time in this process; other processes are kept apart by the claim.
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  const tick = () => {
-    drain()
-      .catch((err) => log.warn({ err: (err as Error).message }, 'outbox pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, deps.intervalMs ?? 2000);
+    try {
+      if (msg.channel === 'email')
+        await deps.mailer.send({
+          to: msg.recipient,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html,
+          listUnsubscribe: msg.listUnsubscribe,
+        });
+      else await deps.sms.send(msg.recipient, msg.text);
+      await db
+        .update(outboxMessages)
+        .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, attempts: sql`${outboxMessages.attempts} + 1` })
+        .where(eq(outboxMessages.id, msg.id));
+      return true;
+    } catch (err) {
+      const attempts = msg.attempts + 1;
+      // A permanent refusal (SMTP 5xx, a provider's "invalid number") fails at once: retrying cannot help.
+      const permanent = isPermanentSendFailure(err);
+      const failed = permanent || attempts >= OUTBOX_MAX_ATTEMPTS;
+      const reason = String((err as Error).message ?? err).slice(0, 500);
+      log.warn(
+        { err, outboxId: msg.id, attempts },
+        permanent ? 'outbox message refused for good' : failed ? 'outbox message given up' : 'outbox send failed, will retry',
+      );
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(outboxMessages)
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            lastError: reason,
+            lockedUntil: null,
+            nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+          })
+          .where(eq(outboxMessages.id, msg.id));
+        if (failed)
+          await deps.onGivenUp?.(
+            tx,
+            { id: msg.id, channel: msg.channel, recipient: msg.recipient, subject: msg.subject, reason, attempts },
+            now,
+          );
       });
-  };
+      return false;
+    }
+  }
 
-  return {
-    drain,
-    kick: () => {
-      if (!stopped) void drain().catch((err) => log.warn({ err: (err as Error).message }, 'outbox pass failed'));
-    },
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
-    stop: async () => {
-      stopped = true;
-      releasing = true;
-      if (timer) clearTimeout(timer);
-      try {
-        await running?.catch(() => {});
-      } finally {
-        releasing = false;
-      }
-    },
-  };
+  return createQueueWorker({ name: 'outbox', log, intervalMs: deps.intervalMs, claim, send, release });
 }
 
 /** Several workers driven as one outbox: drained in order, kicked, started and stopped together. */

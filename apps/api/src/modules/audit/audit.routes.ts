@@ -1,5 +1,6 @@
 import { ZAuditQuery, ZAuditResponse } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../platform/csv.js';
 import { actorOf } from '../../plugins/auth.js';
 import { exportAudit } from './export-audit.js';
 import { listAudit } from './list-audit.js';
@@ -19,14 +20,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZAuditQuery,
       },
     },
-    async (request, reply) => {
-      const file = await exportAudit(services, actorOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.csv);
-    },
+    async (request, reply) => sendCsv(reply, await exportAudit(services, actorOf(request), request.query)),
   );
 
   app.get(

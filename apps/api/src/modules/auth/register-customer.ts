@@ -1,13 +1,14 @@
 import { ROLE_IDS, type TRegisterRequest, type TMessageResponse } from '@courier/contract';
 import { and, count, eq, gt } from 'drizzle-orm';
-import { auditEvents, authTokens, users } from '../../db/schema/index.js';
+import { auditEvents, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { signupAttemptMessage, verifyEmailMessage } from './auth-emails.js';
 import { AUTH_POLICY } from './auth-policy.js';
-import { newOpaqueToken } from './one-time-secrets.js';
+import { newAccount } from './new-account.js';
+import { issueLink } from './claim-link.js';
 import { hashPassword } from './passwords.js';
 
 function isUniqueViolation(err: unknown): boolean {
@@ -66,32 +67,18 @@ export async function registerCustomer(services: Services, caller: Anonymous, in
     return REGISTERED_RESPONSE;
   }
   const now = clock.now();
-  const link = newOpaqueToken();
   try {
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
-          email: input.email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
+          ...newAccount(input, passwordHash, ROLE_IDS.CUSTOMER, now),
           address: input.address,
           accountType: input.accountType,
           organisation: input.organisation ?? '',
-          roleId: ROLE_IDS.CUSTOMER,
-          createdAt: now,
-          updatedAt: now,
         })
         .returning({ id: users.id });
-      await tx.insert(authTokens).values({
-        userId: user.id,
-        kind: 'verify_email',
-        tokenHash: link.hash,
-        expiresAt: new Date(now.getTime() + AUTH_POLICY.verifyEmailTtlMs),
-        createdAt: now,
-      });
+      const token = await issueLink(tx, user.id, 'verify_email', AUTH_POLICY.verifyEmailTtlMs, now);
       const requestedRoleId = typeof input.roleId === 'string' ? input.roleId.slice(0, 64) : undefined;
       await recordAudit(
         tx,
@@ -105,7 +92,7 @@ export async function registerCustomer(services: Services, caller: Anonymous, in
         },
         now,
       );
-      const href = `${publicUrl}/auth/verify-email?token=${encodeURIComponent(link.token)}`;
+      const href = `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
       await enqueueEmail(tx, verifyEmailMessage(input.email, input.firstName, href), now);
     });
   } catch (err) {

@@ -7,7 +7,7 @@ import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { resetPasswordMessage } from './auth-emails.js';
 import { AUTH_POLICY } from './auth-policy.js';
-import { newOpaqueToken } from './one-time-secrets.js';
+import { issueLink } from './claim-link.js';
 
 /**
  * E-mails a reset link (1 h, single use) to a live account; the caller answers the same success either
@@ -36,15 +36,8 @@ export async function requestPasswordReset(
       .update(authTokens)
       .set({ usedAt: now })
       .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, 'reset_password'), isNull(authTokens.usedAt)));
-    const link = newOpaqueToken();
-    await tx.insert(authTokens).values({
-      userId: user.id,
-      kind: 'reset_password',
-      tokenHash: link.hash,
-      expiresAt: new Date(now.getTime() + AUTH_POLICY.resetPasswordTtlMs),
-      createdAt: now,
-    });
-    const href = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(link.token)}`;
+    const token = await issueLink(tx, user.id, 'reset_password', AUTH_POLICY.resetPasswordTtlMs, now);
+    const href = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueEmail(tx, resetPasswordMessage(user.email, user.firstName, href), now);
     await recordAudit(tx, { actorId: user.id, action: 'auth.password_reset.requested', targetType: 'user', targetId: user.id, ip }, now);
     return true;

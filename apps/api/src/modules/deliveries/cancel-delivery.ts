@@ -9,21 +9,21 @@ import { startReturn } from './start-return.js';
  * table says which). The parcel stays where it was. After pickup a cancel never leaves the parcel in the
  * van as "cancelled": it becomes a return to the sender (returning), with the reason kept.
  */
-export async function cancelDelivery(services: Services, actor: Actor, input: { idOrOrderId: string; reason?: string }) {
+export async function cancelDelivery(services: Services, actor: Actor, input: { idOrTrackingNumber: string; reason?: string }) {
   const reason = input.reason?.trim() || null;
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   if (
     !canMoveStatus(d.status, 'cancelled', 'staff') &&
     canMoveStatus(d.status, 'returning', 'staff') &&
     hatsFor(actor, d).includes('staff')
   ) {
     return startReturn(services, actor, {
-      deliveryId: d.id,
+      idOrTrackingNumber: d.id,
       note: `Cancelled after pickup${reason ? `: ${reason}` : ''}`,
       cancelReason: reason,
     });
   }
-  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'cancelled' }, (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'cancelled' }, (d) => {
     const by = hatsFor(actor, d).includes('owner') ? 'the customer' : 'dispatch';
     return {
       set: { cancelReason: reason },

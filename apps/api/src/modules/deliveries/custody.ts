@@ -3,6 +3,7 @@ import type { TDeliveryStatus } from '@courier/contract';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveryEvents } from '../../db/schema/index.js';
+import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -75,6 +76,32 @@ export async function appendCustodyEvent(tx: DbOrTx, input: CustodyEventInput): 
     .values({ ...body, prevHash, hash: custodyHash(prevHash, body) })
     .returning();
   return row;
+}
+
+/**
+ * A handling event (not a status move) where the delivery stands now: its status and last known place, and who
+ * recorded it (an account's id and role; no id for the receiving end's link).
+ */
+export function appendHandlingEvent(
+  tx: DbOrTx,
+  d: DeliveryRow,
+  by: { id: string | null; role: string },
+  kind: CustodyKind,
+  note: string,
+  at: Date,
+): Promise<CustodyRow> {
+  return appendCustodyEvent(tx, {
+    deliveryId: d.id,
+    status: d.status,
+    locationLabel: d.currentLabel,
+    lat: d.currentLat,
+    lng: d.currentLng,
+    actorId: by.id,
+    actorRole: by.role,
+    kind,
+    note,
+    at,
+  });
 }
 
 /** Recomputes the chain; returns the seq of the first broken event, or null when it verifies. */

@@ -11,25 +11,28 @@ import { readingsColumn } from '../../shared/handling-json.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A delivery is addressed by its _id or its tracking number; anything else matches nothing. */
-export function deliveryKey(idOrOrderId: string): SQL | null {
-  if (UUID.test(idOrOrderId)) return eq(deliveries.id, idOrOrderId);
-  const orderId = idOrOrderId.toUpperCase();
-  return TRACKING_NUMBER_PATTERN.test(orderId) ? eq(deliveries.orderId, orderId) : null;
+export function deliveryKey(idOrTrackingNumber: string): SQL | null {
+  if (UUID.test(idOrTrackingNumber)) return eq(deliveries.id, idOrTrackingNumber);
+  const trackingNumber = idOrTrackingNumber.toUpperCase();
+  return TRACKING_NUMBER_PATTERN.test(trackingNumber) ? eq(deliveries.orderId, trackingNumber) : null;
 }
 
 export const DELIVERY_NOT_FOUND = 'Delivery not found';
 
-/** The selection every delivery answer starts from: the row, its label, its proof of delivery, its attempts and hand-back. */
+/** What every delivery answer is made of: the row, its label, its proof of delivery, its attempts, hand-back and readings. */
+export const DELIVERY_VIEW_COLUMNS = {
+  delivery: deliveries,
+  label: shippingLabels,
+  pod: proofsOfDelivery,
+  attempts: attemptsColumn,
+  handback: deliveryReturns,
+  readings: readingsColumn,
+};
+
+/** The selection every delivery answer starts from (the label, proof and hand-back joined). */
 export function selectDeliveryViews(db: DbOrTx) {
   return db
-    .select({
-      delivery: deliveries,
-      label: shippingLabels,
-      pod: proofsOfDelivery,
-      attempts: attemptsColumn,
-      handback: deliveryReturns,
-      readings: readingsColumn,
-    })
+    .select(DELIVERY_VIEW_COLUMNS)
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
@@ -37,8 +40,8 @@ export function selectDeliveryViews(db: DbOrTx) {
 }
 
 /** A delivery the actor may read in full (owner, assigned driver, staff); any other answers like an unknown one. */
-export async function findReadableDelivery(db: DbOrTx, actor: Actor, idOrOrderId: string): Promise<DeliveryView> {
-  const key = deliveryKey(idOrOrderId);
+export async function findReadableDelivery(db: DbOrTx, actor: Actor, idOrTrackingNumber: string): Promise<DeliveryView> {
+  const key = deliveryKey(idOrTrackingNumber);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
   const [view] = await selectDeliveryViews(db).where(key).limit(1);
   if (!view || !mayReadDelivery(actor, view.delivery)) throw notFound(DELIVERY_NOT_FOUND);

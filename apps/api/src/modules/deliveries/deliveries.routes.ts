@@ -127,7 +127,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZDeliveryResponse },
       },
     },
-    async (request) => readOwnDelivery(services, actorOf(request), { idOrOrderId: request.params.id }),
+    async (request) => readOwnDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id }),
   );
 
   app.post(
@@ -145,7 +145,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      const cancelled = await cancelDelivery(services, actor, { idOrOrderId: request.params.id, reason: request.body?.reason });
+      const cancelled = await cancelDelivery(services, actor, { idOrTrackingNumber: request.params.id, reason: request.body?.reason });
       return { success: true as const, message: 'Delivery cancelled', data: await toOwnDeliveryJson(services, actor, cancelled.id) };
     },
   );

@@ -29,40 +29,40 @@ function moveTo(
   d: { id: string; orderId: string; driverId: string | null; status: TDeliveryStatus },
 ) {
   const s = t.app.services;
-  const idOrOrderId = d.id;
+  const idOrTrackingNumber = d.id;
   const otherDriver = d.driverId === people.DRIVER.id ? people.otherDriver.id : people.DRIVER.id;
   switch (to) {
     case 'approved':
-      return approveDelivery(s, actor, { idOrOrderId });
+      return approveDelivery(s, actor, { idOrTrackingNumber });
     case 'assigned':
       // From a failed attempt, a re-attempt by another driver is the way to assigned.
       return d.status === 'failed_attempt'
-        ? reattemptDelivery(s, actor, { idOrOrderId, driverId: otherDriver, window: WINDOW })
-        : assignDriver(s, actor, { idOrOrderId, driverId: otherDriver });
+        ? reattemptDelivery(s, actor, { idOrTrackingNumber, driverId: otherDriver, window: WINDOW })
+        : assignDriver(s, actor, { idOrTrackingNumber, driverId: otherDriver });
     case 'cancelled':
-      return cancelDelivery(s, actor, { idOrOrderId, reason: 'test' });
+      return cancelDelivery(s, actor, { idOrTrackingNumber, reason: 'test' });
     case 'moving_to_pickup_location':
-      return startPickupRun(s, actor, { idOrOrderId });
+      return startPickupRun(s, actor, { idOrTrackingNumber });
     case 'picked_up':
-      return confirmPickup(s, actor, { idOrOrderId, scannedOrderId: d.orderId });
+      return confirmPickup(s, actor, { idOrTrackingNumber, scannedOrderId: d.orderId });
     case 'in_transit':
       // From a failed attempt, a re-attempt by the same driver is the way back to in_transit.
       return d.status === 'failed_attempt'
-        ? reattemptDelivery(s, actor, { idOrOrderId, window: WINDOW })
-        : startTransit(s, actor, { idOrOrderId });
+        ? reattemptDelivery(s, actor, { idOrTrackingNumber, window: WINDOW })
+        : startTransit(s, actor, { idOrTrackingNumber });
     case 'failed_attempt':
-      return recordFailedAttempt(s, actor, { idOrOrderId, reason: 'recipient_absent' });
+      return recordFailedAttempt(s, actor, { idOrTrackingNumber, reason: 'recipient_absent' });
     case 'returning':
-      return startReturn(s, actor, { deliveryId: idOrOrderId, note: 'Sender asked for it back' });
+      return startReturn(s, actor, { idOrTrackingNumber, note: 'Sender asked for it back' });
     case 'delivered':
       // On a returning parcel the proof call records the hand-back instead: no call tries delivered there.
       if (d.status === 'returning') throw Object.assign(new Error('no call delivers a returning parcel'), { statusCode: 409 });
       return signaturePng().then((signature) =>
-        recordProofOfDelivery(s, actor, { idOrOrderId, fields: { recipientName: 'R. Lee' }, photo: null, signature }),
+        recordProofOfDelivery(s, actor, { idOrTrackingNumber, fields: { recipientName: 'R. Lee' }, photo: null, signature }),
       );
     case 'returned':
       return signaturePng().then((signature) =>
-        recordReturnHandback(s, actor, { idOrOrderId, fields: { recipientName: 'R. Lee', notes: '' }, photo: null, signature }),
+        recordReturnHandback(s, actor, { idOrTrackingNumber, fields: { recipientName: 'R. Lee', notes: '' }, photo: null, signature }),
       );
     default:
       return null;

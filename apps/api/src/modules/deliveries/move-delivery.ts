@@ -58,7 +58,7 @@ export interface MoveMessage {
 }
 
 export interface MoveInput {
-  idOrOrderId: string;
+  idOrTrackingNumber: string;
   to: TDeliveryStatus;
   /**
    * A MANAGER's disposition 'discard' of a parcel on hold: it ends the trip as cancelled from wherever it is
@@ -73,8 +73,8 @@ export const onHoldConflict = () => conflict(`${HOLD_MESSAGE}. Dispatch must rec
 export const withinTransaction = (services: Services, tx: Tx): Services => ({ ...services, db: tx as unknown as Services['db'] });
 
 /** Finds the delivery the actor may see; anyone else gets the same 404 as for an unknown one. */
-export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Actor, idOrOrderId: string): Promise<DeliveryRow> {
-  const key = deliveryKey(idOrOrderId);
+export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Actor, idOrTrackingNumber: string): Promise<DeliveryRow> {
+  const key = deliveryKey(idOrTrackingNumber);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
   const [d] = await services.db.select().from(deliveries).where(key).limit(1);
   if (!d || !mayReadDelivery(actor, d)) throw notFound(DELIVERY_NOT_FOUND);
@@ -95,7 +95,7 @@ export async function moveDelivery(
   input: MoveInput,
   plan: (d: DeliveryRow) => MovePlan | Promise<MovePlan>,
 ): Promise<DeliveryRow> {
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   const allowed = input.discardOnHold
     ? input.to === 'cancelled' && mayDiscardHeldDelivery(actor, d)
     : mayMoveDelivery(actor, d, d.status, input.to);

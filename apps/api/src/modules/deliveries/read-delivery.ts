@@ -31,8 +31,8 @@ function exactPlace(d: DeliveryRow, status: TDeliveryStatus, label: string | nul
  * reason) for the owner only. A staff member reading someone else's delivery sees the recipient's details,
  * so the read is written to the audit log.
  */
-export async function readDelivery(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<DeliveryRead> {
-  const view = await findReadableDelivery(services.db, actor, input.idOrOrderId);
+export async function readDelivery(services: Services, actor: Actor, input: { idOrTrackingNumber: string }): Promise<DeliveryRead> {
+  const view = await findReadableDelivery(services.db, actor, input.idOrTrackingNumber);
   const d = view.delivery;
   if (readsAsStaff(actor, d)) {
     await recordAudit(

@@ -1,15 +1,14 @@
 import { cannotMoveMessage, type TDeliveryStatus } from '@courier/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { deliveryAttempts } from '../../db/schema/index.js';
 import { conflict } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { decideOpenAttempt } from './decide-open-attempt.js';
 import { type MovePlan, moveDelivery } from './move-delivery.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 export interface StartReturnInput {
   /** The delivery's _id or tracking number. */
-  deliveryId: string;
+  idOrTrackingNumber: string;
   /** Why it goes back: kept in the custody chain and the audit row. */
   note: string;
   /** Set when a cancel after pickup became this return: kept as the delivery's cancel reason. */
@@ -31,7 +30,7 @@ export interface StartReturnInput {
  */
 export async function startReturn(services: Services, actor: Actor, input: StartReturnInput): Promise<DeliveryRow> {
   const note = input.note.trim();
-  return moveDelivery(services, actor, { idOrOrderId: input.deliveryId, to: 'returning' }, (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'returning' }, (d) => {
     if (input.onlyFrom && !input.onlyFrom.includes(d.status)) throw conflict(cannotMoveMessage(d.status, 'returning'));
     return {
       ...(input.cancelReason !== undefined ? { set: { cancelReason: input.cancelReason } } : {}),
@@ -39,18 +38,7 @@ export async function startReturn(services: Services, actor: Actor, input: Start
       audit: { action: 'delivery.return', details: { note, from: d.status, cancelReason: input.cancelReason ?? null } },
       within: async (tx, row) => {
         if (d.status === 'failed_attempt') {
-          const [open] = await tx
-            .select({ id: deliveryAttempts.id })
-            .from(deliveryAttempts)
-            .where(and(eq(deliveryAttempts.deliveryId, row.id), isNull(deliveryAttempts.decision)))
-            .orderBy(desc(deliveryAttempts.n))
-            .limit(1);
-          if (open) {
-            await tx
-              .update(deliveryAttempts)
-              .set({ decision: 'return', decidedAt: row.updatedAt, decidedBy: actor.id })
-              .where(eq(deliveryAttempts.id, open.id));
-          }
+          await decideOpenAttempt(tx, row.id, { decision: 'return', decidedAt: row.updatedAt, decidedBy: actor.id });
         }
         await input.within?.(tx, row);
       },

@@ -11,6 +11,25 @@ export const NOT_A_DRIVER = 'driverId: Choose an active driver';
 export const DRIVER_NOT_ACTIVATED = 'This driver has not activated their account yet (the invitation is unused): choose another driver';
 export const CHANGED_HANDS = 'This delivery was just assigned by someone else. Reload it and try again.';
 
+/** The driver account a delivery is given to: a driver's, neither disabled nor deleted (400 on driverId otherwise). */
+export async function findActiveDriver(services: Services, driverId: string) {
+  if (!UUID.test(driverId)) throw badRequest(NOT_A_DRIVER, 'driverId');
+  const [driver] = await services.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isDisabled: users.isDisabled,
+      isDeleted: users.isDeleted,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(and(eq(users.id, driverId), eq(users.roleId, ROLE_IDS.DRIVER)))
+    .limit(1);
+  if (!driver || driver.isDisabled || driver.isDeleted) throw badRequest(NOT_A_DRIVER, 'driverId');
+  return driver;
+}
+
 async function driverName(services: Services, id: string): Promise<string> {
   const [u] = await services.db
     .select({ firstName: users.firstName, lastName: users.lastName })
@@ -27,24 +46,11 @@ async function driverName(services: Services, id: string): Promise<string> {
 export async function assignDriver(
   services: Services,
   actor: Actor,
-  input: { idOrOrderId: string; driverId: string; replacesDriverId?: string | null; note?: string },
+  input: { idOrTrackingNumber: string; driverId: string; replacesDriverId?: string | null; note?: string },
 ) {
-  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'assigned' }, async (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'assigned' }, async (d) => {
     if (input.replacesDriverId !== undefined && input.replacesDriverId !== d.driverId) throw conflict(CHANGED_HANDS);
-    if (!UUID.test(input.driverId)) throw badRequest(NOT_A_DRIVER, 'driverId');
-    const [driver] = await services.db
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        isDisabled: users.isDisabled,
-        isDeleted: users.isDeleted,
-        emailVerifiedAt: users.emailVerifiedAt,
-      })
-      .from(users)
-      .where(and(eq(users.id, input.driverId), eq(users.roleId, ROLE_IDS.DRIVER)))
-      .limit(1);
-    if (!driver || driver.isDisabled || driver.isDeleted) throw badRequest(NOT_A_DRIVER, 'driverId');
+    const driver = await findActiveDriver(services, input.driverId);
     if (d.driverId === driver.id) throw conflict('This driver is already assigned to the delivery');
     // An invited driver who never used the invitation has no way to sign in and move the parcel.
     if (!driver.emailVerifiedAt) throw conflict(DRIVER_NOT_ACTIVATED);

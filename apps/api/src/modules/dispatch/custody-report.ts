@@ -15,7 +15,7 @@ const quoted = (value: string) => `\u201C${printable(value)}\u201D`;
  * A printable chain-of-custody report (US Letter) for labs and pharmacies that must file one: the parcel,
  * every hand-over with actor, time and place, the proof of delivery and the chain's verdict.
  */
-export async function printCustodyReport(services: Services, actor: Actor, input: { idOrOrderId: string }) {
+export async function printCustodyReport(services: Services, actor: Actor, input: { idOrTrackingNumber: string }) {
   // readCustody audits the read as 'custody.report': one row for the call.
   const record = await readCustody(services, actor, input, 'custody.report');
   const view = await findDeliveryView(services.db, record.delivery.id);

@@ -11,9 +11,9 @@ import { and, eq, lte, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, deliveryReturns, proofsOfDelivery, shippingLabels, users } from '../../db/schema/index.js';
-import { type AttemptRow, attemptsColumn, openAttempt } from '../../shared/attempts-json.js';
+import { type AttemptRow, openAttempt } from '../../shared/attempts-json.js';
 import { type DeliveryView, type JsonContext, toDeliveryJson } from '../../shared/delivery-json.js';
-import { readingsColumn } from '../../shared/handling-json.js';
+import { DELIVERY_VIEW_COLUMNS } from '../deliveries/deliveries.queries.js';
 
 export const customers = alias(users, 'customer');
 export const drivers = alias(users, 'driver');
@@ -29,12 +29,7 @@ export interface DispatchView extends DeliveryView {
 export function selectDispatchViews(db: DbOrTx) {
   return db
     .select({
-      delivery: deliveries,
-      label: shippingLabels,
-      pod: proofsOfDelivery,
-      attempts: attemptsColumn,
-      handback: deliveryReturns,
-      readings: readingsColumn,
+      ...DELIVERY_VIEW_COLUMNS,
       customer: {
         id: customers.id,
         firstName: customers.firstName,

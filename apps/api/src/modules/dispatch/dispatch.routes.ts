@@ -13,6 +13,7 @@ import {
   ZAnyIdParams,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../platform/csv.js';
 import { actorOf } from '../../plugins/auth.js';
 import { cancelDelivery } from '../deliveries/cancel-delivery.js';
 import { readDelivery } from '../deliveries/read-delivery.js';
@@ -51,14 +52,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZAdminDeliveriesQuery,
       },
     },
-    async (request, reply) => {
-      const file = await exportDispatchDeliveries(services, actorOf(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.csv);
-    },
+    async (request, reply) => sendCsv(reply, await exportDispatchDeliveries(services, actorOf(request), request.query)),
   );
 
   app.get(
@@ -74,7 +68,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // readDelivery checks access and audits the read.
-      const { view } = await readDelivery(services, actorOf(request), { idOrOrderId: request.params.id });
+      const { view } = await readDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id });
       return toDispatchDeliveryJson(services, view.delivery.id, 'Delivery');
     },
   );
@@ -83,7 +77,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/deliveries/:id/approve',
     { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => {
-      const moved = await approveDelivery(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body?.note });
+      const moved = await approveDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id, note: request.body?.note });
       return toDispatchDeliveryJson(services, moved.id, 'Delivery approved');
     },
   );
@@ -101,7 +95,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const moved = await assignDriver(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      const moved = await assignDriver(services, actorOf(request), { idOrTrackingNumber: request.params.id, ...request.body });
       return toDispatchDeliveryJson(services, moved.id, 'Driver assigned');
     },
   );
@@ -110,7 +104,10 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/deliveries/:id/cancel',
     { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZStaffCancelRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => {
-      const moved = await cancelDelivery(services, actorOf(request), { idOrOrderId: request.params.id, reason: request.body.reason });
+      const moved = await cancelDelivery(services, actorOf(request), {
+        idOrTrackingNumber: request.params.id,
+        reason: request.body.reason,
+      });
       return toDispatchDeliveryJson(services, moved.id, 'Delivery cancelled');
     },
   );
@@ -129,7 +126,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const moved = await reattemptDelivery(services, actorOf(request), { idOrOrderId: request.params.id, ...request.body });
+      const moved = await reattemptDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id, ...request.body });
       return toDispatchDeliveryJson(services, moved.id, 'Re-attempt scheduled');
     },
   );
@@ -147,20 +144,20 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => returnFromDispatch(services, actorOf(request), { idOrOrderId: request.params.id, note: request.body.note }),
+    async (request) => returnFromDispatch(services, actorOf(request), { idOrTrackingNumber: request.params.id, note: request.body.note }),
   );
 
   app.get(
     '/v1/admin/deliveries/:id/custody',
     { ...common, schema: { ...schema, params: ZAnyIdParams, response: { 200: ZCustodyResponse } } },
-    async (request) => custodyResponse(await readCustody(services, actorOf(request), { idOrOrderId: request.params.id })),
+    async (request) => custodyResponse(await readCustody(services, actorOf(request), { idOrTrackingNumber: request.params.id })),
   );
 
   app.get(
     '/v1/admin/deliveries/:id/custody/report',
     { ...common, schema: { ...schema, description: 'The chain-of-custody report as a PDF (US Letter).', params: ZAnyIdParams } },
     async (request, reply) => {
-      const report = await printCustodyReport(services, actorOf(request), { idOrOrderId: request.params.id });
+      const report = await printCustodyReport(services, actorOf(request), { idOrTrackingNumber: request.params.id });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${report.fileName}"`)

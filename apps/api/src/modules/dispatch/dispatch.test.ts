@@ -76,8 +76,9 @@ describe('the staff console’s reads', () => {
   });
 
   it('counts per status, late ones, deliveries today and the average rating', async () => {
+    // Delivered minutes ago, so it counts as today whatever the hour (business days start at midnight in BUSINESS_TZ).
     const delivered = await deliveryIn(t, 'delivered', people.CUSTOMER.id, people.DRIVER.id, {
-      createdAt: new Date(Date.now() - 3_600_000),
+      createdAt: new Date(Date.now() - 10 * 60_000),
       stepMinutes: 1,
     });
     await t.db.insert(feedback).values({ deliveryId: delivered.id, rating: 4, comment: 'Quick' });

@@ -267,14 +267,14 @@ describe('failed attempts, re-attempts and returns to the sender', () => {
     const staff = { id: people.STAFF.id, role: 'STAFF' as const };
     await expect(
       t.db.transaction(async (tx) => {
-        await startReturn(withinTransaction(t.app.services, tx), staff, { deliveryId: d.id, note: 'Disposition: return' });
+        await startReturn(withinTransaction(t.app.services, tx), staff, { idOrTrackingNumber: d.id, note: 'Disposition: return' });
         expect((await tx.select().from(deliveries).where(eq(deliveries.id, d.id)))[0].status).toBe('returning');
         throw new Error('the disposition failed');
       }),
     ).rejects.toThrow('the disposition failed');
     expect((await rowOf(d.id)).status).toBe('in_transit');
     await t.db.transaction(async (tx) => {
-      await startReturn(withinTransaction(t.app.services, tx), staff, { deliveryId: d.orderId, note: 'Disposition: return' });
+      await startReturn(withinTransaction(t.app.services, tx), staff, { idOrTrackingNumber: d.orderId, note: 'Disposition: return' });
     });
     expect((await rowOf(d.id)).status).toBe('returning');
   });

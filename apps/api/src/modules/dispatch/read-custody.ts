@@ -21,12 +21,12 @@ export interface CustodyRecord {
 export async function readCustody(
   services: Services,
   actor: Actor,
-  input: { idOrOrderId: string },
+  input: { idOrTrackingNumber: string },
   /** The audit action of this read: the custody call, or the PDF report built on it. */
   as: 'custody.read' | 'custody.report' = 'custody.read',
 ): Promise<CustodyRecord> {
   assertAudience(actor, 'staff');
-  const delivery = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const delivery = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   const rows = await listCustodyEvents(services.db, delivery.id);
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((id): id is string => !!id))];
   const names = new Map(

@@ -1,33 +1,15 @@
-import { cannotMoveMessage, ROLE_IDS, type TReattemptRequest } from '@courier/contract';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { deliveryAttempts, users } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict } from '../../platform/app-error.js';
+import { cannotMoveMessage, type TReattemptRequest } from '@courier/contract';
+import { count, eq } from 'drizzle-orm';
+import { deliveryAttempts } from '../../db/schema/index.js';
+import { AppError, conflict } from '../../platform/app-error.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
-import { NOT_A_DRIVER } from './assign-driver.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { decideOpenAttempt } from '../deliveries/decide-open-attempt.js';
+import { findActiveDriver } from './assign-driver.js';
 
 export const attemptsExhausted = (max: number) =>
   `This delivery has had ${max} failed attempt${max === 1 ? '' : 's'}, the most allowed: return it to the sender instead`;
-
-async function activeDriver(services: Services, driverId: string) {
-  if (!UUID.test(driverId)) throw badRequest(NOT_A_DRIVER, 'driverId');
-  const [driver] = await services.db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isDisabled: users.isDisabled,
-      isDeleted: users.isDeleted,
-    })
-    .from(users)
-    .where(and(eq(users.id, driverId), eq(users.roleId, ROLE_IDS.DRIVER)))
-    .limit(1);
-  if (!driver || driver.isDisabled || driver.isDeleted) throw badRequest(NOT_A_DRIVER, 'driverId');
-  return driver;
-}
 
 /**
  * Staff decide a failed attempt: another attempt in a new window, by the same driver (the parcel is still
@@ -35,10 +17,10 @@ async function activeDriver(services: Services, driverId: string) {
  * first with the scan-checked pickup, a custody hand-over). Past MAX_DELIVERY_ATTEMPTS only a return is
  * offered (409 ATTEMPTS_EXHAUSTED).
  */
-export async function reattemptDelivery(services: Services, actor: Actor, input: TReattemptRequest & { idOrOrderId: string }) {
+export async function reattemptDelivery(services: Services, actor: Actor, input: TReattemptRequest & { idOrTrackingNumber: string }) {
   assertAudience(actor, 'staff');
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
-  const other = input.driverId && input.driverId !== d.driverId ? await activeDriver(services, input.driverId) : null;
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
+  const other = input.driverId && input.driverId !== d.driverId ? await findActiveDriver(services, input.driverId) : null;
   const to = other ? 'assigned' : 'in_transit';
   if (d.status !== 'failed_attempt') throw conflict(cannotMoveMessage(d.status, to));
   const [{ n }] = await services.db.select({ n: count() }).from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id));
@@ -46,7 +28,7 @@ export async function reattemptDelivery(services: Services, actor: Actor, input:
   if (Number(n) >= max) throw new AppError('ATTEMPTS_EXHAUSTED', attemptsExhausted(max));
   const window = { from: new Date(input.window.from), to: new Date(input.window.to) };
   const note = input.note?.trim() ?? '';
-  return moveDelivery(services, actor, { idOrOrderId: d.id, to }, () => ({
+  return moveDelivery(services, actor, { idOrTrackingNumber: d.id, to }, () => ({
     set: { estimatedDelivery: window.to, ...(other ? { driverId: other.id } : {}) },
     note: other
       ? `Re-attempt by ${other.firstName} ${other.lastName}, who collects the parcel from the first driver${note ? `: ${note}` : ''}`
@@ -60,25 +42,13 @@ export async function reattemptDelivery(services: Services, actor: Actor, input:
       },
     },
     message: { event: 'reattempt', window },
-    within: async (tx, row) => {
-      const [open] = await tx
-        .select({ id: deliveryAttempts.id })
-        .from(deliveryAttempts)
-        .where(and(eq(deliveryAttempts.deliveryId, row.id), isNull(deliveryAttempts.decision)))
-        .orderBy(desc(deliveryAttempts.n))
-        .limit(1);
-      if (open) {
-        await tx
-          .update(deliveryAttempts)
-          .set({
-            decision: 'reattempt',
-            decidedAt: row.updatedAt,
-            decidedBy: actor.id,
-            nextWindowFrom: window.from,
-            nextWindowTo: window.to,
-          })
-          .where(eq(deliveryAttempts.id, open.id));
-      }
-    },
+    within: (tx, row) =>
+      decideOpenAttempt(tx, row.id, {
+        decision: 'reattempt',
+        decidedAt: row.updatedAt,
+        decidedBy: actor.id,
+        nextWindowFrom: window.from,
+        nextWindowTo: window.to,
+      }),
   }));
 }

@@ -35,12 +35,12 @@ export async function readAttemptPhoto(request: FastifyRequest): Promise<Buffer 
 export async function attachAttemptPhoto(
   services: Services,
   actor: Actor,
-  input: { idOrOrderId: string; photo: Buffer | null; idempotencyKey?: string },
+  input: { idOrTrackingNumber: string; photo: Buffer | null; idempotencyKey?: string },
 ): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
-  const scope = `attempt-photo:${input.idOrOrderId}`;
+  const scope = `attempt-photo:${input.idOrTrackingNumber}`;
   return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope, request: { photo: input.photo } }, async (claim) => {
-    const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+    const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
     if (!input.photo) throw badRequest(ATTEMPT_PHOTO_MISSING, 'file');
     const [attempt] = await services.db
       .select({ id: deliveryAttempts.id, n: deliveryAttempts.n, driverId: deliveryAttempts.driverId })

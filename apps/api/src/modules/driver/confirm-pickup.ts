@@ -24,7 +24,7 @@ export async function confirmPickup(
   actor: Actor,
   input: DriverMoveInput & { scannedOrderId?: string } & HandOverFacts,
 ) {
-  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'picked_up' }, async (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'picked_up' }, async (d) => {
     const scanned = input.scannedOrderId?.trim();
     if (!scanned) throw badRequest(SCAN_MISSING, 'scannedOrderId');
     if (normalized(scanned) !== normalized(d.orderId)) {

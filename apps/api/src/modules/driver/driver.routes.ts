@@ -43,7 +43,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       moveJob(services, actorOf(request), {
         ...request.body,
-        idOrOrderId: request.params.id,
+        idOrTrackingNumber: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
       }),
   );
@@ -63,7 +63,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       recordProofOfDelivery(services, actorOf(request), {
-        idOrOrderId: request.params.id,
+        idOrTrackingNumber: request.params.id,
         ...(await readProofForm(request)),
         idempotencyKey: request.headers['idempotency-key'],
       }),
@@ -84,7 +84,7 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       attachAttemptPhoto(services, actorOf(request), {
-        idOrOrderId: request.params.id,
+        idOrTrackingNumber: request.params.id,
         photo: await readAttemptPhoto(request),
         idempotencyKey: request.headers['idempotency-key'],
       }),

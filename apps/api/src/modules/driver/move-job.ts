@@ -25,10 +25,10 @@ const DONE: Record<TDriverStatusRequest['status'], string> = {
 export async function moveJob(
   services: Services,
   actor: Actor,
-  input: TDriverStatusRequest & { idOrOrderId: string; idempotencyKey?: string },
+  input: TDriverStatusRequest & { idOrTrackingNumber: string; idempotencyKey?: string },
 ): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
-  const scope = `status:${input.idOrOrderId}:${input.status}`;
+  const scope = `status:${input.idOrTrackingNumber}:${input.status}`;
   return applyOnce(
     services,
     { actorId: actor.id, key: input.idempotencyKey, scope, request: { ...input, idempotencyKey: undefined } },

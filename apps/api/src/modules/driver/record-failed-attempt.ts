@@ -17,7 +17,7 @@ export async function recordFailedAttempt(services: Services, actor: Actor, inpu
   const reason = input.reason;
   if (!reason) throw badRequest('reason: Choose why the drop failed', 'reason');
   const note = input.note?.trim() ?? '';
-  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'failed_attempt' }, async (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'failed_attempt' }, async (d) => {
     const [{ n }] = await services.db.select({ n: count() }).from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id));
     const attempt = Number(n) + 1;
     const place = placeOfFix(input.location);

@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/app-error.js';
 import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendCustodyEvent } from '../deliveries/custody.js';
+import { appendHandlingEvent } from '../deliveries/custody.js';
 import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
 import { cleanPackageImage } from '../deliveries/package-image.js';
 import { holdOnDeliveryReading } from '../medical/delivery-reading.js';
@@ -17,7 +17,7 @@ import { recordReturnHandback } from './record-return-handback.js';
 export { POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE } from './hand-over-evidence.js';
 
 export interface ProofInput {
-  idOrOrderId: string;
+  idOrTrackingNumber: string;
   fields: Record<string, unknown>;
   photo: Buffer | null;
   signature: Buffer | null;
@@ -33,7 +33,7 @@ export interface ProofInput {
 export async function recordProofOfDelivery(services: Services, actor: Actor, input: ProofInput): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
   const fields = ZProofOfDeliveryFields.parse(input.fields);
-  const scope = `pod:${input.idOrOrderId}`;
+  const scope = `pod:${input.idOrTrackingNumber}`;
   return applyOnce(
     services,
     {
@@ -44,9 +44,9 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
     },
     async (claim) => {
       // A parcel on its way back: the same call records the hand-back to the sender (returned).
-      const current = await findDeliveryRow(services, actor, input.idOrOrderId);
+      const current = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
       if (current.status === 'returning') return recordReturnHandback(services, actor, { ...input, fields, claim });
-      const moved = await moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'delivered' }, async (d) => {
+      const moved = await moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'delivered' }, async (d) => {
         if (!input.photo && !input.signature) throw badRequest(POD_NEEDS_EVIDENCE, 'photo');
         if (needsSignature(d.packageType) && !input.signature) throw badRequest(POD_NEEDS_SIGNATURE, 'signature');
         checkTemperatureGiven(d, fields.temperatureC, 'delivery');
@@ -99,18 +99,14 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
                 at,
               );
             if (idCheck)
-              await appendCustodyEvent(tx, {
-                deliveryId: row.id,
-                status: row.status,
-                locationLabel: row.currentLabel,
-                lat: row.currentLat,
-                lng: row.currentLng,
-                actorId: actor.id,
-                actorRole: actor.role,
-                kind: 'id_check',
-                note: `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
+              await appendHandlingEvent(
+                tx,
+                row,
+                actor,
+                'id_check',
+                `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
                 at,
-              });
+              );
             await claim?.(tx);
           },
         };

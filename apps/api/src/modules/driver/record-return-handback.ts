@@ -10,7 +10,7 @@ import { toDriverJobJson, needsSignature } from '../../shared/driver-job-json.js
 import { cleanSignature, POD_NEEDS_EVIDENCE, POD_NEEDS_SIGNATURE, storeEvidence } from './hand-over-evidence.js';
 
 export interface HandbackInput {
-  idOrOrderId: string;
+  idOrTrackingNumber: string;
   fields: TProofOfDeliveryFields;
   photo: Buffer | null;
   signature: Buffer | null;
@@ -24,7 +24,7 @@ export interface HandbackInput {
  */
 export async function recordReturnHandback(services: Services, actor: Actor, input: HandbackInput): Promise<TDriverJobResponse> {
   const { fields } = input;
-  const moved = await moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'returned' }, async (d) => {
+  const moved = await moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'returned' }, async (d) => {
     if (!input.photo && !input.signature) throw badRequest(POD_NEEDS_EVIDENCE, 'photo');
     if (needsSignature(d.packageType) && !input.signature) throw badRequest(POD_NEEDS_SIGNATURE, 'signature');
     const photo = input.photo ? await cleanPackageImage(input.photo, 'photo') : null;

@@ -5,7 +5,7 @@ import { type MovePlan, moveDelivery } from '../deliveries/move-delivery.js';
 import { placeOfFix } from './driver-place.js';
 
 export interface DriverMoveInput {
-  idOrOrderId: string;
+  idOrTrackingNumber: string;
   location?: TCoords;
   note?: string;
   /** Claims the Idempotency-Key inside the move's transaction. */
@@ -14,7 +14,7 @@ export interface DriverMoveInput {
 
 /** The assigned driver sets off to the pickup address. */
 export async function startPickupRun(services: Services, actor: Actor, input: DriverMoveInput) {
-  return moveDelivery(services, actor, { idOrOrderId: input.idOrOrderId, to: 'moving_to_pickup_location' }, () => ({
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'moving_to_pickup_location' }, () => ({
     place: placeOfFix(input.location),
     note: input.note || 'Driver on the way to pickup',
     audit: { action: 'delivery.pickup_run' },

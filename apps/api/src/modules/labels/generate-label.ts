@@ -49,9 +49,9 @@ async function storeFile(
  * anyone else gets the delivery's 404. Concurrent first asks queue on the delivery row's lock, so only one
  * label (and one pair of files) is ever made; the primary key on shipping_labels backs that up.
  */
-async function ensureLabel(services: Services, actor: Actor, input: { idOrOrderId: string }): Promise<LabelRow> {
+async function ensureLabel(services: Services, actor: Actor, input: { idOrTrackingNumber: string }): Promise<LabelRow> {
   const { db, clock } = services;
-  const key = deliveryKey(input.idOrOrderId);
+  const key = deliveryKey(input.idOrTrackingNumber);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
   const [found] = await db
     .select({ id: deliveries.id, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
@@ -110,7 +110,7 @@ async function ensureLabel(services: Services, actor: Actor, input: { idOrOrderI
 }
 
 /** The label as the label page reads it, with signed links to its files. */
-export async function generateLabel(services: Services, actor: Actor, input: { idOrOrderId: string }) {
+export async function generateLabel(services: Services, actor: Actor, input: { idOrTrackingNumber: string }) {
   const label = await ensureLabel(services, actor, input);
   return {
     success: true as const,

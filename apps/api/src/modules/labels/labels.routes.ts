@@ -21,7 +21,7 @@ const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLabelResponse },
       },
     },
-    async (request) => generateLabel(services, actorOf(request), { idOrOrderId: request.params.id }),
+    async (request) => generateLabel(services, actorOf(request), { idOrTrackingNumber: request.params.id }),
   );
 };
 export default labelsRoutes;

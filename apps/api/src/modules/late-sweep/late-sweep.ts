@@ -1,6 +1,7 @@
 import { and, asc, inArray, isNull, lte, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliveries } from '../../db/schema/index.js';
+import { createPeriodicTask, type PeriodicTask } from '../../platform/background-work.js';
 import type { Services } from '../../services.js';
 import { escalateUnassignedStats } from '../medical/escalate-stat.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
@@ -41,39 +42,20 @@ export async function sweepLateDeliveries(services: Pick<Services, 'db' | 'clock
   return flagged;
 }
 
-export interface LateSweep {
-  start(): void;
-  stop(): Promise<void>;
-}
+export type LateSweep = Pick<PeriodicTask<number>, 'start' | 'stop'>;
 
 /** The periodic sweep in each server process; several processes never flag a delivery twice. */
 export function createLateSweep(services: Services, log: FastifyBaseLogger, intervalMs = SWEEP_EVERY_MS): LateSweep {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  const tick = () => {
-    running = sweepLateDeliveries(services)
+  return createPeriodicTask({
+    log,
+    failure: 'late-delivery sweep failed',
+    intervalMs,
+    firstRunAfterMs: 1000,
+    run: async () => {
       // The STAT escalation rides the same tick: both flag rows once, whichever process gets there first.
-      .then(async (late) => late + (await escalateUnassignedStats(services)))
-      .then((n) => {
-        if (n > 0) services.outbox.kick();
-      })
-      .catch((err) => log.warn({ err: (err as Error).message }, 'late-delivery sweep failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  return {
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 1000);
+      const n = (await sweepLateDeliveries(services)) + (await escalateUnassignedStats(services));
+      if (n > 0) services.outbox.kick();
+      return n;
     },
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }

@@ -5,21 +5,17 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { freshIp, STRONG_PASSWORD } from '../auth/test-support.js';
 import { type Crew, crew, deliveryIn } from '../dispatch/operations-test-kit.js';
 import { PUBLIC_STREAM_LIFETIME_MS } from '../tracking/watch-tracked-parcel.js';
-import { type EventStreamClient, listenOnLoopback, openEventStream } from './live-test-kit.js';
+import { type EventStreamClient, listenOnLoopback, streamsTo } from './live-test-kit.js';
 import { MAX_STREAMS_PER_ACCOUNT } from './watch-my-updates.js';
 
 describe('capped live streams that end when the account changes', () => {
   let t: TestApp;
   let people: Crew;
   let base: string;
-  const open: EventStreamClient[] = [];
-  const stream = async (path: string, headers: Record<string, string> = {}) => {
-    const s = await openEventStream(`${base}${path}`, headers);
-    open.push(s);
-    return s;
-  };
+  const streams = streamsTo(() => base);
+  const { open, stream } = streams;
   const closeAll = async () => {
-    for (const s of open.splice(0)) s.close();
+    streams.closeAll();
     // The server sees each client leave a moment later.
     await vi.waitFor(() => expect(t.app.services.liveStreams.size).toBe(0), { timeout: 3000 });
   };

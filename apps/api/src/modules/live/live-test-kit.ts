@@ -103,3 +103,19 @@ export async function openEventStream(url: string, headers: Record<string, strin
   };
 }
 export type EventStreamClient = Awaited<ReturnType<typeof openEventStream>>;
+
+/** The event streams a test opens to one server (its base URL known once it listens), closed together. */
+export function streamsTo(base: () => string) {
+  const open: EventStreamClient[] = [];
+  return {
+    open,
+    stream: async (path: string, headers: Record<string, string> = {}) => {
+      const s = await openEventStream(`${base()}${path}`, headers);
+      open.push(s);
+      return s;
+    },
+    closeAll: () => {
+      for (const s of open.splice(0)) s.close();
+    },
+  };
+}

@@ -3,18 +3,13 @@ import { fixedClock } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { multipartForm, TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
 import { type Crew, crew, deliveryIn } from '../dispatch/operations-test-kit.js';
-import { type EventStreamClient, listenOnLoopback, openEventStream } from './live-test-kit.js';
+import { listenOnLoopback, openEventStream, streamsTo } from './live-test-kit.js';
 
 describe('live updates', () => {
   let t: TestApp;
   let people: Crew;
   let base: string;
-  const open: EventStreamClient[] = [];
-  const stream = async (path: string, headers: Record<string, string> = {}) => {
-    const s = await openEventStream(`${base}${path}`, headers);
-    open.push(s);
-    return s;
-  };
+  const { stream, closeAll } = streamsTo(() => base);
   const mine = (auth: Record<string, string>, headers: Record<string, string> = {}) => stream('/api/v1/events', { ...auth, ...headers });
   const driverMove = (id: string, status: string, auth = people.DRIVER.auth) =>
     t.app.inject({ method: 'POST', url: `/api/v1/driver/deliveries/${id}/status`, headers: auth, payload: { status } });
@@ -25,7 +20,7 @@ describe('live updates', () => {
     base = await listenOnLoopback(t.app);
   });
   afterAll(async () => {
-    for (const s of open) s.close();
+    closeAll();
     await t.close();
   });
 

@@ -43,7 +43,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       recordTemperature(services, actorOf(request), {
         ...request.body,
-        idOrOrderId: request.params.id,
+        idOrTrackingNumber: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
       }),
   );
@@ -64,7 +64,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       uploadTemperatureLog(services, actorOf(request), {
         csv: request.body,
-        idOrOrderId: request.params.id,
+        idOrTrackingNumber: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
       }),
   );
@@ -83,7 +83,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => recordDisposition(services, actorOf(request), { ...request.body, idOrOrderId: request.params.id }),
+    async (request) => recordDisposition(services, actorOf(request), { ...request.body, idOrTrackingNumber: request.params.id }),
   );
   app.post(
     '/v1/admin/deliveries/:id/receipt',
@@ -97,7 +97,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAdminDeliveryResponse },
       },
     },
-    async (request) => recordReceiptForLab(services, actorOf(request), { ...request.body, idOrOrderId: request.params.id }),
+    async (request) => recordReceiptForLab(services, actorOf(request), { ...request.body, idOrTrackingNumber: request.params.id }),
   );
 
   const publicSchema = { tags: ['receipts'] };

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { badRequest } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendCustodyEvent } from '../deliveries/custody.js';
+import { appendHandlingEvent } from '../deliveries/custody.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordReadings } from './record-readings.js';
 
@@ -36,18 +36,14 @@ export function checkPickupHandling(d: DeliveryRow, facts: HandOverFacts) {
 /** Inside the pickup's transaction: the checklist and the reading join the custody chain (an excursion holds the parcel). */
 export async function recordPickupHandling(tx: Tx, services: Services, actor: Actor, row: DeliveryRow, facts: HandOverFacts) {
   if (row.specimenCategory === 'UN3373') {
-    await appendCustodyEvent(tx, {
-      deliveryId: row.id,
-      status: row.status,
-      locationLabel: row.currentLabel,
-      lat: row.currentLat,
-      lng: row.currentLng,
-      actorId: actor.id,
-      actorRole: actor.role,
-      kind: 'checklist',
-      note: `UN3373 packaging checked: ${PACKAGING_CHECKS.map((c) => PACKAGING_CHECK_LABELS[c].label).join('; ')}`,
-      at: row.updatedAt,
-    });
+    await appendHandlingEvent(
+      tx,
+      row,
+      actor,
+      'checklist',
+      `UN3373 packaging checked: ${PACKAGING_CHECKS.map((c) => PACKAGING_CHECK_LABELS[c].label).join('; ')}`,
+      row.updatedAt,
+    );
   }
   if (facts.temperatureC !== undefined && isTemperatureControlled(row.temperature)) {
     await recordReadings(

@@ -6,7 +6,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { type Actor, assertAudience, mayDecideDisposition } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendCustodyEvent } from '../deliveries/custody.js';
+import { appendHandlingEvent } from '../deliveries/custody.js';
 import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
 import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { startReturnForHeldDelivery } from './start-return-for-held-delivery.js';
@@ -30,18 +30,7 @@ async function liftHold(services: Services, actor: Actor, id: string, input: TDi
       .where(and(eq(deliveries.id, id), isNotNull(deliveries.holdSince)))
       .returning();
     if (!row) throw conflict(NOT_ON_HOLD);
-    await appendCustodyEvent(tx, {
-      deliveryId: row.id,
-      status: row.status,
-      locationLabel: row.currentLabel,
-      lat: row.currentLat,
-      lng: row.currentLng,
-      actorId: actor.id,
-      actorRole: actor.role,
-      note: `Disposition: ${DISPOSITION_LABELS[input.action]}. ${input.note}`,
-      kind: 'disposition',
-      at: now,
-    });
+    await appendHandlingEvent(tx, row, actor, 'disposition', `Disposition: ${DISPOSITION_LABELS[input.action]}. ${input.note}`, now);
     await recordAudit(
       tx,
       {
@@ -66,15 +55,15 @@ async function liftHold(services: Services, actor: Actor, id: string, input: TDi
 export async function recordDisposition(
   services: Services,
   actor: Actor,
-  input: TDispositionRequest & { idOrOrderId: string },
+  input: TDispositionRequest & { idOrTrackingNumber: string },
 ): Promise<TAdminDeliveryResponse> {
   assertAudience(actor, 'staff');
   if (!mayDecideDisposition(actor)) throw forbidden('Only a manager (or above) can record a disposition');
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   if (!d.holdSince) throw conflict(NOT_ON_HOLD);
   const decision = { action: input.action, note: input.note };
   if (input.action === 'discard') {
-    await moveDelivery(services, actor, { idOrOrderId: d.id, to: 'cancelled', discardOnHold: true }, () => ({
+    await moveDelivery(services, actor, { idOrTrackingNumber: d.id, to: 'cancelled', discardOnHold: true }, () => ({
       set: {
         cancelReason: `Discarded after a temperature excursion: ${input.note}`,
         holdReason: null,

@@ -6,7 +6,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendCustodyEvent, type CustodyKind } from '../deliveries/custody.js';
+import { appendHandlingEvent, type CustodyKind } from '../deliveries/custody.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from './medical-messages.js';
@@ -54,9 +54,7 @@ export async function recordReadings(
   }));
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(temperatureReadings).values(rows.slice(i, i + 1000));
   const out = rows.filter((r) => !r.inRange);
-  const place = { locationLabel: d.currentLabel, lat: d.currentLat, lng: d.currentLng };
-  const event = (note: string, kind: CustodyKind) =>
-    appendCustodyEvent(tx, { deliveryId: d.id, status: d.status, ...place, actorId: actor.id, actorRole: actor.role, note, kind, at: now });
+  const event = (note: string, kind: CustodyKind) => appendHandlingEvent(tx, d, actor, kind, note, now);
   if (input.source === 'probe') {
     for (const r of rows)
       await event(

@@ -13,7 +13,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import { type Actor, type Anonymous, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendCustodyEvent } from '../deliveries/custody.js';
+import { appendHandlingEvent } from '../deliveries/custody.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
@@ -54,21 +54,16 @@ async function recordReceipt(
       const [current] = await tx.select({ receiptStatus: deliveries.receiptStatus }).from(deliveries).where(eq(deliveries.id, deliveryId));
       throw conflict(current?.receiptStatus ? RECEIPT_ALREADY : RECEIPT_NOT_DELIVERED);
     }
-    await appendCustodyEvent(tx, {
-      deliveryId: row.id,
-      status: row.status,
-      locationLabel: row.currentLabel,
-      lat: row.currentLat,
-      lng: row.currentLng,
-      actorId: by.actorId,
-      actorRole: by.actorRole,
-      note:
-        input.status === 'accepted'
-          ? `Receipt: received in good condition by ${input.receivedBy}`
-          : `Receipt: REJECTED by ${input.receivedBy} (${REJECTION_REASON_LABELS[reason ?? 'other']})`,
-      kind: 'receipt',
-      at: now,
-    });
+    await appendHandlingEvent(
+      tx,
+      row,
+      { id: by.actorId, role: by.actorRole },
+      'receipt',
+      input.status === 'accepted'
+        ? `Receipt: received in good condition by ${input.receivedBy}`
+        : `Receipt: REJECTED by ${input.receivedBy} (${REJECTION_REASON_LABELS[reason ?? 'other']})`,
+      now,
+    );
     await recordAudit(
       tx,
       {
@@ -142,10 +137,10 @@ export async function submitReceipt(
 export async function recordReceiptForLab(
   services: Services,
   actor: Actor,
-  input: TReceiptRequest & { idOrOrderId: string },
+  input: TReceiptRequest & { idOrTrackingNumber: string },
 ): Promise<TAdminDeliveryResponse> {
   assertAudience(actor, 'staff');
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   await recordReceipt(services, d.id, { actorId: actor.id, actorRole: actor.role, ip: actor.ip }, input);
   return toDispatchDeliveryJson(services, d.id, 'Receipt recorded');
 }

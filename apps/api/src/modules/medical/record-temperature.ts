@@ -19,7 +19,7 @@ import { lockDelivery, type Reading, recordReadings } from './record-readings.js
 const FUTURE_SKEW_MS = 5 * 60_000;
 
 export interface TemperatureInput {
-  idOrOrderId: string;
+  idOrTrackingNumber: string;
   idempotencyKey?: string;
 }
 
@@ -32,7 +32,7 @@ async function addReadings(
   readings: Reading[],
 ): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
-  const d = await findDeliveryRow(services, actor, input.idOrOrderId);
+  const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   if (!hatsFor(actor, d).includes('driver')) throw conflict('Only the assigned driver records its temperature');
   const now = services.clock.now();
   for (const [i, r] of readings.entries())

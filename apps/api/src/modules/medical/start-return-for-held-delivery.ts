@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendCustodyEvent } from '../deliveries/custody.js';
+import { appendHandlingEvent } from '../deliveries/custody.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { startReturn } from '../deliveries/start-return.js';
 
@@ -16,18 +16,7 @@ async function recordReturnDecision(tx: Tx, actor: Actor, row: DeliveryRow, note
     .set({ holdReason: null, holdSince: null, dispositionAction: 'return', dispositionNote: note, dispositionAt: at })
     .where(eq(deliveries.id, row.id))
     .returning();
-  await appendCustodyEvent(tx, {
-    deliveryId: lifted.id,
-    status: lifted.status,
-    locationLabel: lifted.currentLabel,
-    lat: lifted.currentLat,
-    lng: lifted.currentLng,
-    actorId: actor.id,
-    actorRole: actor.role,
-    kind: 'disposition',
-    note: `Disposition: ${DISPOSITION_LABELS.return}. ${note}`,
-    at,
-  });
+  await appendHandlingEvent(tx, lifted, actor, 'disposition', `Disposition: ${DISPOSITION_LABELS.return}. ${note}`, at);
 }
 
 /**
@@ -43,7 +32,7 @@ export async function startReturnForHeldDelivery(
 ): Promise<void> {
   if (input.delivery.status === 'returning') return input.liftHold();
   await startReturn(services, actor, {
-    deliveryId: input.delivery.id,
+    idOrTrackingNumber: input.delivery.id,
     note: `Temperature excursion: ${input.note}`,
     within: (tx, row) => recordReturnDecision(tx, actor, row, input.note),
   });

@@ -1,4 +1,4 @@
-import { ATTEMPT_REASON_LABELS, COMPANY, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
+import { ATTEMPT_REASON_LABELS, COMPANY, EMAIL_NOTICE_EVENTS, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
 import { composeEmail } from '../../platform/email.js';
 import { formatBusinessTime } from '../../shared/business-time.js';
 
@@ -47,20 +47,11 @@ const HEADLINE: Record<DeliveryEvent, string> = {
   reassigned: 'Driver changed',
 };
 
-/** The events the customer also hears of by e-mail and SMS (in-app hears of every move). */
-export const OUTSIDE_EVENTS: ReadonlySet<DeliveryEvent> = new Set([
-  'requested',
-  'approved',
-  'assigned',
-  'picked_up',
-  'delivered',
-  'cancelled',
-  'late',
-  'failed_attempt',
-  'reattempt',
-  'returning',
-  'returned',
-]);
+/**
+ * The events the customer also hears of by e-mail and SMS (in-app hears of every move): the booking's own
+ * confirmation and every event a customer may choose to hear of by e-mail.
+ */
+export const OUTSIDE_EVENTS: ReadonlySet<DeliveryEvent> = new Set<DeliveryEvent>(['requested', ...EMAIL_NOTICE_EVENTS]);
 
 /** The exceptions the recipient hears of: "we missed you", then the next window. */
 export type RecipientEvent = 'picked_up' | 'delivered' | 'failed_attempt' | 'reattempt';

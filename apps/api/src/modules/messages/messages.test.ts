@@ -66,19 +66,19 @@ describe('delivery messages to the customer, the recipient and staff', () => {
     const staff: Actor = { id: people.STAFF.id, role: 'STAFF' };
     const driver: Actor = { id: people.DRIVER.id, role: 'DRIVER' };
     const minute = () => clock.advance(60_000);
-    await approveDelivery(s, staff, { idOrOrderId: d.id });
+    await approveDelivery(s, staff, { idOrTrackingNumber: d.id });
     minute();
-    await assignDriver(s, staff, { idOrOrderId: d.id, driverId: people.DRIVER.id });
+    await assignDriver(s, staff, { idOrTrackingNumber: d.id, driverId: people.DRIVER.id });
     minute();
-    await startPickupRun(s, driver, { idOrOrderId: d.id });
+    await startPickupRun(s, driver, { idOrTrackingNumber: d.id });
     minute();
-    await confirmPickup(s, driver, { idOrOrderId: d.id, scannedOrderId: d.orderId });
+    await confirmPickup(s, driver, { idOrTrackingNumber: d.id, scannedOrderId: d.orderId });
     minute();
     if (until === 'picked_up') return;
-    await startTransit(s, driver, { idOrOrderId: d.id });
+    await startTransit(s, driver, { idOrTrackingNumber: d.id });
     minute();
     await recordProofOfDelivery(s, driver, {
-      idOrOrderId: d.id,
+      idOrTrackingNumber: d.id,
       fields: { recipientName: 'R. Lee' },
       photo: null,
       signature: await signaturePng(),
@@ -175,7 +175,11 @@ describe('delivery messages to the customer, the recipient and staff', () => {
   it('tells the customer why a delivery was cancelled', async () => {
     const customer = await customerWith({ emailUpdates: true, smsUpdates: false });
     const d = await deliveryIn(t, 'approved', customer.id, null);
-    await cancelDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrOrderId: d.id, reason: 'Clinic closed today' });
+    await cancelDelivery(
+      t.app.services,
+      { id: people.STAFF.id, role: 'STAFF' },
+      { idOrTrackingNumber: d.id, reason: 'Clinic closed today' },
+    );
     await drain();
     const [mail] = emailsTo(customer.email);
     expect(mail.subject).toBe(`${d.orderId}: Cancelled`);
@@ -268,7 +272,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
         consentSms: true,
         smsWithdrawnAt: null,
       });
-      await startTransit(t.app.services, { id: people.DRIVER.id, role: 'DRIVER' }, { idOrOrderId: d.id });
+      await startTransit(t.app.services, { id: people.DRIVER.id, role: 'DRIVER' }, { idOrTrackingNumber: d.id });
       await t.db.transaction((tx) => enqueueSms(tx, '+16175550166', 'queued before STOP', clock.now()));
       await t.app.inject(inboundSms({ From: '+16175550166', Body: 'QUIT' }));
       await drain();
@@ -284,7 +288,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
         t.app.services,
         { id: people.DRIVER.id, role: 'DRIVER' },
         {
-          idOrOrderId: d.id,
+          idOrTrackingNumber: d.id,
           fields: { recipientName: 'R. Lee' },
           photo: null,
           signature: await signaturePng(),
@@ -304,9 +308,9 @@ describe('delivery messages to the customer, the recipient and staff', () => {
 
   async function recordProofOfDeliveryAfterTransit(d: { id: string }) {
     const driver: Actor = { id: people.DRIVER.id, role: 'DRIVER' };
-    await startTransit(t.app.services, driver, { idOrOrderId: d.id });
+    await startTransit(t.app.services, driver, { idOrTrackingNumber: d.id });
     await recordProofOfDelivery(t.app.services, driver, {
-      idOrOrderId: d.id,
+      idOrTrackingNumber: d.id,
       fields: { recipientName: 'R. Lee' },
       photo: null,
       signature: await signaturePng(),
@@ -371,7 +375,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
       await optin('+16175550133');
       const d = await deliveryIn(t, 'pending', customer.id, null);
       sms.state.down = true;
-      await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrOrderId: d.id });
+      await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrTrackingNumber: d.id });
       await drain();
       const [row] = await t.db
         .select()
@@ -388,7 +392,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
       const customer = await customerWith({ emailUpdates: true, smsUpdates: false, emailEvents: ['approved'] });
       const d = await deliveryIn(t, 'pending', customer.id, null);
       t.mailer.failNext = 1;
-      await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrOrderId: d.id });
+      await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrTrackingNumber: d.id });
       await drain();
       expect(emailsTo(customer.email)).toEqual([]);
       clock.advance(backoffMs(1));
@@ -400,7 +404,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
       const customer = await customerWith({ emailUpdates: true, smsUpdates: false, emailEvents: ['approved'] });
       const d = await deliveryIn(t, 'pending', customer.id, null);
       t.mailer.failNext = OUTBOX_MAX_ATTEMPTS;
-      await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrOrderId: d.id });
+      await approveDelivery(t.app.services, { id: people.STAFF.id, role: 'STAFF' }, { idOrTrackingNumber: d.id });
       for (let i = 1; i <= OUTBOX_MAX_ATTEMPTS; i++) {
         await drain();
         clock.advance(backoffMs(i));

@@ -1,16 +1,9 @@
 import { ZDeliveryReportQuery, ZDeliveryReportResponse } from '@courier/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../platform/csv.js';
 import { actorOf } from '../../plugins/auth.js';
 import { exportDeliveryReport } from './export-delivery-report.js';
 import { readDeliveryReport } from './read-delivery-report.js';
-
-const sendCsv = (reply: FastifyReply, file: { csv: string; fileName: string }) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.csv);
 
 /** Delivery reports: staff see all deliveries (under /admin), a customer their own. */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

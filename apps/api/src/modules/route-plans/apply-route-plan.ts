@@ -66,7 +66,7 @@ export async function applyRoutePlan(services: Services, actor: Actor, planId: s
       for (const { deliveryId } of order) {
         const s = snapshot.get(deliveryId);
         if (!s || s.driverId === route.driverId) continue;
-        await assignDriver(inTx, actor, { idOrOrderId: deliveryId, driverId: route.driverId, replacesDriverId: s.driverId });
+        await assignDriver(inTx, actor, { idOrTrackingNumber: deliveryId, driverId: route.driverId, replacesDriverId: s.driverId });
         assigned++;
       }
       // The driver's open jobs take the plan's order; those it does not hold lose theirs.

@@ -1,9 +1,8 @@
 import type { TPlannedRoute, TRoutePlanRequest, TRoutePlanResponse, TUnassignedJob } from '@courier/contract';
 import { solve } from '@courier/planner';
 import { and, inArray } from 'drizzle-orm';
-import { deliveries, routePlans } from '../../db/schema/index.js';
+import { deliveries } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
-import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { localMoment } from '../../shared/business-time.js';
@@ -25,6 +24,7 @@ import {
   unassignedJson,
 } from './planning-problem.js';
 import { routePlanReply } from './route-plan-json.js';
+import { storeRoutePlan } from './store-route-plan.js';
 
 /** The search's time box: a day of a few hundred jobs plans well within it. */
 export const PLAN_TIME_LIMIT_MS = 2000;
@@ -124,38 +124,12 @@ export async function createRoutePlan(services: Services, actor: Actor, input: T
     for (const { row } of jobs) if (snapshot.includes(row)) unassigned.push(unassignedJson(row, 'no_vehicle'));
   }
 
-  const stored = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(routePlans)
-      .values({
-        kind: 'plan',
-        planDate: date,
-        input: {
-          now: now.toISOString(),
-          driverIds: [...driverIds],
-          reassign,
-          jobs: snapshot.map((d) => ({ deliveryId: d.id, status: d.status, driverId: d.driverId, updatedAt: d.updatedAt.toISOString() })),
-        },
-        routes,
-        unassigned,
-        travelSeconds,
-        createdBy: actor.id,
-        createdAt: now,
-      })
-      .returning();
-    await recordAudit(
-      tx,
-      {
-        actorId: actor.id,
-        action: 'route_plan.create',
-        targetType: 'route_plan',
-        targetId: row.id,
-        ip: actor.ip,
-        details: { date, drivers: drivers.length, jobs: snapshot.length, unassigned: unassigned.length, reassign },
-      },
-      now,
-    );
-    return row;
-  });
+  const stored = await storeRoutePlan(
+    db,
+    actor,
+    { kind: 'plan', planDate: date, driverIds: [...driverIds], reassign, jobs: snapshot, routes, unassigned, travelSeconds },
+    { date, drivers: drivers.length, jobs: snapshot.length, unassigned: unassigned.length, reassign },
+    now,
+  );
   return routePlanReply(stored, 'Route plan ready');
 }

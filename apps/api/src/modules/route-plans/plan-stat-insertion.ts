@@ -3,7 +3,6 @@ import { type CurrentRoute, planInsertion } from '@courier/planner';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { deliveries, routePlans } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
-import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { localMoment } from '../../shared/business-time.js';
@@ -25,6 +24,7 @@ import {
   unassignedJson,
 } from './planning-problem.js';
 import { routePlanReply } from './route-plan-json.js';
+import { storeRoutePlan } from './store-route-plan.js';
 
 const OPEN_WITH_DRIVER = [...PLANNABLE_STATUSES, ...UNDER_WAY_STATUSES].filter((s) => s !== 'approved');
 
@@ -99,39 +99,22 @@ export async function planStatInsertion(services: Services, actor: Actor, input:
     } else unassigned.push(unassignedJson(job, 'no_window'));
   }
 
-  const stored = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(routePlans)
-      .values({
-        kind: 'insertion',
-        planDate: dateOf(day),
-        input: {
-          now: now.toISOString(),
-          driverIds: offerRoute ? [offerRoute.driverId] : [],
-          reassign: false,
-          jobs: [{ deliveryId: job.id, status: job.status, driverId: job.driverId, updatedAt: job.updatedAt.toISOString() }],
-        },
-        routes: offerRoute ? [offerRoute] : [],
-        unassigned,
-        travelSeconds: offerRoute?.travelSeconds ?? 0,
-        createdBy: actor.id,
-        createdAt: now,
-      })
-      .returning();
-    await recordAudit(
-      tx,
-      {
-        actorId: actor.id,
-        action: 'route_plan.create',
-        targetType: 'route_plan',
-        targetId: row.id,
-        ip: actor.ip,
-        details: { kind: 'insertion', deliveryId: job.id, driverId: offerRoute?.driverId ?? null },
-      },
-      now,
-    );
-    return row;
-  });
+  const stored = await storeRoutePlan(
+    db,
+    actor,
+    {
+      kind: 'insertion',
+      planDate: dateOf(day),
+      driverIds: offerRoute ? [offerRoute.driverId] : [],
+      reassign: false,
+      jobs: [job],
+      routes: offerRoute ? [offerRoute] : [],
+      unassigned,
+      travelSeconds: offerRoute?.travelSeconds ?? 0,
+    },
+    { kind: 'insertion', deliveryId: job.id, driverId: offerRoute?.driverId ?? null },
+    now,
+  );
   return routePlanReply(stored, offerRoute ? 'Insertion ready' : 'No driver can take it within its windows');
 }
 

@@ -2,6 +2,7 @@ import { roleFromId } from '@courier/contract';
 import { and, eq, inArray, isNull, lte, or, gte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { standingOrderOccurrences, standingOrders, users } from '../../db/schema/index.js';
+import { createPeriodicTask, type PeriodicTask } from '../../platform/background-work.js';
 import { type Actor, isStaffActor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { createDelivery } from '../deliveries/create-delivery.js';
@@ -48,7 +49,7 @@ async function bookOccurrence(services: Services, order: StandingOrderRow, owner
   // Pre-approved by staff: approved in their name through the one status writer, as long as they are still staff.
   const approver = order.preApprovedBy ? await activeAccount(services, order.preApprovedBy) : null;
   if (approver && isStaffActor(approver)) {
-    await approveDelivery(services, approver, { idOrOrderId: delivery.id, note: 'standing order pre-approved' });
+    await approveDelivery(services, approver, { idOrTrackingNumber: delivery.id, note: 'standing order pre-approved' });
   }
   return delivery;
 }
@@ -109,36 +110,16 @@ export async function bookDueOccurrences(services: Services, log?: FastifyBaseLo
   return { booked, failed };
 }
 
-export interface StandingOrderGenerator {
-  start(): void;
-  stop(): Promise<void>;
-}
+export type StandingOrderGenerator = Pick<PeriodicTask<unknown>, 'start' | 'stop'>;
 
 const EVERY_MS = 60_000;
 
 /** Runs the booking at start and every minute in each server process; the occurrence keys keep it exactly once. */
 export function createStandingOrderGenerator(services: Services, log: FastifyBaseLogger, intervalMs = EVERY_MS): StandingOrderGenerator {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  const tick = () => {
-    running = bookDueOccurrences(services, log)
-      .catch((err) => log.warn({ err: (err as Error).message }, 'standing order generator failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  return {
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return createPeriodicTask({
+    log,
+    failure: 'standing order generator failed',
+    intervalMs,
+    run: () => bookDueOccurrences(services, log),
+  });
 }

@@ -8,13 +8,14 @@ import {
   type TManagedUserResponse,
 } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { authTokens, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import { type Actor, assertAudience, mayGrantRole } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { newOpaqueToken } from '../auth/one-time-secrets.js';
+import { issueLink } from '../auth/claim-link.js';
+import { newAccount } from '../auth/new-account.js';
 import { hashPassword } from '../auth/passwords.js';
 import { toManagedUser } from './managed-user-json.js';
 import { invitationMessage } from './user-emails.js';
@@ -38,29 +39,13 @@ export async function inviteUser(services: Services, actor: Actor, input: TInvit
   const created = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        roleId: input.roleId,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(newAccount(input, passwordHash, input.roleId, now))
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw conflict(EMAIL_TAKEN);
-    const link = newOpaqueToken();
-    await tx.insert(authTokens).values({
-      userId: user.id,
-      kind: 'reset_password',
-      tokenHash: link.hash,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000),
-      createdAt: now,
-    });
+    const token = await issueLink(tx, user.id, 'reset_password', INVITATION_TTL_HOURS * 3_600_000, now);
     // welcome=1: the page greets a new account ("Set your password") instead of speaking of an old one.
-    const href = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(link.token)}&welcome=1`;
+    const href = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}&welcome=1`;
     const invitedBy = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'An administrator';
     await enqueueEmail(tx, invitationMessage(user.email, user.firstName, statusLabel(role), invitedBy, href), now);
     await recordAudit(

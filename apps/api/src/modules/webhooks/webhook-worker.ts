@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
 import { users, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
+import { CLAIM_BATCH, claimedUntil, createQueueWorker, oldestFirst, type QueueWorker } from '../../platform/background-work.js';
 import type { Clock } from '../../platform/clock.js';
 import { composeEmail } from '../../platform/email.js';
 import { enqueueEmail } from '../../platform/outbox.js';
@@ -16,14 +17,8 @@ export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 /** An endpoint that has failed every attempt for this long is disabled and its owner told. */
 export const WEBHOOK_DISABLE_AFTER_MS = 24 * 3_600_000;
-const CLAIM_MS = 60_000;
 
-export interface WebhookWorker {
-  drain(): Promise<number>;
-  kick(): void;
-  start(): void;
-  stop(): Promise<void>;
-}
+export type WebhookWorker = QueueWorker;
 
 export interface WebhookWorkerDeps {
   db: Db;
@@ -44,10 +39,6 @@ export interface WebhookWorkerDeps {
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const { db, clock, log } = deps;
   const send = deps.send ?? sendWebhook;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
-  let releasing = false;
 
   async function claim() {
     const now = clock.now();
@@ -64,14 +55,21 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         ),
       )
       .orderBy(webhookMessages.createdAt)
-      .limit(20)
+      .limit(CLAIM_BATCH)
       .for('update', { of: webhookMessages, skipLocked: true });
     const claimed = await db
       .update(webhookMessages)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .set({ lockedUntil: claimedUntil(now) })
       .where(inArray(webhookMessages.id, due))
       .returning();
-    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return oldestFirst(claimed);
+  }
+
+  async function release(ids: string[]) {
+    await db
+      .update(webhookMessages)
+      .set({ lockedUntil: null })
+      .where(and(inArray(webhookMessages.id, ids), eq(webhookMessages.status, 'pending')));
   }
 
   async function attempt(msg: typeof webhookMessages.$inferSelect): Promise<boolean> {
@@ -170,66 +168,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     );
   }
 
-  async function pass(): Promise<number> {
-    let sent = 0;
-    const claimed = await claim();
-    for (const [index, msg] of claimed.entries()) {
-      if (releasing) {
-        await db
-          .update(webhookMessages)
-          .set({ lockedUntil: null })
-          .where(
-            and(
-              inArray(
-                webhookMessages.id,
-                claimed.slice(index).map((m) => m.id),
-              ),
-              eq(webhookMessages.status, 'pending'),
-            ),
-          );
-        break;
-      }
-      if (await attempt(msg)) sent++;
-    }
-    return sent;
-  }
-
-  function drain(): Promise<number> {
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  const tick = () => {
-    drain()
-      .catch((err) => log.warn({ err: (err as Error).message }, 'webhook pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, deps.intervalMs ?? 2000);
-      });
-  };
-
-  return {
-    drain,
-    kick: () => {
-      if (!stopped) void drain().catch((err) => log.warn({ err: (err as Error).message }, 'webhook pass failed'));
-    },
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
-    stop: async () => {
-      stopped = true;
-      releasing = true;
-      if (timer) clearTimeout(timer);
-      try {
-        await running?.catch(() => {});
-      } finally {
-        releasing = false;
-      }
-    },
-  };
+  return createQueueWorker({ name: 'webhook', log, intervalMs: deps.intervalMs, claim, send: attempt, release });
 }
 
 /** Sends a message again now (the Resend button): its webhook-id stays, its attempts continue. */

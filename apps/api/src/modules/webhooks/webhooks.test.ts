@@ -141,7 +141,7 @@ describe('webhooks', () => {
     const { user, endpoint } = await customerWithEndpoint(['delivery.delivered']);
     const { user: driver } = await createUser(t.db, { role: 'DRIVER' });
     const d = await createDelivery(t.db, { customerId: user.id, status: 'in_transit', driverId: driver.id });
-    await moveDelivery(t.app.services, { id: driver.id, role: 'DRIVER' }, { idOrOrderId: d.id, to: 'delivered' }, () => ({
+    await moveDelivery(t.app.services, { id: driver.id, role: 'DRIVER' }, { idOrTrackingNumber: d.id, to: 'delivered' }, () => ({
       note: 'Delivered',
       audit: { action: 'delivery.deliver' },
     }));
@@ -156,7 +156,7 @@ describe('webhooks', () => {
     const { user: staff } = await createUser(t.db, { role: 'STAFF' });
     hook.got.length = 0;
     await expect(
-      moveDelivery(t.app.services, { id: staff.id, role: 'STAFF' }, { idOrOrderId: d.id, to: 'approved' }, () => ({
+      moveDelivery(t.app.services, { id: staff.id, role: 'STAFF' }, { idOrTrackingNumber: d.id, to: 'approved' }, () => ({
         note: 'Approved',
         audit: { action: 'delivery.approve' },
         // A write later in the same transaction fails, after the event was recorded.
