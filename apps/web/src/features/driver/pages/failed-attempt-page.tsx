@@ -1,20 +1,14 @@
-import {
-  ATTEMPT_NOTE_MAX,
-  ATTEMPT_REASON_LABELS,
-  ATTEMPT_REASONS,
-  IMAGE_MIME_TYPES,
-  OTHER_NEEDS_NOTE,
-  type TAttemptReason,
-} from '@courier/contract';
+import { ATTEMPT_NOTE_MAX, ATTEMPT_REASON_LABELS, ATTEMPT_REASONS, OTHER_NEEDS_NOTE, type TAttemptReason } from '@courier/contract';
 import clsx from 'clsx';
-import { Camera, LoaderCircle, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Field, inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { BackLink } from '../components/back-to-jobs';
+import { PhotoField } from '../components/photo-field';
 import { currentCoords } from '../lib/current-coords';
 import { newMoveKey } from '../lib/outbox-store';
 import { shrinkPhoto } from '../lib/shrink-photo';
@@ -45,16 +39,8 @@ export function FailedAttemptPage() {
   const [reason, setReason] = useState<TAttemptReason | null>(null);
   const [note, setNote] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
 
   if (isPending) return <PageSpinner />;
   if (view?.status !== 'in_transit') return <Navigate to={view ? paths.driverJob(id) : paths.driverHome} replace />;
@@ -157,35 +143,7 @@ export function FailedAttemptPage() {
           />
         </Field>
 
-        <div>
-          <span className="mb-1.5 block text-sm font-medium text-slate-700">Photo (optional)</span>
-          {preview ? (
-            <div className="relative">
-              <img src={preview} alt="The drop-off" className="max-h-64 w-full rounded-xl border border-slate-200 object-cover" />
-              <button
-                type="button"
-                aria-label="Remove the photo"
-                onClick={() => setPhoto(null)}
-                className="absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </button>
-            </div>
-          ) : (
-            <label className="flex h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 bg-white text-slate-600 active:bg-slate-50">
-              <Camera aria-hidden="true" className="size-7 text-brand-600" />
-              <span className="text-sm font-semibold">Take a photo</span>
-              <input
-                type="file"
-                accept={IMAGE_MIME_TYPES.join(',')}
-                capture="environment"
-                className="sr-only"
-                aria-label="Take a photo"
-                onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
-              />
-            </label>
-          )}
-        </div>
+        <PhotoField label="Photo (optional)" alt="The drop-off" photo={photo} onPick={setPhoto} onRemove={() => setPhoto(null)} />
 
         <button
           type="submit"
