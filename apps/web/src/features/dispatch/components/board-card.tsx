@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
 import { DeliveryActions } from './delivery-actions';
+import { RouteLines } from './route-lines';
 import { HandlingCountdown } from './handling-countdown';
 import { ExceptionSummary } from './exception-summary';
 
@@ -80,14 +81,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
             <span className="sr-only">Route</span>
           </dt>
           <dd className="min-w-0">
-            <span className="block break-words">
-              <span className="text-slate-500">From </span>
-              {d.pickupAddress}
-            </span>
-            <span className="block break-words">
-              <span className="text-slate-500">To </span>
-              {d.deliveryAddress}
-            </span>
+            <RouteLines d={d} />
           </dd>
         </div>
         {d.driver && (

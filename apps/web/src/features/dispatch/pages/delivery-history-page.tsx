@@ -1,4 +1,5 @@
-import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminDelivery, type TAdminStatusFilter } from '@courier/contract';
+import { RouteLines } from '../components/route-lines';
+import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminStatusFilter } from '@courier/contract';
 import { Download, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -81,21 +82,6 @@ function Chip({ children, onClear }: { children: string; onClear: () => void }) 
         <X aria-hidden="true" className="size-3.5" />
       </button>
     </span>
-  );
-}
-
-function Route({ d }: { d: TAdminDelivery }) {
-  return (
-    <>
-      <span className="block break-words">
-        <span className="text-slate-500">From </span>
-        {d.pickupAddress}
-      </span>
-      <span className="block break-words">
-        <span className="text-slate-500">To </span>
-        {d.deliveryAddress}
-      </span>
-    </>
   );
 }
 
@@ -250,7 +236,7 @@ export function DeliveryHistoryPage() {
               <span className="block text-xs text-slate-500">{d.recipientPhone}</span>
             </td>
             <td data-label="Route" className={`${tdClass} max-w-xs`}>
-              <Route d={d} />
+              <RouteLines d={d} />
             </td>
             <td data-label="Driver" className={tdClass}>
               {d.driver?.name ?? <span className="text-slate-500">None</span>}

@@ -1,3 +1,4 @@
+import { HeadCells } from '@/components/ui/head-cells';
 import { REPORT_GROUPS, type TDeliveryReport, type TReportGroup } from '@courier/contract';
 import { CircleCheckBig, Clock, Download, PackageCheck, Timer } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -81,11 +82,7 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
         <caption className="sr-only">The report’s figures, one row per {GROUP_LABELS[report?.groupBy ?? 'day'].toLowerCase()}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            {headings.map((h) => (
-              <th key={h} scope="col" className={thClass}>
-                {h}
-              </th>
-            ))}
+            <HeadCells className={thClass} names={headings} />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -1,4 +1,5 @@
 import type { TStandingOrder } from '@courier/contract';
+import { HeadCells } from '@/components/ui/head-cells';
 import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
@@ -56,11 +57,7 @@ export function DispatchStandingOrdersPage() {
         <table className="w-full min-w-[860px] divide-y divide-slate-200">
           <thead className="bg-slate-50">
             <tr>
-              {headings.map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
-                </th>
-              ))}
+              <HeadCells className={thClass} names={headings} />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
