@@ -25,28 +25,17 @@ export function EditStandingOrderPage() {
   const order = useStandingOrder(id);
   const update = useUpdateStandingOrder();
   const navigate = useNavigate();
-  const {
-    form: {
-      control,
-      register,
-      handleSubmit,
-      reset,
-      formState: { errors, dirtyFields },
-    },
-    problem,
-    clearProblem,
-    showError,
-  } = useStandingOrderForm();
+  const { form, problem, clearProblem, showError } = useStandingOrderForm();
   const loaded = order.data ? formOf(order.data) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per loaded order, not on every refetch
   useEffect(() => {
-    if (order.data) reset(formOf(order.data).form);
-  }, [order.data?._id, reset]);
+    if (order.data) form.reset(formOf(order.data).form);
+  }, [order.data?._id, form.reset]);
 
-  const onSubmit = async (form: TStandingOrderForm) => {
+  const onSubmit = async (values: TStandingOrderForm) => {
     if (!order.data || !loaded) return;
     clearProblem();
-    const changes = changesOf(order.data, form, loaded.customRule, !!dirtyFields.schedule);
+    const changes = changesOf(order.data, values, loaded.customRule, !!form.formState.dirtyFields.schedule);
     if (Object.keys(changes).length === 0) {
       void navigate(paths.standingOrders);
       return;
@@ -81,7 +70,7 @@ export function EditStandingOrderPage() {
       )}
 
       {order.data && d && loaded && order.data.status !== 'ended' && (
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className={standingOrderFormClass}>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={standingOrderFormClass}>
           <div className="rounded-xl border border-slate-200 bg-slate-50/60 p-4 text-sm">
             <p className="font-medium text-slate-900">To {String(d.recipientName ?? '')}</p>
             <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-slate-600">
@@ -97,9 +86,9 @@ export function EditStandingOrderPage() {
             </p>
           )}
           <StandingOrderFields
-            control={control}
-            register={register}
-            errors={errors}
+            control={form.control}
+            register={form.register}
+            errors={form.formState.errors}
             specimen={loaded.form.specimen}
             timeZone={order.data.timeZone}
           />

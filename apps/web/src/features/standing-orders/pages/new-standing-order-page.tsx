@@ -80,34 +80,23 @@ export function NewStandingOrderPage() {
   const source = useSourceDelivery(fromId);
   const create = useCreateStandingOrder();
   const navigate = useNavigate();
-  const {
-    form: {
-      control,
-      register,
-      handleSubmit,
-      reset,
-      formState: { errors },
-    },
-    problem,
-    clearProblem,
-    showError,
-  } = useStandingOrderForm();
+  const { form, problem, clearProblem, showError } = useStandingOrderForm();
   const specimen = source.data?.packageType === 'SPECIMEN';
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per loaded delivery
   useEffect(() => {
     const d = source.data;
-    if (d) reset(emptyStandingOrderForm(d.packageType === 'SPECIMEN', d.specimen ? timeOfDay(d.specimen.collectedAt) : ''));
-  }, [source.data?._id, reset]);
+    if (d) form.reset(emptyStandingOrderForm(d.packageType === 'SPECIMEN', d.specimen ? timeOfDay(d.specimen.collectedAt) : ''));
+  }, [source.data?._id, form.reset]);
 
-  const onSubmit = async (form: TStandingOrderForm) => {
+  const onSubmit = async (values: TStandingOrderForm) => {
     if (!source.data) return;
     clearProblem();
     try {
       await create.mutateAsync({
-        ...templateOf(source.data, form.collectionTime),
-        schedule: { rrule: ruleText(form.schedule), time: form.schedule.time },
-        startsOn: form.startsOn,
-        endsOn: form.endsOn || null,
+        ...templateOf(source.data, values.collectionTime),
+        schedule: { rrule: ruleText(values.schedule), time: values.schedule.time },
+        startsOn: values.startsOn,
+        endsOn: values.endsOn || null,
       });
       toast.success('Standing order created');
       void navigate(paths.standingOrders);
@@ -140,12 +129,12 @@ export function NewStandingOrderPage() {
       )}
 
       {source.data && (
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className={standingOrderFormClass}>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={standingOrderFormClass}>
           <div>
             <h2 className="mb-3 text-base font-semibold text-slate-900">Delivery #{source.data.orderId}</h2>
             <DeliverySummary delivery={source.data} />
           </div>
-          <StandingOrderFields control={control} register={register} errors={errors} specimen={specimen} />
+          <StandingOrderFields control={form.control} register={form.register} errors={form.formState.errors} specimen={specimen} />
           <StandingOrderFormEnd
             problem={problem}
             cancelTo={paths.delivery(source.data._id)}
