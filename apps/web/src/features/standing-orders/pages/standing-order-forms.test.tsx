@@ -1,24 +1,10 @@
-import { ROLE_IDS } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
+import { customerAccount } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 
-const customer = {
-  _id: 'u1',
-  firstName: 'Lab',
-  lastName: 'Runs',
-  email: 'lab@hospital.test',
-  phone: '+16175550123',
-  address: '55 Fruit St, Boston, MA 02114',
-  accountType: 'lab',
-  picture: null,
-  roleId: ROLE_IDS.CUSTOMER,
-  createdAt: '2026-01-05T10:00:00.000Z',
-  isDeleted: false,
-  emailVerified: true,
-  notificationPreferences: { emailUpdates: true, smsUpdates: false, marketingEmails: false },
-};
+const customer = { ...customerAccount, firstName: 'Lab', lastName: 'Runs', email: 'lab@hospital.test', accountType: 'lab' };
 
 const collectedAt = '2026-03-02T13:45:00.000Z';
 const specimenDelivery = {
