@@ -2,7 +2,7 @@ import type { TAdminDriver } from '@courier/contract';
 import clsx from 'clsx';
 import { Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { DialogButtons } from '@/components/ui/form-dialog';
+import { DialogButtons } from '@/components/ui/modal';
 import { Modal } from '@/components/ui/modal';
 
 import { fixAge } from '@/lib/fix-age';

@@ -3,11 +3,10 @@ import clsx from 'clsx';
 import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { HandlingBadges } from '@/components/ui/handling-badges';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { RouteLines, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
 import { DeliveryActions } from './delivery-actions';
-import { RouteLines } from './route-lines';
 import { HandlingCountdown } from './handling-countdown';
 import { ExceptionSummary } from './exception-summary';
 

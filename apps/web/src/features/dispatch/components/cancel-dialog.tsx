@@ -4,7 +4,7 @@ import { XCircle } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/modal';
 
 /** Staff cancel with a reason (kept on the delivery and in the custody trail). */
 export function CancelDialog({

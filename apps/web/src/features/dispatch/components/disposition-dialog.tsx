@@ -3,7 +3,7 @@ import { OctagonAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useRecordDisposition } from '../api/record-disposition';
 

@@ -5,7 +5,7 @@ import { CalendarClock, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/modal';
 import { useAdminDrivers } from '../api/get-admin-drivers';
 
 /** A datetime-local value (the browser's zone) for an instant. */

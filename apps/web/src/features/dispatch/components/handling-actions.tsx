@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-controls';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useRecordReceipt } from '../api/record-disposition';

@@ -1,11 +1,10 @@
-import { RouteLines } from '../components/route-lines';
 import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminStatusFilter } from '@courier/contract';
 import { Download, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { RouteLines, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useListParams } from '@/hooks/use-list-params';

@@ -2,7 +2,7 @@ import { MAP } from '@courier/contract';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Polyline, Popup } from 'react-leaflet';
-import { BaseMap } from '@/components/map/base-map';
+import { BaseMap } from '@/components/map';
 import type { TMapDriver, TMapJob, TMapRoute } from '../lib/map-view';
 import { driverPin, jobPin, stopPin } from './map-pins';
 

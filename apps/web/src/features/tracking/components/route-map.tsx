@@ -2,7 +2,7 @@ import { MAP } from '@courier/contract';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Marker, Polyline, Popup, useMap } from 'react-leaflet';
-import { BaseMap } from '@/components/map/base-map';
+import { BaseMap } from '@/components/map';
 import type { TMapPoint, TTrackingRoute } from '../lib/tracking-view';
 import { PIN_COLORS } from '../lib/map-colors';
 import { routePins } from './map-pins';

@@ -9,7 +9,7 @@ import {
 import { Clock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/modal';
 
 const PLACE_LABELS: Record<TShiftStartPlace, string> = { base: 'Home base', current: 'Where the driver is' };
 

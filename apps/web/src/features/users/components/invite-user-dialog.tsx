@@ -5,7 +5,7 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/modal';
 
 type TInviteForm = z.input<typeof ZInviteUserRequest>;
 

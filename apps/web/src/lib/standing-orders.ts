@@ -1,7 +1,9 @@
 import type { TCreateStandingOrderRequest, TStandingOrder } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { standingOrderKeys } from '@/lib/standing-order-keys';
+
+/** Query keys of the standing-order calls: one list, read by the customer's page and staff's. */
+export const standingOrderKeys = { all: ['standing-orders'] as const };
 
 /**
  * POST /v1/standing-orders: the delivery's fields without required-by, plus the schedule. Called from the
