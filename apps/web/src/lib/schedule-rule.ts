@@ -1,7 +1,5 @@
 /** The schedule choices the form offers, written as RFC 5545 rule text and read back for display. */
 
-import { formatEstimate } from './format-date';
-
 export const WEEKDAYS = [
   { code: 'MO', short: 'Mon', long: 'Monday' },
   { code: 'TU', short: 'Tue', long: 'Tuesday' },
@@ -79,7 +77,17 @@ export function describeSchedule(rrule: string, time: string): string {
 
 /** "Mon, Mar 2, 4:00 PM" in the business time zone. */
 export function formatOccurrence(iso: string, timeZone: string): string {
-  return formatEstimate(iso, timeZone);
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone,
+  })
+    .format(new Date(iso))
+    .replace(/\u202f/g, ' ');
 }
 
 /** The business-zone date (YYYY-MM-DD) of an occurrence, as the skip call names it. */
