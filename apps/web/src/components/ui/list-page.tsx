@@ -31,6 +31,20 @@ export function TableCard({ children }: { children: ReactNode }) {
 export const thClass = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap';
 export const tdClass = 'px-4 py-3 text-sm text-slate-700 align-top';
 
+/** A staff table's head row: one column heading each. */
+export function HeadRow({ headings }: { headings: ReactNode[] }) {
+  return (
+    <tr>
+      {headings.map((heading, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the headings are fixed for the table
+        <th key={i} scope="col" className={thClass}>
+          {heading}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
 /** The one row a table shows while loading, empty or failed. */
 export function TableMessage({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
@@ -77,14 +91,7 @@ export function PagedTable<TRow>({
       <TableCard>
         <table className={`w-full ${minWidth}`}>
           <thead className="border-b border-slate-200 bg-slate-50">
-            <tr>
-              {headings.map((heading, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the headings are fixed for the page
-                <th key={i} className={thClass}>
-                  {heading}
-                </th>
-              ))}
-            </tr>
+            <HeadRow headings={headings} />
           </thead>
           <tbody className="divide-y divide-slate-100">
             {isPending ? (

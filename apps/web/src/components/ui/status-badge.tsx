@@ -5,7 +5,7 @@ import { statusBadgeClass } from '@/lib/status-style';
 /**
  * The one delivery status badge: lower-cased with underscores as spaces, coloured by the
  * one colour map (delivered green, in_transit blue, pending yellow, the rest grey). `wrap` lets a long
- * status break over two lines in a tight table cell.
+ * status break over two lines in a tight table cell. (With it, the other line a list shows of every delivery: its route.)
  */
 export function StatusBadge({ status, className, wrap = false }: { status: string; className?: string; wrap?: boolean }) {
   return (
@@ -20,5 +20,21 @@ export function StatusBadge({ status, className, wrap = false }: { status: strin
     >
       {statusLabel(status)}
     </span>
+  );
+}
+
+/** Where a delivery goes: "From" its pickup, "To" its delivery address, one line each. */
+export function RouteLines({ d }: { d: { pickupAddress: string; deliveryAddress: string } }) {
+  return (
+    <>
+      <span className="block break-words">
+        <span className="text-slate-500">From </span>
+        {d.pickupAddress}
+      </span>
+      <span className="block break-words">
+        <span className="text-slate-500">To </span>
+        {d.deliveryAddress}
+      </span>
+    </>
   );
 }

@@ -15,7 +15,8 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 const step = () => screen.getByRole('progressbar', { name: 'Sign-up progress' }).getAttribute('aria-valuenow');
 
-async function fillToSecurity() {
+/** Step 1 filled and left: the address step is showing, its address typed. */
+async function fillToAddress() {
   await screen.findByLabelText('First name', {}, slow);
   type('First name', person.firstName);
   type('Last name', person.lastName);
@@ -24,6 +25,10 @@ async function fillToSecurity() {
   next();
   await screen.findByLabelText('Address');
   type('Address', person.address);
+}
+
+async function fillToSecurity() {
+  await fillToAddress();
   fireEvent.change(screen.getByLabelText('Account type'), { target: { value: 'pharmacy' } });
   next();
   await screen.findByLabelText('Password');
@@ -79,14 +84,7 @@ describe('sign-up wizard', () => {
 
   it('clears the account-type error as soon as a type is chosen, with the select still focused (as on a phone)', async () => {
     renderRoute('/auth/signup');
-    await screen.findByLabelText('First name', {}, slow);
-    type('First name', person.firstName);
-    type('Last name', person.lastName);
-    type('Email', person.email);
-    type('Phone', person.phone);
-    next();
-    await screen.findByLabelText('Address');
-    type('Address', person.address);
+    await fillToAddress();
     next();
     expect(await screen.findByText('Please select an account type')).toBeVisible();
     const accountType = screen.getByLabelText('Account type');

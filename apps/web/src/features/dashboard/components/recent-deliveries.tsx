@@ -9,15 +9,14 @@ import { isOverdue } from '@/lib/overdue';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatWhen, truncateAddress } from '@/lib/delivery-format';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { DeliveryRow } from '@/components/ui/delivery-row';
 import { HeadCells } from '@/components/ui/head-cells';
-import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
 const td = 'px-4 py-3 text-sm text-slate-700';
 
 /** The 5 most recent deliveries, newest first, with View All. */
 export function RecentDeliveries({ deliveries, loading }: { deliveries: TDelivery[]; loading: boolean }) {
-  const openProps = useOpenDeliveryProps();
   const wide = useMediaQuery('(min-width: 768px)');
 
   return (
@@ -53,12 +52,7 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
             </thead>
             <tbody className="divide-y divide-slate-100">
               {deliveries.map((d) => (
-                <tr
-                  key={d._id}
-                  tabIndex={0}
-                  {...openProps(d._id)}
-                  className="cursor-pointer hover:bg-brand-50/50 focus-visible:bg-brand-50/60 focus-visible:outline-none"
-                >
+                <DeliveryRow key={d._id} id={d._id}>
                   <td className={`${td} font-mono text-[0.8125rem] font-semibold whitespace-nowrap text-slate-900`}>
                     <Link to={paths.delivery(d._id)} onClick={(e) => e.stopPropagation()} className="hover:text-brand-700">
                       #{d.orderId}
@@ -76,7 +70,7 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
                     </span>
                   </td>
                   <td className={`${td} whitespace-nowrap text-slate-500`}>{formatWhen(d.createdAt)}</td>
-                </tr>
+                </DeliveryRow>
               ))}
             </tbody>
           </table>

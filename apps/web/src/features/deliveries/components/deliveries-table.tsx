@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { isOverdue } from '@/lib/overdue';
 import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '@/lib/delivery-format';
 import { useElementWidth } from '../lib/use-element-width';
+import { DeliveryRow } from '@/components/ui/delivery-row';
 import { HeadCells } from '@/components/ui/head-cells';
 import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -53,7 +54,6 @@ function DeliveryCards({ deliveries }: { deliveries: TDelivery[] }) {
 }
 
 function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
-  const openProps = useOpenDeliveryProps();
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200">
@@ -78,12 +78,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {deliveries.map((d) => (
-            <tr
-              key={d._id}
-              tabIndex={0}
-              {...openProps(d._id)}
-              className="cursor-pointer transition-colors hover:bg-brand-50/50 focus-visible:bg-brand-50/60 focus-visible:outline-none"
-            >
+            <DeliveryRow key={d._id} id={d._id} className="transition-colors">
               <td className={`${td} font-mono text-xs font-semibold whitespace-nowrap text-slate-900`}>#{d.orderId}</td>
               <td className={td}>
                 <span className="block font-medium text-slate-900">{d.recipientName}</span>
@@ -127,7 +122,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                   Book again
                 </Link>
               </td>
-            </tr>
+            </DeliveryRow>
           ))}
         </tbody>
       </table>

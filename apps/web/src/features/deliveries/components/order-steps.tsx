@@ -47,6 +47,52 @@ function ChoiceCard({
   );
 }
 
+/** An address (or recipient name) typed or picked from the saved ones, wired to the form by its name. */
+function AddressField({
+  control,
+  name,
+  label,
+  error,
+  saved,
+  placeholder,
+  gazetteer,
+  className,
+}: {
+  control: UseFormReturn<TDeliveryRequestForm>['control'];
+  name: 'pickupAddress' | 'recipientName' | 'deliveryAddress';
+  label: string;
+  error: string | undefined;
+  saved: TSavedChoice[];
+  placeholder?: string;
+  gazetteer?: false;
+  className?: string;
+}) {
+  return (
+    <Field id={name} label={label} marker="required" error={error} className={className}>
+      {(aria) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <AddressCombobox
+              id={name}
+              gazetteer={gazetteer}
+              saved={saved}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              placeholder={placeholder}
+              invalid={aria['aria-invalid']}
+              describedBy={aria['aria-describedby']}
+              inputClassName={inputClass()}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** Step 1, Sender Information: the sender's phone and the pickup address (with the saved pickup points). */
 export function SenderStep({
   form: { register, control },
@@ -66,27 +112,14 @@ export function SenderStep({
       >
         <input id="senderPhone" type="tel" autoComplete="tel" className={inputClass()} {...register('senderPhone')} />
       </Field>
-      <Field id="pickupAddress" label="Pickup address" marker="required" error={errorOf('pickupAddress')}>
-        {(aria) => (
-          <Controller
-            control={control}
-            name="pickupAddress"
-            render={({ field }) => (
-              <AddressCombobox
-                id="pickupAddress"
-                saved={pickupChoices}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                placeholder="Street, city, state"
-                invalid={aria['aria-invalid']}
-                describedBy={aria['aria-describedby']}
-                inputClassName={inputClass()}
-              />
-            )}
-          />
-        )}
-      </Field>
+      <AddressField
+        control={control}
+        name="pickupAddress"
+        label="Pickup address"
+        error={errorOf('pickupAddress')}
+        saved={pickupChoices}
+        placeholder="Street, city, state"
+      />
       <SaveForNextTime
         id="savePickup"
         label="Save this pickup point for next time"
@@ -108,54 +141,30 @@ export function RecipientStep({
   const minDateTime = toDateTimeLocal(new Date());
   return (
     <div className="mt-5 grid gap-5 sm:grid-cols-2">
-      <Field id="recipientName" label="Recipient name" marker="required" error={errorOf('recipientName')} className="sm:col-span-2">
-        {(aria) => (
-          <Controller
-            control={control}
-            name="recipientName"
-            render={({ field }) => (
-              <AddressCombobox
-                id="recipientName"
-                gazetteer={false}
-                saved={recipientChoices}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                invalid={aria['aria-invalid']}
-                describedBy={aria['aria-describedby']}
-                inputClassName={inputClass()}
-              />
-            )}
-          />
-        )}
-      </Field>
+      <AddressField
+        control={control}
+        name="recipientName"
+        label="Recipient name"
+        error={errorOf('recipientName')}
+        saved={recipientChoices}
+        gazetteer={false}
+        className="sm:col-span-2"
+      />
       <Field id="recipientPhone" label="Recipient phone" marker="required" error={errorOf('recipientPhone')}>
         <input id="recipientPhone" type="tel" className={inputClass()} {...register('recipientPhone')} />
       </Field>
       <Field id="recipientEmail" label="Recipient e-mail" marker="required" error={errorOf('recipientEmail')}>
         <input id="recipientEmail" type="email" className={inputClass()} {...register('recipientEmail')} />
       </Field>
-      <Field id="deliveryAddress" label="Delivery address" marker="required" error={errorOf('deliveryAddress')} className="sm:col-span-2">
-        {(aria) => (
-          <Controller
-            control={control}
-            name="deliveryAddress"
-            render={({ field }) => (
-              <AddressCombobox
-                id="deliveryAddress"
-                saved={recipientChoices}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                placeholder="Street, city, state"
-                invalid={aria['aria-invalid']}
-                describedBy={aria['aria-describedby']}
-                inputClassName={inputClass()}
-              />
-            )}
-          />
-        )}
-      </Field>
+      <AddressField
+        control={control}
+        name="deliveryAddress"
+        label="Delivery address"
+        error={errorOf('deliveryAddress')}
+        saved={recipientChoices}
+        placeholder="Street, city, state"
+        className="sm:col-span-2"
+      />
       <Field id="requiredBy" label="Required by (date and time)" marker="required" error={errorOf('requiredBy')} className="sm:col-span-2">
         <input
           id="requiredBy"

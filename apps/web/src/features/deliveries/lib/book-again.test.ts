@@ -1,6 +1,7 @@
 import type { TSavedAddress } from '@courier/contract';
 import { describe, expect, it } from 'vitest';
 import { bookAgainForm, entriesToSave, type TBookAgainSource } from './book-again';
+import { HANDLING_DEFAULTS } from './handling-form';
 import { initialOrderForm } from './order-form';
 
 const earlier = {
@@ -21,24 +22,10 @@ describe('bookAgainForm', () => {
   it('copies pickup, recipient, delivery address and package, but not required-by', () => {
     const form = bookAgainForm(initialOrderForm({ phone: '+16175550100', address: 'Home' }), earlier);
     expect(form).toEqual({
-      senderPhone: '+16175550111',
-      pickupAddress: '55 Fruit St, Boston, MA 02114',
-      recipientName: 'Dana Whitfield',
-      recipientPhone: '+16175550123',
-      recipientEmail: 'dana@example.test',
-      deliveryAddress: '1 Kendall Sq, Cambridge, MA 02139',
+      ...earlier,
       requiredBy: '',
-      packageType: 'SPECIMEN',
-      packageSize: 'medium',
-      deliveryType: 'EXPRESS',
-      specialInstructions: 'Keep cold',
       // Issue 24: the handling comes along (a specimen's collection time and stability are new each time).
-      priority: 'routine',
-      temperature: 'ambient',
-      controlledSubstance: 'false',
-      specimenCategory: 'UN3373',
-      specimenCollectedAt: '',
-      specimenStableHours: '',
+      ...HANDLING_DEFAULTS,
     });
   });
 });

@@ -1,18 +1,11 @@
-import { ROLE_IDS, ROUTINE_HANDLING, type TDeliveryDetail } from '@courier/contract';
+import { ROUTINE_HANDLING, type TDeliveryDetail } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { customerAccount, untouchedDelivery } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
-const user = {
-  _id: 'u1',
-  firstName: 'Elena',
-  lastName: 'Novak',
-  email: 'elena@clinic.org',
-  phone: '+16175550123',
-  address: '55 Fruit St, Boston, MA 02114',
-  roleId: ROLE_IDS.CUSTOMER,
-};
+const user = customerAccount;
 
 const HOUR = 3_600_000;
 const iso = (offsetHours: number) => new Date(Date.now() + offsetHours * HOUR).toISOString();
@@ -37,15 +30,8 @@ function delivery(overrides: Partial<TDeliveryDetail> = {}): TDeliveryDetail {
     createdAt: iso(-6),
     updatedAt: iso(-1),
     estimatedDelivery: iso(3),
-    pickupCoords: null,
-    deliveryCoords: null,
-    packageImage: null,
-    shippingLabel: null,
-    pod: null,
-    attempts: [],
-    returnProof: null,
+    ...untouchedDelivery,
     trackingUrl: 'http://x/track/MC7K2P9QX4WZ',
-    standingOrderId: null,
     timeline: [
       { status: 'pending', place: '55 Fruit St, Boston, MA 02114', coords: null, timestamp: iso(-6) },
       { status: 'in_transit', place: 'In transit', coords: null, timestamp: iso(-1) },

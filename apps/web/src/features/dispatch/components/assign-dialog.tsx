@@ -1,8 +1,8 @@
 import type { TAdminDriver } from '@courier/contract';
 import clsx from 'clsx';
-import { LoaderCircle, Truck } from 'lucide-react';
+import { Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { buttonClass } from '@/components/ui/button';
+import { DialogButtons } from '@/components/ui/modal';
 import { Modal } from '@/components/ui/modal';
 
 import { fixAge } from '@/lib/fix-age';
@@ -39,15 +39,7 @@ export function AssignDialog({
       icon={<Truck aria-hidden="true" className="size-6" />}
       title={currentDriverId ? `Reassign #${orderId}` : `Assign #${orderId}`}
       actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass()} disabled={!chosen || busy} onClick={() => onAssign(chosen)}>
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Assign driver
-          </button>
-        </>
+        <DialogButtons onCancel={onClose} submitLabel="Assign driver" busy={busy} disabled={!chosen} onConfirm={() => onAssign(chosen)} />
       }
     >
       {drivers.isPending ? (

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { HandlingBadges } from '@/components/ui/handling-badges';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { RouteLines, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
 import { DeliveryActions } from './delivery-actions';
@@ -80,14 +80,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
             <span className="sr-only">Route</span>
           </dt>
           <dd className="min-w-0">
-            <span className="block break-words">
-              <span className="text-slate-500">From </span>
-              {d.pickupAddress}
-            </span>
-            <span className="block break-words">
-              <span className="text-slate-500">To </span>
-              {d.deliveryAddress}
-            </span>
+            <RouteLines d={d} />
           </dd>
         </div>
         {d.driver && (

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TStaffCancelRequest, ZStaffCancelRequest } from '@courier/contract';
-import { LoaderCircle, XCircle } from 'lucide-react';
+import { XCircle } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { buttonClass } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/modal';
 
 /** Staff cancel with a reason (kept on the delivery and in the custody trail). */
 export function CancelDialog({
@@ -36,23 +35,16 @@ export function CancelDialog({
   const error = formState.errors.reason?.message;
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       tone="danger"
       icon={<XCircle aria-hidden="true" className="size-6" />}
       title={`Cancel #${orderId}?`}
-      actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Keep it
-          </button>
-          <button type="submit" form={formId} className={buttonClass({ variant: 'danger' })} disabled={busy}>
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Cancel delivery
-          </button>
-        </>
-      }
+      formId={formId}
+      cancelLabel="Keep it"
+      submitLabel="Cancel delivery"
+      busy={busy}
     >
       <form id={formId} noValidate onSubmit={handleSubmit(({ reason }) => onCancel(reason))}>
         <p className="mb-3">
@@ -71,6 +63,6 @@ export function CancelDialog({
           />
         </Field>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { DISPOSITION_ACTIONS, DISPOSITION_LABELS, type TAdminDelivery, type TDispositionAction } from '@courier/contract';
-import { LoaderCircle, OctagonAlert } from 'lucide-react';
+import { OctagonAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { buttonClass } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useRecordDisposition } from '../api/record-disposition';
 
@@ -55,23 +54,16 @@ export function DispositionDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       tone="danger"
       icon={<OctagonAlert aria-hidden="true" className="size-6" />}
       title={`Disposition for #${delivery.orderId}`}
-      actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Not now
-          </button>
-          <button type="submit" form={formId} className={buttonClass()} disabled={record.isPending}>
-            {record.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Record disposition
-          </button>
-        </>
-      }
+      formId={formId}
+      cancelLabel="Not now"
+      submitLabel="Record disposition"
+      busy={record.isPending}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-3">
         {worst && (
@@ -118,6 +110,6 @@ export function DispositionDialog({
           />
         </Field>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

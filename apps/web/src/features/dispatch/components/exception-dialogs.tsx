@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ATTEMPT_NOTE_MAX, type TAdminDriver, type TReturnRequest, ZReturnRequest } from '@courier/contract';
 import clsx from 'clsx';
-import { CalendarClock, LoaderCircle, Undo2 } from 'lucide-react';
+import { CalendarClock, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { buttonClass } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/modal';
 import { useAdminDrivers } from '../api/get-admin-drivers';
 
 /** A datetime-local value (the browser's zone) for an instant. */
@@ -74,22 +73,14 @@ export function ReattemptDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       icon={<CalendarClock aria-hidden="true" className="size-6" />}
       title={`Re-attempt #${orderId}`}
-      actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={buttonClass()} disabled={busy}>
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Schedule re-attempt
-          </button>
-        </>
-      }
+      formId={formId}
+      submitLabel="Schedule re-attempt"
+      busy={busy}
     >
       <form
         id={formId}
@@ -166,7 +157,7 @@ export function ReattemptDialog({
           />
         </Field>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -195,23 +186,16 @@ export function ReturnDialog({
   }, [open, reset]);
   const error = formState.errors.note?.message;
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       tone="danger"
       icon={<Undo2 aria-hidden="true" className="size-6" />}
       title={`Return #${orderId} to the sender?`}
-      actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Keep it
-          </button>
-          <button type="submit" form={formId} className={buttonClass({ variant: 'danger' })} disabled={busy}>
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Return to sender
-          </button>
-        </>
-      }
+      formId={formId}
+      cancelLabel="Keep it"
+      submitLabel="Return to sender"
+      busy={busy}
     >
       <form id={formId} noValidate onSubmit={handleSubmit(({ note }) => onReturn(note))}>
         <p className="mb-3">The driver takes the parcel back to the pickup address and records the hand-back. The customer is told.</p>
@@ -226,6 +210,6 @@ export function ReturnDialog({
           />
         </Field>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -6,12 +6,12 @@ import {
   type TReceiptStatus,
   type TRejectionReason,
 } from '@courier/contract';
-import { ClipboardCheck, LoaderCircle } from 'lucide-react';
+import { ClipboardCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-controls';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useRecordReceipt } from '../api/record-disposition';
@@ -63,22 +63,15 @@ function ReceiptDialog({ delivery: d, open, onClose }: { delivery: TAdminDeliver
     );
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       icon={<ClipboardCheck aria-hidden="true" className="size-6" />}
       title={`Receipt of #${d.orderId}`}
-      actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" form={formId} className={buttonClass()} disabled={record.isPending}>
-            {record.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Record receipt
-          </button>
-        </>
-      }
+      formId={formId}
+      cancelLabel="Close"
+      submitLabel="Record receipt"
+      busy={record.isPending}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-3">
         <fieldset className="flex gap-4">
@@ -124,6 +117,6 @@ function ReceiptDialog({ delivery: d, open, onClose }: { delivery: TAdminDeliver
           </p>
         )}
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminDelivery, type TAdminStatusFilter } from '@courier/contract';
+import { ADMIN_STATUS_FILTERS, deliveryTypeLabel, statusLabel, type TAdminStatusFilter } from '@courier/contract';
 import { Download, Search, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { RouteLines, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useListParams } from '@/hooks/use-list-params';
@@ -81,21 +81,6 @@ function Chip({ children, onClear }: { children: string; onClear: () => void }) 
         <X aria-hidden="true" className="size-3.5" />
       </button>
     </span>
-  );
-}
-
-function Route({ d }: { d: TAdminDelivery }) {
-  return (
-    <>
-      <span className="block break-words">
-        <span className="text-slate-500">From </span>
-        {d.pickupAddress}
-      </span>
-      <span className="block break-words">
-        <span className="text-slate-500">To </span>
-        {d.deliveryAddress}
-      </span>
-    </>
   );
 }
 
@@ -250,7 +235,7 @@ export function DeliveryHistoryPage() {
               <span className="block text-xs text-slate-500">{d.recipientPhone}</span>
             </td>
             <td data-label="Route" className={`${tdClass} max-w-xs`}>
-              <Route d={d} />
+              <RouteLines d={d} />
             </td>
             <td data-label="Driver" className={tdClass}>
               {d.driver?.name ?? <span className="text-slate-500">None</span>}

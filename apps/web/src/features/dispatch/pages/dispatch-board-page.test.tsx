@@ -1,6 +1,7 @@
 import { ROLE_IDS, ROUTINE_HANDLING, type TAdminDelivery } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { untouchedDelivery } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
@@ -24,15 +25,8 @@ const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
   estimatedDelivery: null,
-  pickupCoords: null,
-  deliveryCoords: null,
-  packageImage: null,
-  shippingLabel: null,
-  pod: null,
-  attempts: [],
-  returnProof: null,
+  ...untouchedDelivery,
   trackingUrl: '',
-  standingOrderId: null,
   customer: { ...person, organisation: '' },
   driver: null,
   isLate: true,

@@ -1,20 +1,17 @@
-import {
-  ATTEMPT_NOTE_MAX,
-  ATTEMPT_REASON_LABELS,
-  ATTEMPT_REASONS,
-  IMAGE_MIME_TYPES,
-  OTHER_NEEDS_NOTE,
-  type TAttemptReason,
-} from '@courier/contract';
+import { ATTEMPT_NOTE_MAX, ATTEMPT_REASON_LABELS, ATTEMPT_REASONS, OTHER_NEEDS_NOTE, type TAttemptReason } from '@courier/contract';
 import clsx from 'clsx';
-import { Camera, LoaderCircle, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { LoaderCircle, TriangleAlert } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Field, inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { BackLink } from '../components/back-to-jobs';
+import { PhotoField } from '../components/photo-field';
 import { currentCoords } from '../lib/current-coords';
 import { newMoveKey } from '../lib/outbox-store';
 import { shrinkPhoto } from '../lib/shrink-photo';
@@ -33,6 +30,20 @@ const HINTS: Record<TAttemptReason, string> = {
 };
 
 /**
+ * Why the drop failed (one of the contract's reasons) and a note, which the reason other needs (the
+ * contract's rule and words).
+ */
+const ZAttemptForm = z
+  .object({
+    reason: z.enum(ATTEMPT_REASONS, { error: 'Choose why the drop failed' }),
+    note: z.string().max(ATTEMPT_NOTE_MAX),
+  })
+  .superRefine((form, ctx) => {
+    if (form.reason === 'other' && !form.note.trim()) ctx.addIssue({ code: 'custom', path: ['note'], message: OTHER_NEEDS_NOTE });
+  });
+type TAttemptForm = z.infer<typeof ZAttemptForm>;
+
+/**
  * /driver/jobs/{id}/could-not-deliver: why the drop failed (large choices), a note and an optional photo.
  * Queued like every other step, so it works offline; the photo follows the attempt in the same queue.
  */
@@ -42,32 +53,29 @@ export function FailedAttemptPage() {
   const navigate = useNavigate();
   const queueMove = useQueueMove();
   const formId = useId();
-  const [reason, setReason] = useState<TAttemptReason | null>(null);
-  const [note, setNote] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
+  const {
+    register,
+    watch,
+    handleSubmit,
+    clearErrors,
+    formState: { errors: formErrors },
+  } = useForm<z.input<typeof ZAttemptForm>, unknown, TAttemptForm>({
+    resolver: zodResolver(ZAttemptForm),
+    // A message shows until its field is edited, then waits for the next submit (as the checks always did).
+    reValidateMode: 'onSubmit',
+    defaultValues: { note: '' },
+  });
+  const reason = watch('reason');
+  const errors = { reason: formErrors.reason?.message, note: formErrors.note?.message };
 
   if (isPending) return <PageSpinner />;
   if (view?.status !== 'in_transit') return <Navigate to={view ? paths.driverJob(id) : paths.driverHome} replace />;
   const { job } = view;
 
-  const submit = async () => {
+  const submit = async ({ reason, note }: TAttemptForm) => {
     const trimmed = note.trim();
-    const found = {
-      reason: reason ? undefined : 'Choose why the drop failed',
-      note: reason === 'other' && !trimmed ? OTHER_NEEDS_NOTE : undefined,
-    };
-    setErrors(found);
-    if (!reason || found.note) return;
     setBusy(true);
     const [location, photoBlob] = await Promise.all([currentCoords(2_500), photo ? shrinkPhoto(photo) : Promise.resolve(null)]);
     const base = { deliveryId: job._id, orderId: job.orderId, queuedAt: new Date().toISOString() };
@@ -98,15 +106,7 @@ export function FailedAttemptPage() {
         #{job.orderId} to {job.deliveryAddress}. The parcel stays with you until dispatch decides.
       </p>
 
-      <form
-        id={formId}
-        noValidate
-        className="mt-5 space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form id={formId} noValidate className="mt-5 space-y-5" onSubmit={handleSubmit((fields) => void submit(fields))}>
         <fieldset aria-describedby={reasonError ? `${formId}-reason-error` : undefined}>
           <legend className="mb-2 text-sm font-medium text-slate-700">What happened?</legend>
           <div className="grid gap-2 sm:grid-cols-2">
@@ -120,13 +120,8 @@ export function FailedAttemptPage() {
               >
                 <input
                   type="radio"
-                  name="reason"
                   value={r}
-                  checked={reason === r}
-                  onChange={() => {
-                    setReason(r);
-                    setErrors((e) => ({ ...e, reason: undefined }));
-                  }}
+                  {...register('reason', { onChange: () => clearErrors('reason') })}
                   className="mt-1 size-5 accent-brand-600"
                 />
                 <span>
@@ -148,44 +143,12 @@ export function FailedAttemptPage() {
             id={`${formId}-note`}
             rows={3}
             maxLength={ATTEMPT_NOTE_MAX}
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setErrors((e) => ({ ...e, note: undefined }));
-            }}
+            {...register('note', { onChange: () => clearErrors('note') })}
             className={inputClass({ invalid: !!errors.note, className: 'h-auto py-2' })}
           />
         </Field>
 
-        <div>
-          <span className="mb-1.5 block text-sm font-medium text-slate-700">Photo (optional)</span>
-          {preview ? (
-            <div className="relative">
-              <img src={preview} alt="The drop-off" className="max-h-64 w-full rounded-xl border border-slate-200 object-cover" />
-              <button
-                type="button"
-                aria-label="Remove the photo"
-                onClick={() => setPhoto(null)}
-                className="absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </button>
-            </div>
-          ) : (
-            <label className="flex h-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 bg-white text-slate-600 active:bg-slate-50">
-              <Camera aria-hidden="true" className="size-7 text-brand-600" />
-              <span className="text-sm font-semibold">Take a photo</span>
-              <input
-                type="file"
-                accept={IMAGE_MIME_TYPES.join(',')}
-                capture="environment"
-                className="sr-only"
-                aria-label="Take a photo"
-                onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
-              />
-            </label>
-          )}
-        </div>
+        <PhotoField label="Photo (optional)" alt="The drop-off" photo={photo} onPick={setPhoto} onRemove={() => setPhoto(null)} />
 
         <button
           type="submit"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { IMAGE_MIME_TYPES, POD_NOTES_MAX, ZProofOfDeliveryFields } from '@courier/contract';
-import { Camera, CircleCheckBig, LoaderCircle, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { POD_NOTES_MAX, ZProofOfDeliveryFields } from '@courier/contract';
+import { CircleCheckBig, LoaderCircle } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -13,6 +13,7 @@ import { BackLink } from '../components/back-to-jobs';
 import { bigButtonClass } from '../components/next-action-button';
 import { checkHandOver, EMPTY_HAND_OVER, HandOverChecks, handOverFields, type THandOverErrors } from '../components/hand-over-checks';
 import { SignatureField, type TSignaturePadHandle } from '../components/signature-pad';
+import { PhotoField } from '../components/photo-field';
 import { HoldBanner } from '../components/temperature-step';
 import { currentCoords } from '../lib/current-coords';
 import { nextAction } from '../lib/next-action';
@@ -35,7 +36,6 @@ export function ProofOfDeliveryPage() {
   const formId = useId();
   const signature = useRef<TSignaturePadHandle>(null);
   const [photo, setPhoto] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [signed, setSigned] = useState(false);
   const [imageError, setImageError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -45,13 +45,6 @@ export function ProofOfDeliveryPage() {
     resolver: zodResolver(ZProofForm),
     defaultValues: { recipientName: '', notes: '' },
   });
-
-  useEffect(() => {
-    if (!photo) return setPreview(null);
-    const url = URL.createObjectURL(photo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo]);
 
   if (isPending) return <PageSpinner />;
   const action = view && nextAction(view.status);
@@ -106,38 +99,17 @@ export function ProofOfDeliveryPage() {
       <HoldBanner job={job} />
 
       <form id={formId} noValidate className="mt-5 space-y-5" onSubmit={handleSubmit((fields) => void submit(fields))}>
-        <div>
-          <span className="mb-1.5 block text-sm font-medium text-slate-700">Photo of the parcel at the door</span>
-          {preview ? (
-            <div className="relative">
-              <img src={preview} alt="The parcel at the door" className="max-h-64 w-full rounded-xl border border-slate-200 object-cover" />
-              <button
-                type="button"
-                aria-label="Remove the photo"
-                onClick={() => setPhoto(null)}
-                className="absolute top-2 right-2 flex size-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </button>
-            </div>
-          ) : (
-            <label className="flex h-28 cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 bg-white text-slate-600 active:bg-slate-50">
-              <Camera aria-hidden="true" className="size-7 text-brand-600" />
-              <span className="text-sm font-semibold">Take a photo</span>
-              <input
-                type="file"
-                accept={IMAGE_MIME_TYPES.join(',')}
-                capture="environment"
-                className="sr-only"
-                aria-label="Take a photo"
-                onChange={(event) => {
-                  setPhoto(event.target.files?.[0] ?? null);
-                  setImageError('');
-                }}
-              />
-            </label>
-          )}
-        </div>
+        <PhotoField
+          label="Photo of the parcel at the door"
+          alt="The parcel at the door"
+          photo={photo}
+          boxClass="h-28"
+          onPick={(picked) => {
+            setPhoto(picked);
+            setImageError('');
+          }}
+          onRemove={() => setPhoto(null)}
+        />
 
         <SignatureField
           ref={signature}

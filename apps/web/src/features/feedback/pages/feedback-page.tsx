@@ -10,7 +10,7 @@ import {
 } from '@courier/contract';
 import { CircleAlert, CircleCheckBig, Info, MessageSquareHeart, Send } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -55,9 +55,9 @@ function Notice({
 
 function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: () => void }) {
   const {
+    control,
     register,
     watch,
-    setValue,
     handleSubmit,
     setError,
     clearErrors,
@@ -68,7 +68,6 @@ function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: (
     reValidateMode: 'onSubmit',
     defaultValues: { rating: 0, comment: '' },
   });
-  const rating = watch('rating');
   const comment = watch('comment') ?? '';
   const submit = useSubmitFeedback(order.orderId);
   const ratingError = errors.rating?.message;
@@ -88,14 +87,20 @@ function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: (
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-6">
-      <StarRating
-        value={rating}
-        onChange={(value) => {
-          setValue('rating', value);
-          clearErrors('rating');
-        }}
-        invalid={!!ratingError}
-        describedBy={error ? 'feedback-error' : undefined}
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field }) => (
+          <StarRating
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              clearErrors('rating');
+            }}
+            invalid={!!ratingError}
+            describedBy={error ? 'feedback-error' : undefined}
+          />
+        )}
       />
       <div>
         <div className="mb-1.5 flex items-baseline justify-between gap-2">

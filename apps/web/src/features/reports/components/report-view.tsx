@@ -2,7 +2,7 @@ import { REPORT_GROUPS, type TDeliveryReport, type TReportGroup } from '@courier
 import { CircleCheckBig, Clock, Download, PackageCheck, Timer } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { TableMessage, tdClass, thClass } from '@/components/ui/list-page';
+import { TableMessage, tdClass, HeadRow } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { StatTile } from '@/components/ui/stat-tile';
 import { errorMessage } from '@/lib/error-message';
@@ -80,13 +80,7 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
       <table className="w-full min-w-[640px]">
         <caption className="sr-only">The report’s figures, one row per {GROUP_LABELS[report?.groupBy ?? 'day'].toLowerCase()}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            {headings.map((h) => (
-              <th key={h} scope="col" className={thClass}>
-                {h}
-              </th>
-            ))}
-          </tr>
+          <HeadRow headings={headings} />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {!report ? (

@@ -11,27 +11,25 @@ export interface TMapDriver {
   currentJob: string | null;
 }
 
-export interface TMapJob {
+/** A pickup or a drop of one delivery, at its place. */
+interface TMapPlace {
   deliveryId: string;
   trackingNumber: string;
   kind: 'pickup' | 'dropoff';
   lat: number;
   lng: number;
   address: string;
+}
+
+export interface TMapJob extends TMapPlace {
   stat: boolean;
   late: boolean;
   driverName: string | null;
 }
 
-export interface TMapStop {
+export interface TMapStop extends TMapPlace {
   /** 1-based place in the driver's route. */
   n: number;
-  deliveryId: string;
-  trackingNumber: string;
-  kind: 'pickup' | 'dropoff';
-  lat: number;
-  lng: number;
-  address: string;
   arrivalText: string;
 }
 

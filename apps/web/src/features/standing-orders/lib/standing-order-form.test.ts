@@ -1,27 +1,9 @@
 import type { TStandingOrder } from '@courier/contract';
 import { describe, expect, it } from 'vitest';
+import { specimenStandingOrder } from '@/testing/fixtures';
 import { changesOf, choiceOf, formOf, ZStandingOrderForm } from './standing-order-form';
 
-const order = (over: Partial<TStandingOrder> = {}): TStandingOrder => ({
-  _id: 's1',
-  status: 'active',
-  schedule: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', time: '16:00' },
-  timeZone: 'America/New_York',
-  startsOn: '2026-03-02',
-  endsOn: null,
-  delivery: {
-    recipientName: 'Core Lab',
-    packageType: 'SPECIMEN',
-    specimen: { category: 'UN3373', collectionTime: '09:00', stableForHours: 12 },
-  },
-  preApproved: true,
-  nextOccurrences: [],
-  skippedDates: [],
-  customer: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  ...over,
-});
+const order = (over: Partial<TStandingOrder> = {}): TStandingOrder => specimenStandingOrder({ preApproved: true, ...over });
 
 describe('the standing-order form', () => {
   it('reads each picker pattern back from its rule, and nothing else', () => {

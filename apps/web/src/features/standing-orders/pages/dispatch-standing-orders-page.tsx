@@ -1,5 +1,5 @@
 import type { TStandingOrder } from '@courier/contract';
-import { DispatchPage, TableCard, TableMessage, tdClass, thClass } from '@/components/ui/list-page';
+import { DispatchPage, TableCard, TableMessage, tdClass, HeadRow } from '@/components/ui/list-page';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
@@ -55,13 +55,7 @@ export function DispatchStandingOrdersPage() {
       <TableCard>
         <table className="w-full min-w-[860px] divide-y divide-slate-200">
           <thead className="bg-slate-50">
-            <tr>
-              {headings.map((h) => (
-                <th key={h} scope="col" className={thClass}>
-                  {h}
-                </th>
-              ))}
-            </tr>
+            <HeadRow headings={headings} />
           </thead>
           <tbody className="divide-y divide-slate-100">
             {query.isPending && <TableMessage colSpan={headings.length}>Loading...</TableMessage>}

@@ -1,30 +1,23 @@
 import { COMPANY } from '@courier/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, ArrowRight, Pencil } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
+import { ArrowRight, Pencil } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { describeSchedule } from '@/lib/schedule-rule';
 import { toast } from '@/lib/toast';
 import { useStandingOrder } from '../api/get-standing-order';
 import { useUpdateStandingOrder } from '../api/update-standing-order';
 import { NextOccurrences } from '../components/next-occurrences';
+import {
+  StandingOrderFormEnd,
+  StandingOrderHeading,
+  standingOrderFormClass,
+  useStandingOrderForm,
+} from '../components/standing-order-form-shell';
 import { StandingOrderFields } from '../components/standing-order-fields';
-import { changesOf, emptyStandingOrderForm, formOf, type TStandingOrderForm, ZStandingOrderForm } from '../lib/standing-order-form';
-
-/** The form's field a server's 400 names. */
-const FORM_FIELDS: Record<string, keyof TStandingOrderForm | 'schedule.kind' | 'schedule.time'> = {
-  'schedule.rrule': 'schedule.kind',
-  'schedule.time': 'schedule.time',
-  startsOn: 'startsOn',
-  endsOn: 'endsOn',
-  'specimen.collectionTime': 'collectionTime',
-};
+import { changesOf, formOf, type TStandingOrderForm } from '../lib/standing-order-form';
 
 /** /standing-orders/{id}/edit: the owner changes the schedule; deliveries already booked stay as they are. */
 export function EditStandingOrderPage() {
@@ -32,25 +25,17 @@ export function EditStandingOrderPage() {
   const order = useStandingOrder(id);
   const update = useUpdateStandingOrder();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, dirtyFields },
-  } = useForm<TStandingOrderForm>({ resolver: zodResolver(ZStandingOrderForm), defaultValues: emptyStandingOrderForm(false) });
+  const { form, problem, clearProblem, showError } = useStandingOrderForm();
   const loaded = order.data ? formOf(order.data) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per loaded order, not on every refetch
   useEffect(() => {
-    if (order.data) reset(formOf(order.data).form);
-  }, [order.data?._id, reset]);
+    if (order.data) form.reset(formOf(order.data).form);
+  }, [order.data?._id, form.reset]);
 
-  const onSubmit = async (form: TStandingOrderForm) => {
+  const onSubmit = async (values: TStandingOrderForm) => {
     if (!order.data || !loaded) return;
-    setProblem(null);
-    const changes = changesOf(order.data, form, loaded.customRule, !!dirtyFields.schedule);
+    clearProblem();
+    const changes = changesOf(order.data, values, loaded.customRule, !!form.formState.dirtyFields.schedule);
     if (Object.keys(changes).length === 0) {
       void navigate(paths.standingOrders);
       return;
@@ -60,13 +45,7 @@ export function EditStandingOrderPage() {
       toast.success('Standing order changed: future deliveries follow the new schedule');
       void navigate(paths.standingOrders);
     } catch (error) {
-      const message = (
-        (isApiError(error) && (error.fieldMessage ?? error.serverMessage)) ||
-        errorMessage(error, 'Could not save it')
-      ).replace(/^[\w.]+: /, '');
-      const field = isApiError(error) && error.field ? FORM_FIELDS[error.field] : undefined;
-      if (field) setError(field, { message }, { shouldFocus: true });
-      else setProblem(message);
+      showError(error, 'Could not save it');
     }
   };
 
@@ -74,11 +53,9 @@ export function EditStandingOrderPage() {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
       <title>{`Edit standing order · ${COMPANY.name}`}</title>
-      <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
-        <Pencil aria-hidden="true" className="size-6 text-brand-600" />
-        Edit standing order
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">Changes apply to deliveries not yet booked; those already booked stay as they are.</p>
+      <StandingOrderHeading icon={<Pencil aria-hidden="true" className="size-6 text-brand-600" />} title="Edit standing order">
+        Changes apply to deliveries not yet booked; those already booked stay as they are.
+      </StandingOrderHeading>
 
       {order.isPending && <Spinner className="mt-8" label="Loading the standing order" />}
       {order.isError && (
@@ -93,11 +70,7 @@ export function EditStandingOrderPage() {
       )}
 
       {order.data && d && loaded && order.data.status !== 'ended' && (
-        <form
-          onSubmit={handleSubmit(onSubmit)}
-          noValidate
-          className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={standingOrderFormClass}>
           <div className="rounded-xl border border-slate-200 bg-slate-50/60 p-4 text-sm">
             <p className="font-medium text-slate-900">To {String(d.recipientName ?? '')}</p>
             <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-slate-600">
@@ -113,9 +86,9 @@ export function EditStandingOrderPage() {
             </p>
           )}
           <StandingOrderFields
-            control={control}
-            register={register}
-            errors={errors}
+            control={form.control}
+            register={form.register}
+            errors={form.formState.errors}
             specimen={loaded.form.specimen}
             timeZone={order.data.timeZone}
           />
@@ -127,20 +100,7 @@ export function EditStandingOrderPage() {
               timeZone={order.data.timeZone}
             />
           </div>
-          {problem && (
-            <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-              <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {problem}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to={paths.standingOrders} className={buttonClass({ variant: 'ghost' })}>
-              Cancel
-            </Link>
-            <button type="submit" className={buttonClass()} disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save changes'}
-            </button>
-          </div>
+          <StandingOrderFormEnd problem={problem} cancelTo={paths.standingOrders} pending={update.isPending} submitLabel="Save changes" />
         </form>
       )}
     </section>

@@ -1,28 +1,21 @@
 import { COMPANY, deliveryTypeLabel, packageSizeLabel, packageTypeLabel, type TDeliveryDetail } from '@courier/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, ArrowRight, Repeat } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { ArrowRight, Repeat } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { useCreateStandingOrder } from '../api/create-standing-order';
+import { useCreateStandingOrder } from '@/lib/standing-orders';
 import { useSourceDelivery } from '../api/get-source-delivery';
+import {
+  StandingOrderFormEnd,
+  StandingOrderHeading,
+  standingOrderFormClass,
+  useStandingOrderForm,
+} from '../components/standing-order-form-shell';
 import { StandingOrderFields } from '../components/standing-order-fields';
-import { emptyStandingOrderForm, ruleText, type TStandingOrderForm, ZStandingOrderForm } from '../lib/standing-order-form';
-
-/** The form's field a server's 400 names. */
-const FORM_FIELDS: Record<string, keyof TStandingOrderForm | 'schedule.kind' | 'schedule.time'> = {
-  'schedule.rrule': 'schedule.kind',
-  'schedule.time': 'schedule.time',
-  startsOn: 'startsOn',
-  endsOn: 'endsOn',
-  'specimen.collectionTime': 'collectionTime',
-};
+import { emptyStandingOrderForm, ruleText, type TStandingOrderForm } from '../lib/standing-order-form';
 
 /** HH:MM of an instant on this browser's clock: the earlier delivery's collection, as a default for each run's. */
 const timeOfDay = (iso: string) => {
@@ -87,53 +80,37 @@ export function NewStandingOrderPage() {
   const source = useSourceDelivery(fromId);
   const create = useCreateStandingOrder();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<TStandingOrderForm>({ resolver: zodResolver(ZStandingOrderForm), defaultValues: emptyStandingOrderForm(false) });
+  const { form, problem, clearProblem, showError } = useStandingOrderForm();
   const specimen = source.data?.packageType === 'SPECIMEN';
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per loaded delivery
   useEffect(() => {
     const d = source.data;
-    if (d) reset(emptyStandingOrderForm(d.packageType === 'SPECIMEN', d.specimen ? timeOfDay(d.specimen.collectedAt) : ''));
-  }, [source.data?._id, reset]);
+    if (d) form.reset(emptyStandingOrderForm(d.packageType === 'SPECIMEN', d.specimen ? timeOfDay(d.specimen.collectedAt) : ''));
+  }, [source.data?._id, form.reset]);
 
-  const onSubmit = async (form: TStandingOrderForm) => {
+  const onSubmit = async (values: TStandingOrderForm) => {
     if (!source.data) return;
-    setProblem(null);
+    clearProblem();
     try {
       await create.mutateAsync({
-        ...templateOf(source.data, form.collectionTime),
-        schedule: { rrule: ruleText(form.schedule), time: form.schedule.time },
-        startsOn: form.startsOn,
-        endsOn: form.endsOn || null,
+        ...templateOf(source.data, values.collectionTime),
+        schedule: { rrule: ruleText(values.schedule), time: values.schedule.time },
+        startsOn: values.startsOn,
+        endsOn: values.endsOn || null,
       });
       toast.success('Standing order created');
       void navigate(paths.standingOrders);
     } catch (error) {
-      const message = (
-        (isApiError(error) && (error.fieldMessage ?? error.serverMessage)) ||
-        errorMessage(error, 'Could not create it')
-      ).replace(/^[\w.]+: /, '');
-      const field = isApiError(error) && error.field ? FORM_FIELDS[error.field] : undefined;
-      if (field) setError(field, { message }, { shouldFocus: true });
-      else setProblem(message);
+      showError(error, 'Could not create it');
     }
   };
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
       <title>{`Repeat this delivery · ${COMPANY.name}`}</title>
-      <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
-        <Repeat aria-hidden="true" className="size-6 text-brand-600" />
-        Repeat this delivery
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">We book it for you ahead of each date, with the same pickup, recipient and package.</p>
+      <StandingOrderHeading icon={<Repeat aria-hidden="true" className="size-6 text-brand-600" />} title="Repeat this delivery">
+        We book it for you ahead of each date, with the same pickup, recipient and package.
+      </StandingOrderHeading>
 
       {!fromId && (
         <p className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
@@ -152,30 +129,18 @@ export function NewStandingOrderPage() {
       )}
 
       {source.data && (
-        <form
-          onSubmit={handleSubmit(onSubmit)}
-          noValidate
-          className="mt-6 space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-        >
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={standingOrderFormClass}>
           <div>
             <h2 className="mb-3 text-base font-semibold text-slate-900">Delivery #{source.data.orderId}</h2>
             <DeliverySummary delivery={source.data} />
           </div>
-          <StandingOrderFields control={control} register={register} errors={errors} specimen={specimen} />
-          {problem && (
-            <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-              <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {problem}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Link to={paths.delivery(source.data._id)} className={buttonClass({ variant: 'ghost' })}>
-              Cancel
-            </Link>
-            <button type="submit" className={buttonClass()} disabled={create.isPending}>
-              {create.isPending ? 'Saving...' : 'Create standing order'}
-            </button>
-          </div>
+          <StandingOrderFields control={form.control} register={form.register} errors={form.formState.errors} specimen={specimen} />
+          <StandingOrderFormEnd
+            problem={problem}
+            cancelTo={paths.delivery(source.data._id)}
+            pending={create.isPending}
+            submitLabel="Create standing order"
+          />
         </form>
       )}
     </section>

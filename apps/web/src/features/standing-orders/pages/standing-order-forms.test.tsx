@@ -1,24 +1,10 @@
-import { ROLE_IDS } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
+import { customerAccount, specimenStandingOrder } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 
-const customer = {
-  _id: 'u1',
-  firstName: 'Lab',
-  lastName: 'Runs',
-  email: 'lab@hospital.test',
-  phone: '+16175550123',
-  address: '55 Fruit St, Boston, MA 02114',
-  accountType: 'lab',
-  picture: null,
-  roleId: ROLE_IDS.CUSTOMER,
-  createdAt: '2026-01-05T10:00:00.000Z',
-  isDeleted: false,
-  emailVerified: true,
-  notificationPreferences: { emailUpdates: true, smsUpdates: false, marketingEmails: false },
-};
+const customer = { ...customerAccount, firstName: 'Lab', lastName: 'Runs', email: 'lab@hospital.test', accountType: 'lab' };
 
 const collectedAt = '2026-03-02T13:45:00.000Z';
 const specimenDelivery = {
@@ -40,27 +26,10 @@ const specimenDelivery = {
   specimen: { category: 'UN3373', collectedAt, stableForHours: 12, stabilityDeadline: '2026-03-03T01:45:00.000Z' },
 };
 
-const standingOrder = {
-  _id: 's1',
-  status: 'active',
-  schedule: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', time: '16:00' },
-  timeZone: 'America/New_York',
-  startsOn: '2026-03-02',
-  endsOn: null,
-  delivery: {
-    recipientName: 'Core Lab',
-    pickupAddress: 'A',
-    deliveryAddress: 'B',
-    packageType: 'SPECIMEN',
-    specimen: { category: 'UN3373', collectionTime: '09:00', stableForHours: 12 },
-  },
-  preApproved: false,
+const standingOrder = specimenStandingOrder({
+  delivery: { ...specimenStandingOrder().delivery, pickupAddress: 'A', deliveryAddress: 'B' },
   nextOccurrences: ['2026-03-02T21:00:00.000Z'],
-  skippedDates: [],
-  customer: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-};
+});
 
 const hhmm = (iso: string) => {
   const at = new Date(iso);

@@ -6,11 +6,10 @@ import {
   type TShiftStartPlace,
   ZDriverShiftRequest,
 } from '@courier/contract';
-import { Clock, LoaderCircle } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { buttonClass } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/modal';
 
 const PLACE_LABELS: Record<TShiftStartPlace, string> = { base: 'Home base', current: 'Where the driver is' };
 
@@ -65,22 +64,14 @@ export function DriverShiftDialog({
   const id = (name: string) => `${formId}-${name}`;
   const name = `${user.firstName} ${user.lastName}`;
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       icon={<Clock aria-hidden="true" className="size-6" />}
       title={`Shift of ${name}`}
-      actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={buttonClass()} disabled={busy}>
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Save shift
-          </button>
-        </>
-      }
+      formId={formId}
+      submitLabel="Save shift"
+      busy={busy}
     >
       <form
         id={formId}
@@ -138,6 +129,6 @@ export function DriverShiftDialog({
           />
         </Field>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLE_IDS, type TInviteUserRequest, type TRole, ZInviteUserRequest } from '@courier/contract';
-import { LoaderCircle, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { buttonClass } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/form-controls';
-import { Modal } from '@/components/ui/modal';
+import { FormDialog } from '@/components/ui/modal';
 
 type TInviteForm = z.input<typeof ZInviteUserRequest>;
 
@@ -54,22 +53,14 @@ export function InviteUserDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       icon={<UserPlus aria-hidden="true" className="size-6" />}
       title="Invite a user"
-      actions={
-        <>
-          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={buttonClass()} disabled={busy}>
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            Send invitation
-          </button>
-        </>
-      }
+      formId={formId}
+      submitLabel="Send invitation"
+      busy={busy}
     >
       <form id={formId} noValidate className="space-y-3" onSubmit={handleSubmit(onInvite)}>
         <p>They get an e-mail with a link to set their password. No password travels by e-mail.</p>
@@ -89,6 +80,6 @@ export function InviteUserDialog({
           </select>
         </Field>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

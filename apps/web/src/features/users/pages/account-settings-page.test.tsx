@@ -1,24 +1,11 @@
-import { MESSAGES, ROLE_IDS } from '@courier/contract';
+import { MESSAGES } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { customerAccount } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { getSession, getUser, setSession } from '@/lib/session';
 
-const account = {
-  _id: 'u1',
-  firstName: 'Elena',
-  lastName: 'Novak',
-  email: 'elena@clinic.org',
-  phone: '+16175550123',
-  address: '55 Fruit St, Boston, MA 02114',
-  accountType: 'pharmacy',
-  picture: null,
-  roleId: ROLE_IDS.CUSTOMER,
-  createdAt: '2026-01-05T10:00:00.000Z',
-  isDeleted: false,
-  emailVerified: true,
-  notificationPreferences: { emailUpdates: true, smsUpdates: false, marketingEmails: false },
-};
+const account = customerAccount;
 
 type TAnswer = (body: unknown) => Response;
 

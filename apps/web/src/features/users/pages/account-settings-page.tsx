@@ -4,12 +4,10 @@ import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useCurrentUser } from '../api/get-current-user';
+import { ChangePasswordCard, NotificationPreferencesCard, PersonalInfoCard } from '../components/account-cards';
 import { AddressBookSection } from '../components/address-book-section';
 import { ApiKeysSection } from '../components/api-keys-section';
-import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountSection } from '../components/delete-account-section';
-import { NotificationPreferencesForm } from '../components/notification-preferences-form';
-import { PersonalInfoForm } from '../components/personal-info-form';
 import { SettingsCard } from '../components/settings-card';
 import { WebhooksSection } from '../components/webhooks-section';
 
@@ -60,14 +58,7 @@ export function AccountSettingsPage() {
         </nav>
 
         <div className="min-w-0 space-y-6">
-          <SettingsCard
-            id="personal-information"
-            icon={<UserRound aria-hidden="true" />}
-            title="Personal Information"
-            description="Your name and phone appear on your delivery requests."
-          >
-            <PersonalInfoForm user={user} />
-          </SettingsCard>
+          <PersonalInfoCard user={user} description="Your name and phone appear on your delivery requests." />
 
           <SettingsCard
             id="saved-addresses"
@@ -78,23 +69,9 @@ export function AccountSettingsPage() {
             <AddressBookSection />
           </SettingsCard>
 
-          <SettingsCard
-            id="change-password"
-            icon={<KeyRound aria-hidden="true" />}
-            title="Change Password"
-            description="Changing it signs out your other sessions."
-          >
-            <ChangePasswordForm />
-          </SettingsCard>
+          <ChangePasswordCard />
 
-          <SettingsCard
-            id="notification-preferences"
-            icon={<Bell aria-hidden="true" />}
-            title="Notification Preferences"
-            description="Choose how we tell you about your deliveries."
-          >
-            <NotificationPreferencesForm preferences={user?.notificationPreferences} />
-          </SettingsCard>
+          <NotificationPreferencesCard user={user} description="Choose how we tell you about your deliveries." />
 
           {isCustomer && (
             <>

@@ -1,10 +1,6 @@
 import { COMPANY } from '@courier/contract';
-import { Bell, KeyRound, UserRound } from 'lucide-react';
 import { useCurrentUser } from '../api/get-current-user';
-import { ChangePasswordForm } from '../components/change-password-form';
-import { NotificationPreferencesForm } from '../components/notification-preferences-form';
-import { PersonalInfoForm } from '../components/personal-info-form';
-import { SettingsCard } from '../components/settings-card';
+import { ChangePasswordCard, NotificationPreferencesCard, PersonalInfoCard } from '../components/account-cards';
 
 /**
  * /admin/account and /driver/account: staff and drivers keep their own profile, password and notices here,
@@ -20,30 +16,9 @@ export function OwnAccountPage() {
         <p className="mt-1 text-slate-600">Your name and phone, your password, and how we tell you about things.</p>
       </header>
       <div className="mt-6 space-y-6">
-        <SettingsCard
-          id="personal-information"
-          icon={<UserRound aria-hidden="true" />}
-          title="Personal Information"
-          description="Your name and phone as your colleagues see them."
-        >
-          <PersonalInfoForm user={user} />
-        </SettingsCard>
-        <SettingsCard
-          id="change-password"
-          icon={<KeyRound aria-hidden="true" />}
-          title="Change Password"
-          description="Changing it signs out your other sessions."
-        >
-          <ChangePasswordForm />
-        </SettingsCard>
-        <SettingsCard
-          id="notification-preferences"
-          icon={<Bell aria-hidden="true" />}
-          title="Notification Preferences"
-          description="Choose whether we e-mail or text you as well as the bell."
-        >
-          <NotificationPreferencesForm preferences={user?.notificationPreferences} />
-        </SettingsCard>
+        <PersonalInfoCard user={user} description="Your name and phone as your colleagues see them." />
+        <ChangePasswordCard />
+        <NotificationPreferencesCard user={user} description="Choose whether we e-mail or text you as well as the bell." />
       </div>
     </div>
   );

@@ -1,0 +1,53 @@
+import { ROLE_IDS, type TDeliveryDetail, type TStandingOrder } from '@courier/contract';
+import type { TSessionUser } from '@/lib/session';
+
+/** A customer's account as GET /v1/auth/me answers it: Elena Novak of a pharmacy. Spread it and override what a test needs. */
+export const customerAccount = {
+  _id: 'u1',
+  firstName: 'Elena',
+  lastName: 'Novak',
+  email: 'elena@clinic.org',
+  phone: '+16175550123',
+  address: '55 Fruit St, Boston, MA 02114',
+  accountType: 'pharmacy',
+  picture: null,
+  roleId: ROLE_IDS.CUSTOMER,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  isDeleted: false,
+  emailVerified: true,
+  notificationPreferences: { emailUpdates: true, smsUpdates: false, marketingEmails: false },
+} satisfies TSessionUser;
+
+/** A delivery's fields nothing has filled yet: no coordinates, image, label, proof, attempt, return or standing order. */
+export const untouchedDelivery = {
+  pickupCoords: null,
+  deliveryCoords: null,
+  packageImage: null,
+  shippingLabel: null,
+  pod: null,
+  attempts: [],
+  returnProof: null,
+  standingOrderId: null,
+} satisfies Partial<TDeliveryDetail>;
+
+/** A customer's standing order: weekdays at 16:00 from 2 March 2026, of a UN3373 specimen collected at 09:00. */
+export const specimenStandingOrder = (over: Partial<TStandingOrder> = {}): TStandingOrder => ({
+  _id: 's1',
+  status: 'active',
+  schedule: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', time: '16:00' },
+  timeZone: 'America/New_York',
+  startsOn: '2026-03-02',
+  endsOn: null,
+  delivery: {
+    recipientName: 'Core Lab',
+    packageType: 'SPECIMEN',
+    specimen: { category: 'UN3373', collectionTime: '09:00', stableForHours: 12 },
+  },
+  preApproved: false,
+  nextOccurrences: [],
+  skippedDates: [],
+  customer: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  ...over,
+});
