@@ -1,44 +1,53 @@
-import { MESSAGES, OPTIN_REPLY_YES_LINE } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, OPTIN_REPLY_YES_LINE, ZOptinRequest } from '@courier/contract';
 import clsx from 'clsx';
 import { BellRing, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
-import { phoneError } from '../optin-rules';
+
+// The banner asks for the phone only: the contract's phone rule and words (SPEC section 5).
+const ZBannerForm = ZOptinRequest.pick({ phone: true });
 
 /** The banner itself (optin-banner.tsx decides when it shows): SMS consent only; subscribing or closing ends it. */
 export function OptinBannerPanel({ onClose, onError }: { onClose: () => void; onError?: (message: string) => void }) {
-  const [phone, setPhone] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<{ phone: string }>({
+    resolver: zodResolver(ZBannerForm),
+    reValidateMode: 'onSubmit',
+    defaultValues: { phone: '' },
+  });
+  const error = errors.phone?.message;
   const subscribe = useSubscribeOptin();
   const inputId = useId();
   const errorId = `${inputId}-error`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = phoneError(phone);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
+  const submit = handleSubmit(({ phone }) => {
     subscribe.mutate(
-      { phone: phone.trim(), consent: { sms: true, email: false, marketing: false }, source: 'banner' },
+      { phone, consent: { sms: true, email: false, marketing: false }, source: 'banner' },
       {
         onSuccess: (message) => {
-          setPhone('');
+          reset();
           onClose();
           // SMS is double opt-in: nothing is sent until the phone replies YES to the text.
           toast.success(`${message || 'Your communication preferences have been saved.'} ${OPTIN_REPLY_YES_LINE}`);
         },
         onError: (failure) => {
           const message = optinErrorMessage(failure);
-          setError(message);
+          setError('phone', { message });
           onError?.(message);
         },
       },
     );
-  };
+  });
 
   return (
     <section
@@ -77,11 +86,7 @@ export function OptinBannerPanel({ onClose, onError }: { onClose: () => void; on
                 inputMode="tel"
                 autoComplete="tel"
                 placeholder="+1 617 555 0142"
-                value={phone}
-                onChange={(event) => {
-                  setPhone(event.target.value);
-                  setError(undefined);
-                }}
+                {...register('phone', { onChange: () => clearErrors('phone') })}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
                 className={clsx(
