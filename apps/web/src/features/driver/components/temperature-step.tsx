@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   HOLD_MESSAGE,
   ON_BOARD_STATUSES,
@@ -5,9 +6,12 @@ import {
   type TDeliveryStatus,
   type TDriverJob,
   isTemperatureControlled,
+  ZTemperatureReadingRequest,
 } from '@courier/contract';
 import { FileUp, OctagonAlert, Thermometer } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { inputClass } from '@/components/ui/form-controls';
 import { TemperatureChart } from '@/components/ui/temperature-chart';
@@ -37,31 +41,52 @@ export const readCelsius = (typed: string): number | null => {
   return typed.trim() && Number.isFinite(value) && value >= -100 && value <= 100 ? value : null;
 };
 
+const PROBE_MESSAGE = 'Enter the temperature in °C, e.g. 4.5';
+
+/** The probe field: what the phone typed, read as °C (comma decimals too), then the contract's reading rule. */
+const ZProbeForm = z.object({
+  celsius: z
+    .string()
+    .transform((typed, ctx) => {
+      const celsius = readCelsius(typed);
+      if (celsius === null) ctx.addIssue({ code: 'custom', message: PROBE_MESSAGE });
+      return celsius ?? z.NEVER;
+    })
+    .pipe(ZTemperatureReadingRequest.shape.celsius),
+});
+
 /**
  * Along the way (parcel on board, temperature-controlled): record a probe reading or upload a data
  * logger's CSV; both queue on the phone and go out in order, so they work offline. Readings so far below.
  */
 export function TemperatureStep({ job, status }: { job: TDriverJob; status: TDeliveryStatus }) {
   const queueMove = useQueueMove();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useForm<z.input<typeof ZProbeForm>, unknown, z.output<typeof ZProbeForm>>({
+    resolver: zodResolver(ZProbeForm),
+    reValidateMode: 'onSubmit',
+    defaultValues: { celsius: '' },
+  });
+  const error = errors.celsius?.message;
   const inputId = useId();
   const fileId = useId();
   if (!isTemperatureControlled(job.temperature)) return null;
   const onBoard = ON_BOARD_STATUSES.includes(status);
   const base = { deliveryId: job._id, orderId: job.orderId, queuedAt: new Date().toISOString() };
 
-  const record = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const celsius = readCelsius(typed);
-    if (celsius === null) return setError('Enter the temperature in °C, e.g. 4.5');
+  const record = handleSubmit(async ({ celsius }) => {
     const outcome = await queueMove({ ...base, kind: 'temperature', key: newMoveKey(), body: { celsius, at: new Date().toISOString() } });
     if (outcome === 'refused') return;
-    setTyped('');
+    reset();
     toast[outcome === 'sent' ? 'success' : 'info'](
       outcome === 'sent' ? `${celsius} °C recorded` : `${celsius} °C saved on this phone; it will be sent when the network returns.`,
     );
-  };
+  });
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const outcome = await queueMove({ ...base, kind: 'temperature-log', key: newMoveKey(), csv: await file.text() });
@@ -84,11 +109,7 @@ export function TemperatureStep({ job, status }: { job: TDriverJob; status: TDel
             <input
               id={inputId}
               inputMode="decimal"
-              value={typed}
-              onChange={(e) => {
-                setTyped(e.target.value);
-                setError('');
-              }}
+              {...register('celsius', { onChange: () => clearErrors('celsius') })}
               className={inputClass({ invalid: !!error, className: 'h-12 text-lg' })}
               aria-describedby={error ? `${inputId}-error` : undefined}
               aria-invalid={error ? true : undefined}

@@ -1,0 +1,65 @@
+import { ROLE_IDS, ROUTINE_HANDLING, type TDriverJob } from '@courier/contract';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { setSession } from '@/lib/session';
+import { json, stubApi } from '@/testing/stub-api';
+import { TemperatureStep } from './temperature-step';
+
+const job: TDriverJob = {
+  ...ROUTINE_HANDLING,
+  temperature: 'refrigerated',
+  _id: 'j1',
+  orderId: 'MC0000000001',
+  status: 'picked_up',
+  nextStatus: 'moving_to_delivery_location',
+  routeOrder: 1,
+  senderName: 'Northside Pharmacy',
+  senderPhone: '+16175550100',
+  pickupAddress: '55 Fruit St, Boston, MA',
+  pickupCoords: null,
+  recipientName: 'Dr. Maya Chen',
+  recipientPhone: '+16175550199',
+  deliveryAddress: '330 Brookline Ave, Boston, MA',
+  deliveryCoords: null,
+  requiredBy: null,
+  packageType: 'MEDICATION',
+  packageSize: 'small',
+  deliveryType: 'EXPRESS',
+  specialInstructions: '',
+  requiresSignature: true,
+  pod: null,
+  attempts: [],
+  collectFrom: null,
+  plannedArrival: null,
+  plannedOrder: null,
+};
+
+beforeEach(() => {
+  setSession({ token: 't', refreshToken: 'r', user: { _id: 'me', firstName: 'Marcus', roleId: ROLE_IDS.DRIVER } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the probe reading form', () => {
+  it('refuses what is not a temperature with its words, clears on edit, and sends a comma decimal as °C', async () => {
+    const api = stubApi(() => json(200, { success: true, data: job }));
+    render(
+      <AppProvider>
+        <TemperatureStep job={job} status="picked_up" />
+      </AppProvider>,
+    );
+    const probe = screen.getByLabelText('Probe reading (°C)');
+    fireEvent.change(probe, { target: { value: 'warm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the temperature in °C, e.g. 4.5');
+    expect(probe).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(probe, { target: { value: '4,5' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    await vi.waitFor(() => expect(api.fetchMock).toHaveBeenCalled());
+    const [, init] = api.fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ celsius: 4.5 });
+    await vi.waitFor(() => expect(probe).toHaveValue(''));
+  });
+});
