@@ -12,7 +12,7 @@ const job: TDriverJob = {
   _id: 'j1',
   orderId: 'MC0000000001',
   status: 'picked_up',
-  nextStatus: 'moving_to_delivery_location',
+  nextStatus: 'in_transit',
   routeOrder: 1,
   senderName: 'Northside Pharmacy',
   senderPhone: '+16175550100',
