@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, PackageCheck } from 'lucide-react';
-import { isTemperatureControlled, type TPackagingChecklist } from '@courier/contract';
-import { useCallback, useId, useState } from 'react';
+import { isTemperatureControlled, type TDriverJob, ZPackagingChecklist } from '@courier/contract';
+import { useCallback, useId, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { inputClass } from '@/components/ui/form-controls';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -18,42 +21,80 @@ import { readTrackingNumber } from '../lib/read-tracking-number';
 import { useQueueMove } from '../lib/use-outbox';
 import { useJobView } from '../lib/use-job';
 
+const ZPickupFields = z.object({ scanned: z.string(), temperature: z.string(), packaging: ZPackagingChecklist });
+type TPickupFields = z.input<typeof ZPickupFields>;
+
+/**
+ * The pickup check of one job, in the order the driver meets it, stopping at the first failure: the label's
+ * number (the contract's tracking-number pattern) must be this job's, then the temperature of a controlled
+ * parcel, then the UN3373 packaging checks (shown under the label field, as before).
+ */
+const pickupForm = (job: TDriverJob) =>
+  ZPickupFields.transform((form, ctx) => {
+    const fail = (path: keyof TPickupFields, message: string) => {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+      return z.NEVER;
+    };
+    const scannedOrderId = readTrackingNumber(form.scanned);
+    if (!scannedOrderId) return fail('scanned', 'Scan the label or type its tracking number.');
+    // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
+    // The expected number is never shown here: copying it from the screen would defeat the check.
+    if (scannedOrderId !== job.orderId)
+      return fail('scanned', `This label reads ${scannedOrderId}: it is not this job's parcel. Check the parcel.`);
+    const controlled = isTemperatureControlled(job.temperature);
+    const temperatureC = controlled ? readCelsius(form.temperature) : null;
+    if (controlled && temperatureC === null) return fail('temperature', 'Enter the temperature in °C at pickup, e.g. 4.1');
+    const unchecked = firstUnchecked(job, form.packaging);
+    if (unchecked) return fail('scanned', unchecked);
+    return { scannedOrderId, temperatureC, packaging: form.packaging };
+  });
+type TPickupCheck = z.output<ReturnType<typeof pickupForm>>;
+
 /** /driver/jobs/{id}/pickup: the parcel's label must match the job before it counts as picked up. */
 export function PickupCheckPage() {
   const { id = '' } = useParams();
   const { view, isPending } = useJobView(id);
   const navigate = useNavigate();
   const queueMove = useQueueMove();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [temperature, setTemperature] = useState('');
-  const [temperatureError, setTemperatureError] = useState('');
-  const [packaging, setPackaging] = useState<TPackagingChecklist>({});
+  // The rules depend on the job, known once it has loaded; the resolver reads the current one.
+  const jobRef = useRef<TDriverJob | null>(null);
+  const resolver: Resolver<TPickupFields, unknown, TPickupCheck> = (values, context, options) =>
+    jobRef.current
+      ? zodResolver(pickupForm(jobRef.current))(values, context, options)
+      : { values: {}, errors: { root: { type: 'custom', message: 'No job' } } };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useForm<TPickupFields, unknown, TPickupCheck>({
+    resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { scanned: '', temperature: '', packaging: {} },
+  });
+  const error = errors.scanned?.message ?? '';
+  const temperatureError = errors.temperature?.message ?? '';
   const inputId = useId();
-  const onRead = useCallback((value: string) => {
-    setTyped(readTrackingNumber(value));
-    setError('');
-  }, []);
+  const onRead = useCallback(
+    (value: string) => {
+      setValue('scanned', readTrackingNumber(value));
+      clearErrors('scanned');
+    },
+    [setValue, clearErrors],
+  );
+  const temperature = watch('temperature');
+  const packaging = watch('packaging');
 
   if (isPending) return <PageSpinner />;
   const action = view && nextAction(view.status);
   if (!view || action?.kind !== 'pickup') return <Navigate to={view ? paths.driverJob(id) : paths.driverHome} replace />;
   const { job } = view;
+  jobRef.current = job;
 
-  const confirm = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const scannedOrderId = readTrackingNumber(typed);
-    if (!scannedOrderId) return setError('Scan the label or type its tracking number.');
-    // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
-    // The expected number is never shown here: copying it from the screen would defeat the check.
-    if (scannedOrderId !== job.orderId)
-      return setError(`This label reads ${scannedOrderId}: it is not this job's parcel. Check the parcel.`);
-    const controlled = isTemperatureControlled(job.temperature);
-    const temperatureC = controlled ? readCelsius(temperature) : null;
-    if (controlled && temperatureC === null) return setTemperatureError('Enter the temperature in °C at pickup, e.g. 4.1');
-    const unchecked = firstUnchecked(job, packaging);
-    if (unchecked) return setError(unchecked);
+  const confirm = handleSubmit(async ({ scannedOrderId, temperatureC, packaging }) => {
     setBusy(true);
     const location = await currentCoords(2_500);
     const outcome = await queueMove({
@@ -76,7 +117,7 @@ export function PickupCheckPage() {
       outcome === 'sent' ? `#${job.orderId} picked up` : 'Pickup saved on this phone; it will be sent when the network returns.',
     );
     navigate(paths.driverJob(job._id), { replace: true });
-  };
+  });
 
   return (
     <section className="mx-auto w-full max-w-xl px-4 pt-2 pb-10">
@@ -94,11 +135,7 @@ export function PickupCheckPage() {
           </label>
           <input
             id={inputId}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setError('');
-            }}
+            {...register('scanned', { onChange: () => clearErrors('scanned') })}
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
@@ -117,13 +154,13 @@ export function PickupCheckPage() {
           job={job}
           temperature={temperature}
           onTemperature={(value) => {
-            setTemperature(value);
-            setTemperatureError('');
+            setValue('temperature', value);
+            clearErrors('temperature');
           }}
           packaging={packaging}
           onPackaging={(value) => {
-            setPackaging(value);
-            setError('');
+            setValue('packaging', value);
+            clearErrors('scanned');
           }}
           error={temperatureError}
         />

@@ -1,0 +1,68 @@
+import { ROLE_IDS, ROUTINE_HANDLING, type TDriverJob } from '@courier/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
+import { setSession } from '@/lib/session';
+
+const job: TDriverJob = {
+  ...ROUTINE_HANDLING,
+  temperature: 'refrigerated',
+  _id: 'j1',
+  orderId: 'MC0000000001',
+  status: 'moving_to_pickup_location',
+  nextStatus: 'picked_up',
+  routeOrder: 1,
+  senderName: 'Northside Pharmacy',
+  senderPhone: '+16175550100',
+  pickupAddress: '55 Fruit St, Boston, MA',
+  pickupCoords: null,
+  recipientName: 'Dr. Maya Chen',
+  recipientPhone: '+16175550199',
+  deliveryAddress: '330 Brookline Ave, Boston, MA',
+  deliveryCoords: null,
+  requiredBy: null,
+  packageType: 'MEDICATION',
+  packageSize: 'small',
+  deliveryType: 'EXPRESS',
+  specialInstructions: '',
+  requiresSignature: true,
+  pod: null,
+  attempts: [],
+  collectFrom: null,
+  plannedArrival: null,
+  plannedOrder: null,
+};
+
+beforeEach(() => {
+  setSession({ token: 't', refreshToken: 'r', user: { _id: 'me', firstName: 'Marcus', roleId: ROLE_IDS.DRIVER } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the pickup check', () => {
+  it('checks the label, then the temperature, with the same words, and sends the scanned pickup', async () => {
+    const { fetchMock } = stubApi((url) => {
+      if (url.endsWith('/status')) return json(200, { success: true, message: 'Moved', data: { ...job, status: 'picked_up' } });
+      return json(200, { success: true, data: [job] });
+    });
+    renderRoute('/driver/jobs/j1/pickup');
+    const label = await screen.findByLabelText('Tracking number on the label', {}, slow);
+    const confirm = screen.getByRole('button', { name: 'Confirm pickup' });
+    fireEvent.click(confirm);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Scan the label or type its tracking number.');
+    fireEvent.change(label, { target: { value: 'mc0000000009' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(confirm);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "This label reads MC0000000009: it is not this job's parcel. Check the parcel.",
+    );
+    fireEvent.change(label, { target: { value: ' mc0000000001 ' } });
+    fireEvent.click(confirm);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the temperature in °C at pickup, e.g. 4.1');
+    fireEvent.change(screen.getByLabelText(/Temperature at pickup/), { target: { value: '4,1' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(confirm);
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/j1/status'))).toBe(true), slow);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/j1/status')) ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ status: 'picked_up', scannedOrderId: 'MC0000000001', temperatureC: 4.1 });
+  });
+});
