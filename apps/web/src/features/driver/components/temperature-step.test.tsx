@@ -1,9 +1,8 @@
 import { ROLE_IDS, ROUTINE_HANDLING, type TDriverJob } from '@courier/contract';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
 import { setSession } from '@/lib/session';
-import { json, stubApi } from '@/testing/stub-api';
+import { json, renderInApp, stubApi } from '@/testing/render-route';
 import { TemperatureStep } from './temperature-step';
 
 const job: TDriverJob = {
@@ -43,11 +42,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the probe reading form', () => {
   it('refuses what is not a temperature with its words, clears on edit, and sends a comma decimal as °C', async () => {
     const api = stubApi(() => json(200, { success: true, data: job }));
-    render(
-      <AppProvider>
-        <TemperatureStep job={job} status="picked_up" />
-      </AppProvider>,
-    );
+    renderInApp(<TemperatureStep job={job} status="picked_up" />);
     const probe = screen.getByLabelText('Probe reading (°C)');
     fireEvent.change(probe, { target: { value: 'warm' } });
     fireEvent.click(screen.getByRole('button', { name: 'Record' }));

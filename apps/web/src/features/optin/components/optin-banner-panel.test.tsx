@@ -1,18 +1,13 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { json, stubApi } from '@/testing/stub-api';
+import { json, renderInApp, stubApi } from '@/testing/render-route';
 import { OptinBannerPanel } from './optin-banner-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const renderPanel = () => {
   const onClose = vi.fn();
-  render(
-    <AppProvider>
-      <OptinBannerPanel onClose={onClose} />
-    </AppProvider>,
-  );
+  renderInApp(<OptinBannerPanel onClose={onClose} />);
   return { onClose, phone: screen.getByLabelText('Phone number') };
 };
 
