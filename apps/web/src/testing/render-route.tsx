@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routeTree } from '@/app/router';
@@ -15,6 +16,11 @@ export function renderRoute(entry: string | { pathname: string; search?: string;
     </AppProvider>,
   );
   return router;
+}
+
+/** One component with the app's providers (query client, toasts) and no router, e.g. a dialog on its own. */
+export function renderInApp(node: ReactNode) {
+  return render(<AppProvider>{node}</AppProvider>);
 }
 
 export { json, stubApi } from './stub-api';
