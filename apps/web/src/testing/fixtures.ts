@@ -1,4 +1,4 @@
-import { ROLE_IDS, type TDeliveryDetail, type TStandingOrder } from '@courier/contract';
+import { ROLE_IDS, ROUTINE_HANDLING, type TAdminDelivery, type TDeliveryDetail, type TStandingOrder } from '@courier/contract';
 import type { TSessionUser } from '@/lib/session';
 
 /** A customer's account as GET /v1/auth/me answers it: Elena Novak of a pharmacy. Spread it and override what a test needs. */
@@ -49,5 +49,39 @@ export const specimenStandingOrder = (over: Partial<TStandingOrder> = {}): TStan
   customer: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   updatedAt: '2026-03-01T00:00:00.000Z',
+  ...over,
+});
+
+const person = { _id: 'c1', name: 'Elena Novak', email: 'e@x.test', phone: '+16175550123' };
+/** A pharmacy's late, pending medication request as the dispatch console reads it. Override what a test needs. */
+export const adminDelivery = (over: Partial<TAdminDelivery> = {}): TAdminDelivery => ({
+  ...ROUTINE_HANDLING,
+  _id: 'd1',
+  orderId: 'MC0000000001',
+  senderPhone: '+16175550100',
+  pickupAddress: '55 Fruit St, Boston, MA',
+  recipientName: 'Dr. Maya Chen',
+  recipientPhone: '+16175550199',
+  recipientEmail: 'r@x.test',
+  deliveryAddress: '330 Brookline Ave, Boston, MA',
+  requiredBy: new Date(Date.now() - 12 * 60_000).toISOString(),
+  packageType: 'MEDICATION',
+  packageSize: 'small',
+  deliveryType: 'EXPRESS',
+  specialInstructions: '',
+  status: 'pending',
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  estimatedDelivery: null,
+  ...untouchedDelivery,
+  trackingUrl: '',
+  customer: { ...person, organisation: '' },
+  driver: null,
+  isLate: true,
+  decisionLate: false,
+  canReattempt: false,
+  currentLocation: null,
+  currentCoords: null,
+  cancelReason: null,
   ...over,
 });

@@ -18,9 +18,9 @@ export function renderRoute(entry: string | { pathname: string; search?: string;
   return router;
 }
 
-/** One component inside the app's providers (query client, toasts), for a form tested on its own. */
-export function renderInApp(ui: ReactNode) {
-  return render(<AppProvider>{ui}</AppProvider>);
+/** One component with the app's providers (query client, toasts) and no router, e.g. a dialog on its own. */
+export function renderInApp(node: ReactNode) {
+  return render(<AppProvider>{node}</AppProvider>);
 }
 
 export { json, stubApi } from './stub-api';

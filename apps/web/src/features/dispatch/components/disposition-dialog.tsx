@@ -1,6 +1,17 @@
-import { DISPOSITION_ACTIONS, DISPOSITION_LABELS, type TAdminDelivery, type TDispositionAction } from '@courier/contract';
+import {
+  DISPOSITION_ACTIONS,
+  DISPOSITION_LABELS,
+  note as noteText,
+  type TAdminDelivery,
+  type TDispositionAction,
+  type TDispositionRequest,
+  ZDispositionRequest,
+} from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { OctagonAlert } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { Field, inputClass } from '@/components/ui/form-controls';
 import { FormDialog } from '@/components/ui/modal';
@@ -12,6 +23,11 @@ const HINTS: Record<TDispositionAction, string> = {
   return: 'Send it back to the sender: the driver drives it to the pickup address.',
   discard: 'The parcel is not usable: the trip ends as cancelled, with your note as the reason.',
 };
+
+/** The contract's request, with the dialog's own words for a missing note. */
+const ZDispositionForm = ZDispositionRequest.extend({ note: noteText('note', 500).min(1, 'Write what you decided and why') });
+type TDispositionForm = z.input<typeof ZDispositionForm>;
+const blank: TDispositionForm = { action: 'continue', note: '' };
 
 /** A manager decides what happens to a parcel on hold: continue, return or discard, with a note. */
 export function DispositionDialog({
@@ -25,33 +41,31 @@ export function DispositionDialog({
 }) {
   const formId = useId();
   const noteId = useId();
-  const [action, setAction] = useState<TDispositionAction>('continue');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
   const record = useRecordDisposition();
+  const { register, handleSubmit, reset, setError, clearErrors, formState } = useForm<TDispositionForm, unknown, TDispositionRequest>({
+    resolver: zodResolver(ZDispositionForm),
+    // A message shows until the note is edited, then waits for the next submit (as the check always did).
+    reValidateMode: 'onSubmit',
+    defaultValues: blank,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the dialog opens
   useEffect(() => {
-    if (open) {
-      setAction('continue');
-      setNote('');
-      setError('');
-    }
+    if (open) reset(blank);
   }, [open]);
+  const error = formState.errors.note?.message;
   const worst = delivery.temperatureReadings.filter((r) => !r.inRange).at(-1);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) return setError('Write what you decided and why');
+  const submit = (body: TDispositionRequest) =>
     record.mutate(
-      { id: delivery._id, body: { action, note: note.trim() } },
+      { id: delivery._id, body },
       {
-        onSuccess: (body) => {
-          toast.success(`#${delivery.orderId}: ${body.message}`);
+        onSuccess: (answer) => {
+          toast.success(`#${delivery.orderId}: ${answer.message}`);
           onClose();
         },
-        onError: (err) => setError(errorMessage(err, 'The disposition could not be recorded')),
+        onError: (err) => setError('note', { message: errorMessage(err, 'The disposition could not be recorded') }),
       },
     );
-  };
 
   return (
     <FormDialog
@@ -65,7 +79,7 @@ export function DispositionDialog({
       submitLabel="Record disposition"
       busy={record.isPending}
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-3">
+      <form id={formId} noValidate onSubmit={handleSubmit(submit)} className="space-y-3">
         {worst && (
           <p className="text-sm">
             Out of range: <strong>{worst.celsius.toFixed(1)} °C</strong> at {new Date(worst.at).toLocaleString('en-US')}.
@@ -79,14 +93,7 @@ export function DispositionDialog({
                 key={a}
                 className="flex items-start gap-3 rounded-lg border border-slate-200 p-2.5 has-checked:border-brand-500 has-checked:bg-brand-50/60"
               >
-                <input
-                  type="radio"
-                  name={`${formId}-action`}
-                  value={a}
-                  checked={action === a}
-                  onChange={() => setAction(a)}
-                  className="mt-1 accent-brand-600"
-                />
+                <input type="radio" value={a} {...register('action')} className="mt-1 accent-brand-600" />
                 <span>
                   <span className="block text-sm font-semibold text-slate-900">{DISPOSITION_LABELS[a]}</span>
                   <span className="block text-xs text-slate-600">{HINTS[a]}</span>
@@ -101,11 +108,7 @@ export function DispositionDialog({
             data-autofocus
             rows={3}
             maxLength={500}
-            value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setError('');
-            }}
+            {...register('note', { onChange: () => clearErrors('note') })}
             className={inputClass({ invalid: !!error, className: 'h-auto py-2' })}
           />
         </Field>

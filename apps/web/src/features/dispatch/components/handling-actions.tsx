@@ -1,21 +1,30 @@
 import {
+  line,
   mayRecordDisposition,
   REJECTION_REASON_LABELS,
   REJECTION_REASONS,
   type TAdminDelivery,
-  type TReceiptStatus,
-  type TRejectionReason,
+  type TReceiptRequest,
+  ZReceiptRequest,
 } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ClipboardCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/form-controls';
+import { Field, inputClass } from '@/components/ui/form-controls';
 import { FormDialog } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useRecordReceipt } from '../api/record-disposition';
 import { DispositionDialog } from './disposition-dialog';
+
+/** The contract's request, with the dialog's own words for a missing name. */
+const ZReceiptForm = ZReceiptRequest.safeExtend({ receivedBy: line('receivedBy', 120).min(1, 'Who received it?') });
+type TReceiptForm = z.input<typeof ZReceiptForm>;
+const blankReceipt: TReceiptForm = { status: 'accepted', reason: 'damaged', receivedBy: '' };
 
 /** Staff's handling moves on one delivery: the disposition of a hold (managers), a receipt the lab phoned in. */
 export function HandlingActions({ delivery: d }: { delivery: TAdminDelivery }) {
@@ -43,25 +52,28 @@ export function HandlingActions({ delivery: d }: { delivery: TAdminDelivery }) {
 
 function ReceiptDialog({ delivery: d, open, onClose }: { delivery: TAdminDelivery; open: boolean; onClose: () => void }) {
   const formId = useId();
-  const [status, setStatus] = useState<TReceiptStatus>('accepted');
-  const [reason, setReason] = useState<TRejectionReason>('damaged');
-  const [receivedBy, setReceivedBy] = useState('');
-  const [error, setError] = useState('');
   const record = useRecordReceipt();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!receivedBy.trim()) return setError('Who received it?');
+  const { register, handleSubmit, setError, clearErrors, watch, formState } = useForm<TReceiptForm, unknown, TReceiptRequest>({
+    resolver: zodResolver(ZReceiptForm),
+    // A message shows until the name is edited, then waits for the next submit (as the check always did).
+    reValidateMode: 'onSubmit',
+    defaultValues: blankReceipt,
+  });
+  const status = watch('status');
+  const error = formState.errors.receivedBy?.message;
+  const failed = formState.errors.root?.server?.message;
+  // The reason travels only with a rejection.
+  const submit = ({ status, receivedBy, reason }: TReceiptRequest) =>
     record.mutate(
-      { id: d._id, body: { status, receivedBy: receivedBy.trim(), ...(status === 'rejected' ? { reason } : {}) } },
+      { id: d._id, body: { status, receivedBy, ...(status === 'rejected' ? { reason } : {}) } },
       {
         onSuccess: () => {
           toast.success(`#${d.orderId}: receipt recorded`);
           onClose();
         },
-        onError: (err) => setError(errorMessage(err, 'Could not record')),
+        onError: (err) => setError('root.server', { message: errorMessage(err, 'Could not record') }),
       },
     );
-  };
   return (
     <FormDialog
       open={open}
@@ -73,47 +85,43 @@ function ReceiptDialog({ delivery: d, open, onClose }: { delivery: TAdminDeliver
       submitLabel="Record receipt"
       busy={record.isPending}
     >
-      <form id={formId} noValidate onSubmit={submit} className="space-y-3">
+      <form id={formId} noValidate onSubmit={handleSubmit(submit)} className="space-y-3">
         <fieldset className="flex gap-4">
           <legend className="mb-1 text-sm font-medium text-slate-700">The lab says</legend>
           {(['accepted', 'rejected'] as const).map((s) => (
             <label key={s} className="flex items-center gap-2 text-sm">
-              <input type="radio" name={`${formId}-s`} checked={status === s} onChange={() => setStatus(s)} className="accent-brand-600" />
+              <input type="radio" value={s} {...register('status')} className="accent-brand-600" />
               {s === 'accepted' ? 'Received in good condition' : 'Rejected'}
             </label>
           ))}
         </fieldset>
         {status === 'rejected' && (
-          <label className="block text-sm font-medium text-slate-700">
-            Reason
-            <select
-              value={reason}
-              onChange={(e) => setReason(e.target.value as TRejectionReason)}
-              className={inputClass({ className: 'mt-1 h-10' })}
-            >
+          <Field id={`${formId}-reason`} label="Reason">
+            <select id={`${formId}-reason`} {...register('reason')} className={inputClass({ className: 'h-10' })}>
               {REJECTION_REASONS.map((r) => (
                 <option key={r} value={r}>
                   {REJECTION_REASON_LABELS[r]}
                 </option>
               ))}
             </select>
-          </label>
+          </Field>
         )}
-        <label className="block text-sm font-medium text-slate-700">
-          Received by
+        <Field id={`${formId}-received-by`} label="Received by" error={error}>
           <input
+            id={`${formId}-received-by`}
             data-autofocus
-            value={receivedBy}
-            onChange={(e) => {
-              setReceivedBy(e.target.value);
-              setError('');
-            }}
-            className={inputClass({ invalid: !!error, className: 'mt-1 h-10' })}
+            {...register('receivedBy', {
+              onChange: () => {
+                clearErrors('receivedBy');
+                clearErrors('root.server');
+              },
+            })}
+            className={inputClass({ invalid: !!error, className: 'h-10' })}
           />
-        </label>
-        {error && (
+        </Field>
+        {failed && (
           <p role="alert" className="text-sm text-red-700">
-            {error}
+            {failed}
           </p>
         )}
       </form>

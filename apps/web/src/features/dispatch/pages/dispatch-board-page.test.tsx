@@ -1,43 +1,11 @@
-import { ROLE_IDS, ROUTINE_HANDLING, type TAdminDelivery } from '@courier/contract';
+import { ROLE_IDS } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { untouchedDelivery } from '@/testing/fixtures';
+import { adminDelivery as delivery } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
 const person = { _id: 'c1', name: 'Elena Novak', email: 'e@x.test', phone: '+16175550123' };
-const delivery = (over: Partial<TAdminDelivery>): TAdminDelivery => ({
-  ...ROUTINE_HANDLING,
-  _id: 'd1',
-  orderId: 'MC0000000001',
-  senderPhone: '+16175550100',
-  pickupAddress: '55 Fruit St, Boston, MA',
-  recipientName: 'Dr. Maya Chen',
-  recipientPhone: '+16175550199',
-  recipientEmail: 'r@x.test',
-  deliveryAddress: '330 Brookline Ave, Boston, MA',
-  requiredBy: new Date(Date.now() - 12 * 60_000).toISOString(),
-  packageType: 'MEDICATION',
-  packageSize: 'small',
-  deliveryType: 'EXPRESS',
-  specialInstructions: '',
-  status: 'pending',
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-  estimatedDelivery: null,
-  ...untouchedDelivery,
-  trackingUrl: '',
-  customer: { ...person, organisation: '' },
-  driver: null,
-  isLate: true,
-  decisionLate: false,
-  canReattempt: false,
-  currentLocation: null,
-  currentCoords: null,
-  cancelReason: null,
-  ...over,
-});
-
 const paging = { page: 1, limit: 50, total: 1, totalPages: 1 };
 
 beforeEach(() => {

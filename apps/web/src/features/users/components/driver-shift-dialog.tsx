@@ -6,10 +6,16 @@ import {
   type TShiftStartPlace,
   ZDriverShiftRequest,
 } from '@courier/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Field, inputClass } from '@/components/ui/form-controls';
 import { FormDialog } from '@/components/ui/modal';
+
+/** The form holds the whole request: a shift (the contract's HH:MM and end-after-start rules) and a capacity. */
+type TShiftForm = z.input<typeof ZDriverShiftRequest>;
 
 const PLACE_LABELS: Record<TShiftStartPlace, string> = { base: 'Home base', current: 'Where the driver is' };
 
@@ -28,37 +34,24 @@ export function DriverShiftDialog({
   onSave: (body: TDriverShiftRequest) => void;
 }) {
   const formId = useId();
-  const [start, setStart] = useState('08:00');
-  const [end, setEnd] = useState('17:00');
-  const [place, setPlace] = useState<TShiftStartPlace>('base');
-  const [capacity, setCapacity] = useState(String(DEFAULT_VEHICLE_CAPACITY));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
+  const defaults = (): TShiftForm => ({
+    shift: { start: user.shift?.start ?? '08:00', end: user.shift?.end ?? '17:00', startPlace: user.shift?.startPlace ?? 'base' },
+    vehicleCapacity: user.vehicleCapacity ?? DEFAULT_VEHICLE_CAPACITY,
+  });
+  const { register, handleSubmit, reset, formState } = useForm<TShiftForm, unknown, TDriverShiftRequest>({
+    resolver: zodResolver(ZDriverShiftRequest),
+    // A message shows until the next submit (as the checks always did).
+    reValidateMode: 'onSubmit',
+    defaultValues: defaults(),
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the dialog opens
   useEffect(() => {
-    if (!open) return;
-    setStart(user.shift?.start ?? '08:00');
-    setEnd(user.shift?.end ?? '17:00');
-    setPlace(user.shift?.startPlace ?? 'base');
-    setCapacity(String(user.vehicleCapacity ?? DEFAULT_VEHICLE_CAPACITY));
-    setErrors({});
+    if (open) reset(defaults());
   }, [open]);
-
-  const submit = () => {
-    const parsed = ZDriverShiftRequest.safeParse({
-      shift: { start, end, startPlace: place },
-      vehicleCapacity: capacity.trim() === '' ? Number.NaN : Number(capacity),
-    });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[issue.path.length - 1] ?? 'shift');
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    onSave(parsed.data);
+  const errors = {
+    start: formState.errors.shift?.start?.message,
+    end: formState.errors.shift?.end?.message,
+    vehicleCapacity: formState.errors.vehicleCapacity?.message,
   };
 
   const id = (name: string) => `${formId}-${name}`;
@@ -73,39 +66,19 @@ export function DriverShiftDialog({
       submitLabel="Save shift"
       busy={busy}
     >
-      <form
-        id={formId}
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form id={formId} noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(onSave)}>
         <Field id={id('start')} label="Shift start" error={errors.start}>
-          <input
-            id={id('start')}
-            type="time"
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-            className={inputClass({ invalid: !!errors.start })}
-          />
+          <input id={id('start')} type="time" {...register('shift.start')} className={inputClass({ invalid: !!errors.start })} />
         </Field>
         <Field id={id('end')} label="Shift end" error={errors.end}>
-          <input
-            id={id('end')}
-            type="time"
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-            className={inputClass({ invalid: !!errors.end })}
-          />
+          <input id={id('end')} type="time" {...register('shift.end')} className={inputClass({ invalid: !!errors.end })} />
         </Field>
         <fieldset className="sm:col-span-2">
           <legend className="mb-1.5 text-sm font-medium text-slate-700">Starts from</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
             {SHIFT_START_PLACES.map((p) => (
               <label key={p} className="inline-flex items-center gap-2">
-                <input type="radio" name={id('place')} checked={place === p} onChange={() => setPlace(p)} />
+                <input type="radio" value={p} {...register('shift.startPlace')} />
                 {PLACE_LABELS[p]}
               </label>
             ))}
@@ -123,8 +96,7 @@ export function DriverShiftDialog({
             type="number"
             inputMode="numeric"
             min={1}
-            value={capacity}
-            onChange={(e) => setCapacity(e.target.value)}
+            {...register('vehicleCapacity', { setValueAs: (v) => (String(v).trim() === '' ? Number.NaN : Number(v)) })}
             className={inputClass({ invalid: !!errors.vehicleCapacity, className: 'sm:w-40' })}
           />
         </Field>
