@@ -85,6 +85,8 @@ describe('sign-up wizard', () => {
   it('clears the account-type error as soon as a type is chosen, with the select still focused (as on a phone)', async () => {
     renderRoute('/auth/signup');
     await fillToAddress();
+    // The new step focuses its heading on the next frame; a person cannot tap Next before it.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-step-heading'));
     next();
     expect(await screen.findByText('Please select an account type')).toBeVisible();
     const accountType = screen.getByLabelText('Account type');
