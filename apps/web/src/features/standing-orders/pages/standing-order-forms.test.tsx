@@ -48,7 +48,8 @@ describe('standing-order forms', () => {
     });
     renderRoute('/standing-orders/new?from=d1');
     const collection = (await screen.findByLabelText('Specimens collected at (time)', undefined, slow)) as HTMLInputElement;
-    expect(collection.value).toBe(hhmm(collectedAt));
+    // The delivery's values fill the form once its answer is in, which may be a render after the field shows.
+    await vi.waitFor(() => expect(collection.value).toBe(hhmm(collectedAt)), slow);
     fireEvent.change(collection, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create standing order' }));
     expect((await screen.findByText('Specimen collection time is required', undefined, slow)).id).toBe('collectionTime-error');
