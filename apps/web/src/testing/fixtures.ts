@@ -1,4 +1,11 @@
-import { ROLE_IDS, ROUTINE_HANDLING, type TAdminDelivery, type TDeliveryDetail, type TStandingOrder } from '@courier/contract';
+import {
+  ROLE_IDS,
+  ROUTINE_HANDLING,
+  type TAdminDelivery,
+  type TDeliveryDetail,
+  type TDriverJob,
+  type TStandingOrder,
+} from '@courier/contract';
 import type { TSessionUser } from '@/lib/session';
 
 /** A customer's account as GET /v1/auth/me answers it: Elena Novak of a pharmacy. Spread it and override what a test needs. */
@@ -83,5 +90,35 @@ export const adminDelivery = (over: Partial<TAdminDelivery> = {}): TAdminDeliver
   currentLocation: null,
   currentCoords: null,
   cancelReason: null,
+  ...over,
+});
+
+/** A driver's job as GET /v1/driver/deliveries answers it: a medication from Northside Pharmacy, assigned. */
+export const driverJob = (over: Partial<TDriverJob> = {}): TDriverJob => ({
+  ...ROUTINE_HANDLING,
+  _id: 'j1',
+  orderId: 'MC0000000001',
+  status: 'assigned',
+  nextStatus: 'moving_to_pickup_location',
+  routeOrder: 1,
+  senderName: 'Northside Pharmacy',
+  senderPhone: '+16175550100',
+  pickupAddress: '55 Fruit St, Boston, MA',
+  pickupCoords: null,
+  recipientName: 'Dr. Maya Chen',
+  recipientPhone: '+16175550199',
+  deliveryAddress: '330 Brookline Ave, Boston, MA',
+  deliveryCoords: null,
+  requiredBy: null,
+  packageType: 'MEDICATION',
+  packageSize: 'small',
+  deliveryType: 'EXPRESS',
+  specialInstructions: '',
+  requiresSignature: true,
+  pod: null,
+  attempts: [],
+  collectFrom: null,
+  plannedArrival: null,
+  plannedOrder: null,
   ...over,
 });

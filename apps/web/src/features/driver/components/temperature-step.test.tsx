@@ -1,38 +1,12 @@
-import { ROLE_IDS, ROUTINE_HANDLING, type TDriverJob } from '@courier/contract';
+import { ROLE_IDS } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
+import { driverJob } from '@/testing/fixtures';
 import { json, renderInApp, stubApi } from '@/testing/render-route';
 import { TemperatureStep } from './temperature-step';
 
-const job: TDriverJob = {
-  ...ROUTINE_HANDLING,
-  temperature: 'refrigerated',
-  _id: 'j1',
-  orderId: 'MC0000000001',
-  status: 'picked_up',
-  nextStatus: 'in_transit',
-  routeOrder: 1,
-  senderName: 'Northside Pharmacy',
-  senderPhone: '+16175550100',
-  pickupAddress: '55 Fruit St, Boston, MA',
-  pickupCoords: null,
-  recipientName: 'Dr. Maya Chen',
-  recipientPhone: '+16175550199',
-  deliveryAddress: '330 Brookline Ave, Boston, MA',
-  deliveryCoords: null,
-  requiredBy: null,
-  packageType: 'MEDICATION',
-  packageSize: 'small',
-  deliveryType: 'EXPRESS',
-  specialInstructions: '',
-  requiresSignature: true,
-  pod: null,
-  attempts: [],
-  collectFrom: null,
-  plannedArrival: null,
-  plannedOrder: null,
-};
+const job = driverJob({ temperature: 'refrigerated', status: 'picked_up', nextStatus: 'in_transit' });
 
 beforeEach(() => {
   setSession({ token: 't', refreshToken: 'r', user: { _id: 'me', firstName: 'Marcus', roleId: ROLE_IDS.DRIVER } });

@@ -1,6 +1,7 @@
-import { ROLE_IDS, ROUTINE_HANDLING, type TDriverJob } from '@courier/contract';
+import { ROLE_IDS, type TDriverJob } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { driverJob } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
 
@@ -15,34 +16,7 @@ afterAll(async () => {
   ]);
 });
 
-const job = (over: Partial<TDriverJob>): TDriverJob => ({
-  ...ROUTINE_HANDLING,
-  _id: 'j1',
-  orderId: 'MC0000000001',
-  status: 'assigned',
-  nextStatus: 'moving_to_pickup_location',
-  routeOrder: 1,
-  senderName: 'Northside Pharmacy',
-  senderPhone: '+16175550100',
-  pickupAddress: '55 Fruit St, Boston, MA',
-  pickupCoords: null,
-  recipientName: 'Dr. Maya Chen',
-  recipientPhone: '+16175550199',
-  deliveryAddress: '330 Brookline Ave, Boston, MA',
-  deliveryCoords: null,
-  requiredBy: null,
-  packageType: 'MEDICATION',
-  packageSize: 'small',
-  deliveryType: 'EXPRESS',
-  specialInstructions: '',
-  requiresSignature: true,
-  pod: null,
-  attempts: [],
-  collectFrom: null,
-  plannedArrival: null,
-  plannedOrder: null,
-  ...over,
-});
+const job = (over: Partial<TDriverJob>): TDriverJob => driverJob(over);
 
 beforeEach(() => {
   setSession({ token: 't', refreshToken: 'r', user: { _id: 'me', firstName: 'Marcus', roleId: ROLE_IDS.DRIVER } });
