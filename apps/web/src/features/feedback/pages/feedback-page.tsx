@@ -19,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { isApiError } from '@/lib/api-client';
-import { type TOrderDetails, useOrderDetails } from '@/lib/order-details';
+import { type TOrderDetails, useOrderDetails } from '@/domain/tracking/api/get-order-details';
 import { feedbackErrorMessage, useSubmitFeedback } from '../api/submit-feedback';
 import { StarRating } from '../components/star-rating';
 

@@ -10,7 +10,7 @@ import {
 import { OctagonAlert, Thermometer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DetailCard, DetailItem } from '@/components/ui/detail-card';
-import { TemperatureChart } from '@/components/ui/temperature-chart';
+import { TemperatureChart } from '@/domain/deliveries/components/temperature-chart';
 import { formatDateTime } from '@/lib/format-date';
 
 type THandled = Pick<
