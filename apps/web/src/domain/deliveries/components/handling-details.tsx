@@ -38,7 +38,7 @@ const isRoutine = (d: THandled) =>
   !d.receipt;
 
 /**
- * The medical handling of a delivery (issue 24), for its owner and staff: what it needs, the readings as a
+ * The medical handling of a delivery, for its owner and staff: what it needs, the readings as a
  * chart against the range (and as a table), the hold, the disposition and the receipt.
  */
 export function HandlingDetails({ delivery: d, action }: { delivery: THandled; action?: ReactNode }) {

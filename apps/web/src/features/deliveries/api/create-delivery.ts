@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { deliveriesKeys } from '@/domain/deliveries/api/get-my-deliveries';
 import { handlingPayload, type THandlingForm } from '../lib/handling-form';
 
-/** The wizard's fields, as the form holds them (the handling ones of issue 24 included). */
+/** The wizard's fields, as the form holds them (its medical handling included). */
 export interface TDeliveryRequestForm extends THandlingForm {
   senderPhone: string;
   pickupAddress: string;

@@ -63,7 +63,7 @@ function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: (
     clearErrors,
     formState: { errors },
   } = useForm<z.input<typeof ZFeedbackRequest>, unknown, TFeedbackRequest>({
-    // The contract's rule and words: a rating of at least 1 (SPEC: 'Please select a rating before submitting').
+    // The contract's rule and words: a rating of at least 1 ('Please select a rating before submitting').
     resolver: zodResolver(ZFeedbackRequest),
     reValidateMode: 'onSubmit',
     defaultValues: { rating: 0, comment: '' },
