@@ -18,7 +18,7 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
-  /** PostgreSQL connections per process; the default is measured (README, benchmarks). */
+  /** PostgreSQL connections per process; the default is measured (docs/benchmarks.md). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
