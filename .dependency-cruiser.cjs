@@ -8,7 +8,9 @@
  * Tests and test kits may reach across. A module not listed here may import any listed one and none may import it: list it once others need it.
  *
  * Web: a feature (apps/web/src/features/<name>) imports only itself and the shared folders (components/, hooks/,
- * lib/, config/, testing/); composing features happens in app/. Shared folders import neither app/ nor a feature.
+ * lib/, config/, domain/, testing/); composing features happens in app/. Shared folders import neither app/ nor a
+ * feature. domain/ holds the courier's calls and widgets that two or more features need (the delivery list, handling
+ * details, saved addresses, ...); the generic folders below it (components/, hooks/, lib/, config/) import no domain/.
  */
 const MODULE_IMPORTS = {
   addresses: [],
@@ -95,10 +97,17 @@ module.exports = {
     },
     {
       name: 'web-shared-imports-no-feature-or-app',
-      comment: 'shared code (components/, hooks/, lib/, config/) depends on neither app/ nor a feature',
+      comment: 'shared code (components/, hooks/, lib/, config/, domain/) depends on neither app/ nor a feature',
+      severity: 'error',
+      from: { path: `${WEB}(components|hooks|lib|config|domain)/` },
+      to: { path: `${WEB}(app|features)/` },
+    },
+    {
+      name: 'web-generic-imports-no-domain',
+      comment: 'the UI kit, hooks, lib/ and config/ know no courier domain: domain/ builds on them, not the reverse',
       severity: 'error',
       from: { path: `${WEB}(components|hooks|lib|config)/` },
-      to: { path: `${WEB}(app|features)/` },
+      to: { path: `${WEB}domain/` },
     },
   ],
   options: {

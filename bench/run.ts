@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of issue 12, measured in one run on PostgreSQL.
+ * `npm run bench`: the performance figures of docs/benchmarks.md, measured in one run on PostgreSQL.
  *  1. seeds BENCH_DATABASE_URL with BENCH_DELIVERIES deliveries (1,000,000; BENCH_REUSE_DB=1 keeps a database
  *     that already holds that many),
  *  2. starts the real server on it (TRUST_PROXY=true, so each request may come from its own address),
@@ -90,7 +90,7 @@ async function main() {
   if (PARTS.has('solomon')) {
     planner = await benchSolomon(SOLOMON_SECONDS);
     failures += planner.failures;
-    console.log('\nBudgets (issue 25)');
+    console.log('\nBudgets (route planner)');
     if (planner.meanGap !== undefined) {
       console.log(`  Solomon mean gap to reference     ${planner.meanGap.toFixed(2)} %  (<= 5 %)   ${budget(planner.meanGap <= 5)}`);
     }
@@ -193,7 +193,7 @@ async function main() {
       bundleReport();
     }
 
-    console.log('\nBudgets (issue 12)');
+    console.log('\nBudgets (API)');
     if (t) {
       console.log(`  tracking rate / pgbench rate     ${t.ratio.toFixed(2)}  (>= 0.6)    ${budget(t.ratio >= 0.6)}`);
       console.log(`  tracking p99 at half max rate    ${t.half.p99} ms  (<= 25 ms)   ${budget(t.half.p99 <= 25)}`);

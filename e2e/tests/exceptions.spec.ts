@@ -7,7 +7,7 @@ import { toast } from './support/accounts.js';
 import { cameraPhoto, desktop, personaPage, phone, screenshotsTo } from './support/personas.js';
 
 /**
- * Issue 23: a drop that fails has a path. A driver fails a drop offline and syncs; dispatch re-attempts with
+ * Exceptions: a drop that fails has a path. A driver fails a drop offline and syncs; dispatch re-attempts with
  * another driver, who delivers; a second parcel fails twice and goes back to its sender, who signs for it;
  * the customer sees both stories and gets the e-mails; the public sees the impersonal words only.
  */

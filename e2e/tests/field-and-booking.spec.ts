@@ -11,7 +11,7 @@ import { expect, test } from '../fixtures/index.js';
 import { submitLogin, toast } from './support/accounts.js';
 import { loopbackPage, phone } from './support/personas.js';
 
-// Issue 27's field and booking journeys: the estimates on the booking form, a driver's run surviving an offline
+// Field and booking journeys: the estimates on the booking form, a driver's run surviving an offline
 // reload, and the pickup scan through a (fake) phone camera.
 
 interface TJob {

@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures/index.js';
 import { toast } from './support/accounts.js';
 import { cameraPhoto, desktop, loopbackPage, personaPage, phone, screenshotsTo } from './support/personas.js';
 
-/** Medical handling (issue 24): a refrigerated STAT specimen end to end, and a controlled medication's ID check. */
+/** Medical handling: a refrigerated STAT specimen end to end, and a controlled medication's ID check. */
 
 const shot = screenshotsTo(process.env.MEDICAL_SHOTS);
 

@@ -13,7 +13,7 @@ import { startServer } from '../fixtures/server.js';
 import { toast } from './support/accounts.js';
 
 /**
- * Issue 25: dispatch plans a morning of 30 jobs for 3 drivers on the map, a stale preview is planned again and
+ * Route planning: dispatch plans a morning of 30 jobs for 3 drivers on the map, a stale preview is planned again and
  * applied, a driver's phone shows the run in the plan's order with planned arrivals, and a STAT approved while the
  * routes run is inserted into the best route with one click.
  *

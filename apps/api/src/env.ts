@@ -18,7 +18,7 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
-  /** PostgreSQL connections per process; the default is measured (README, benchmarks). */
+  /** PostgreSQL connections per process; the default is measured (docs/benchmarks.md). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
@@ -69,14 +69,14 @@ export const ZEnv = z.object({
         return false;
       }
     }, 'must be an IANA time zone'),
-  /** How far ahead a standing order's occurrence is created as a delivery (issue 26). */
+  /** How far ahead a standing order's occurrence is created as a delivery. */
   STANDING_ORDER_LEAD_HOURS: z.coerce
     .number()
     .int('must be a whole number of hours')
     .min(1)
     .max(24 * 14)
     .default(24),
-  /** Route planning (issue 25): an OSRM server whose table service gives travel times; unset: straight lines. */
+  /** Route planning: an OSRM server whose table service gives travel times; unset: straight lines. */
   ROUTING_URL: z.url().optional(),
   /** Without ROUTING_URL: straight-line distance times this factor, driven at ROUTING_SPEED_KMH. */
   ROUTING_DETOUR_FACTOR: z.coerce.number().min(1).max(5).default(1.3),

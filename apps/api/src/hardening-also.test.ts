@@ -5,7 +5,7 @@ import { DRIVER_NOT_ACTIVATED } from './modules/dispatch/assign-driver.js';
 import { REDACTED, redactUrl } from './platform/logger.js';
 import { useTestApp } from './test/test-app.js';
 
-describe('issue 22, also', () => {
+describe('hardening: logged tokens, request ids, unactivated drivers', () => {
   const t = useTestApp();
   let people: Crew;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { line, note } from './text.js';
 
-/** Failed attempts, re-attempts and returns to the sender (issue 23). */
+/** Failed attempts, re-attempts and returns to the sender. */
 
 const isoDate = z.iso.datetime();
 

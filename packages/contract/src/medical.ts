@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { line, note } from './text.js';
 
 /**
- * Medical handling (issue 24): priority, temperature classes, specimens, controlled substances, readings,
+ * Medical handling: priority, temperature classes, specimens, controlled substances, readings,
  * holds, dispositions and receipts. Every range and list lives here and nowhere else.
  */
 
@@ -268,7 +268,7 @@ export function pickUpByOf(priority: string, approvedAt: Date | null): Date | nu
   return priority === 'stat' && approvedAt ? new Date(approvedAt.getTime() + STAT_PICKUP_MINUTES * 60_000) : null;
 }
 
-/** The handling of a routine, ambient parcel with nothing recorded: what every delivery booked before issue 24 answers. */
+/** The handling of a routine, ambient parcel with nothing recorded: what every delivery booked before medical handling existed answers. */
 export const ROUTINE_HANDLING: THandling = {
   priority: 'routine',
   temperature: 'ambient',

@@ -3,7 +3,7 @@ import { DELIVERY_STATUSES } from './deliveries.js';
 import { PRIORITIES } from './medical.js';
 
 /**
- * Route planning (issue 25), STAFF and above, under /api/v1/admin:
+ * Route planning, STAFF and above, under /api/v1/admin:
  * - POST /route-plans (ZRoutePlanRequest) → 201 ZRoutePlanResponse: a stored preview, nothing changes yet;
  * - POST /route-plans/insertions (ZRouteInsertionRequest) → 201 ZRoutePlanResponse: one job (a STAT approved while
  *   routes run) inserted into the best route keeping everyone's windows, the stops already there keeping their order;

@@ -3,7 +3,7 @@ import { ZErrorBody } from './errors.js';
 import { SPECIMEN_CATEGORIES } from './medical.js';
 import { ZCreateDeliveryRequest, ZSpecimenRequest } from './schemas.js';
 
-/** Standing orders (issue 26): a delivery repeated on an RFC 5545 schedule, and bulk import of deliveries. */
+/** Standing orders: a delivery repeated on an RFC 5545 schedule, and bulk import of deliveries. */
 
 export const STANDING_ORDER_STATES = ['active', 'paused', 'ended'] as const;
 export type TStandingOrderStatus = (typeof STANDING_ORDER_STATES)[number];

@@ -35,7 +35,7 @@ export const paths = {
   editStandingOrder: (id: string) => `/standing-orders/${enc(id)}/edit`,
   importDeliveries: '/deliveries/import',
   adminDashboard: '/admin/dashboard',
-  /** The dispatch console's live map and route planner (issue 25). */
+  /** The dispatch console's live map and route planner. */
   adminDispatchMap: '/admin/dispatch-map',
   adminDelivery: (id: string) => `/admin/deliveries/${enc(id)}`,
   /** Every delivery, past ones included: filters live in the query string. */
@@ -53,7 +53,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminStandingOrders: '/admin/standing-orders',
   adminMessages: '/admin/messages',
-  /** The receiving end's one-time receipt page (issue 24), reached from the delivered message. */
+  /** The receiving end's one-time receipt page, reached from the delivered message. */
   receive: (token: string) => `/receive/${enc(token)}`,
   driverHome: '/driver/home',
   driverJob: (id: string) => `/driver/jobs/${enc(id)}`,

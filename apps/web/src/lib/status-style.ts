@@ -28,7 +28,7 @@ const ICONS: Record<string, LucideIcon> = {
   picked_up: PackageCheck,
   approved: BadgeCheck,
   pending: Clock3,
-  // Exceptions (issue 23).
+  // Exceptions: a failed drop and its way back to the sender.
   failed_attempt: TriangleAlert,
   returning: Undo2,
   returned: PackageX,

@@ -2,6 +2,7 @@ import {
   ROLE_IDS,
   ROUTINE_HANDLING,
   type TAdminDelivery,
+  type TDelivery,
   type TDeliveryDetail,
   type TDriverJob,
   type TStandingOrder,
@@ -36,6 +37,31 @@ export const untouchedDelivery = {
   returnProof: null,
   standingOrderId: null,
 } satisfies Partial<TDeliveryDetail>;
+
+/** One of a customer's deliveries as their list answers it: a medication for Dr. Maya Chen, in transit. */
+export const myDelivery = (over: Partial<TDelivery> = {}): TDelivery => ({
+  ...ROUTINE_HANDLING,
+  _id: 'd1',
+  orderId: 'MC0000000001',
+  senderPhone: '+16175550123',
+  pickupAddress: '55 Fruit St, Boston, MA 02114',
+  recipientName: 'Dr. Maya Chen',
+  recipientPhone: '+16175550199',
+  recipientEmail: 'r@x.test',
+  deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
+  requiredBy: null,
+  packageType: 'MEDICATION',
+  packageSize: 'small',
+  deliveryType: 'STANDARD',
+  specialInstructions: '',
+  status: 'in_transit',
+  createdAt: '2026-03-02T15:00:00.000Z',
+  updatedAt: '2026-03-02T15:30:00.000Z',
+  estimatedDelivery: null,
+  ...untouchedDelivery,
+  trackingUrl: '',
+  ...over,
+});
 
 /** A customer's standing order: weekdays at 16:00 from 2 March 2026, of a UN3373 specimen collected at 09:00. */
 export const specimenStandingOrder = (over: Partial<TStandingOrder> = {}): TStandingOrder => ({

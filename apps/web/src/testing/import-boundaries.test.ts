@@ -57,11 +57,20 @@ describe('import boundaries of the web app', () => {
   it('stops shared folders importing a feature or app/', { timeout: 90_000 }, () => {
     expect(lint('lib', "import '@/features/auth/api/login';")).toContain('web-shared-imports-no-feature-or-app');
     expect(lint('components', "import '@/app/provider';")).toContain('web-shared-imports-no-feature-or-app');
+    expect(lint('domain/deliveries', "import '@/features/dashboard/api/get-dashboard';")).toContain('web-shared-imports-no-feature-or-app');
+  });
+
+  it('stops the generic shared folders importing the domain folder', { timeout: 90_000 }, () => {
+    expect(lint('lib', "import '@/domain/deliveries/api/get-my-deliveries';")).toContain('web-generic-imports-no-domain');
+    expect(lint('components/ui', "import '@/domain/deliveries/components/delivery-row';")).toContain('web-generic-imports-no-domain');
   });
 
   it('lets a feature import itself and the shared folders', { timeout: 90_000 }, () => {
-    expect(lint('features/tracking', "import '../api/get-tracking';\nimport '@/lib/api-client';\nimport '@/components/ui/modal';")).toBe(
-      '',
-    );
+    expect(
+      lint(
+        'features/tracking',
+        "import '../api/get-tracking';\nimport '@/lib/api-client';\nimport '@/components/ui/modal';\nimport '@/domain/tracking/api/get-order-details';",
+      ),
+    ).toBe('');
   });
 });

@@ -1,4 +1,4 @@
--- Failed attempts, re-attempts and returns to the sender (issue 23). One row per failed attempt, with what
+-- Failed attempts, re-attempts and returns to the sender. One row per failed attempt, with what
 -- dispatch decided; one row per hand-back to the sender (the return's proof).
 CREATE TABLE "delivery_attempts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,4 +1,4 @@
--- Medical handling (issue 24): what a parcel needs (priority, temperature class, specimen, controlled
+-- Medical handling: what a parcel needs (priority, temperature class, specimen, controlled
 -- substance), the hold an excursion puts it on, staff's disposition, the receiving lab's receipt, and the
 -- one-time STAT escalation. Readings are their own append-only table.
 ALTER TABLE "deliveries" ADD COLUMN "priority" text DEFAULT 'routine' NOT NULL;

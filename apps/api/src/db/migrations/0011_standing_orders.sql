@@ -1,4 +1,4 @@
--- Standing orders (issue 26): a customer's delivery template (the validated booking input, without its
+-- Standing orders: a customer's delivery template (the validated booking input, without its
 -- required-by, as jsonb so booking fields added later need no change here) and an RFC 5545 schedule whose
 -- time of day is read in BUSINESS_TZ.
 CREATE TABLE "standing_orders" (

@@ -1,4 +1,4 @@
--- History and reports (issue 27). When a parcel was first picked up and when it was delivered, kept on the
+-- History and reports. When a parcel was first picked up and when it was delivered, kept on the
 -- delivery by a trigger on its custody events (so every writer, the seed and the bench included, fills them),
 -- and an index on created_at for the staff history (newest first) and the reports' date ranges.
 ALTER TABLE "deliveries" ADD COLUMN "picked_up_at" timestamp with time zone;--> statement-breakpoint

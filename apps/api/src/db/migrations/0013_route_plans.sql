@@ -1,4 +1,4 @@
--- Route planning (issue 25). A driver's shift and vehicle capacity, each delivery's place in its driver's applied
+-- Route planning. A driver's shift and vehicle capacity, each delivery's place in its driver's applied
 -- route (order and planned arrival), and the stored plans: a preview keeps its input snapshot (each job's status,
 -- driver and updated_at) so applying it refuses when a job moved since.
 ALTER TABLE "users" ADD COLUMN "shift_start" text;--> statement-breakpoint

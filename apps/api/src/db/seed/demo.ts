@@ -77,7 +77,7 @@ export async function seedDemo(db: Db, now = new Date()) {
   };
   for (const account of DEMO_ACCOUNTS) await ensure(account.role, account);
   await ensure('SECOND_DRIVER', { ...SECOND_DRIVER, role: 'DRIVER' });
-  // Working hours for route planning (issue 25): a day shift from the home base, where none is set yet.
+  // Working hours for route planning: a day shift from the home base, where none is set yet.
   await db
     .update(users)
     .set({ shiftStart: '08:00', shiftEnd: '17:00', shiftStartPlace: 'base' })

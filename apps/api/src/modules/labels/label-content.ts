@@ -29,7 +29,7 @@ export interface LabelContent {
   packageSize: string;
   requiredBy: string;
   generatedAt: string;
-  /** The handling marks (issue 24), printed large on a second page; empty when the parcel needs none. */
+  /** The handling marks, printed large on a second page; empty when the parcel needs none. */
   marks: LabelMarks;
 }
 

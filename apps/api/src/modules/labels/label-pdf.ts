@@ -107,7 +107,7 @@ export function renderLabelPdf(c: LabelContent, codes: { barcode: Buffer; qr: Bu
 }
 
 /**
- * The handling page (issue 24): the marks a handler needs, printed large on a second 4x6 label stuck beside
+ * The handling page: the marks a handler needs, printed large on a second 4x6 label stuck beside
  * the first: STAT, the temperature class, the UN3373 diamond with its words and the responsible person,
  * ID CHECK REQUIRED.
  */

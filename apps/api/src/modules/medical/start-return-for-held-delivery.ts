@@ -21,7 +21,7 @@ async function recordReturnDecision(tx: Tx, actor: Actor, row: DeliveryRow, note
 
 /**
  * The disposition 'return': the parcel goes back to the sender through the exceptions feature's return leg
- * (issue 23's startReturn: returning, then the hand-back proof). The move, the lifted hold, the decision
+ * (the exceptions' startReturn: returning, then the hand-back proof). The move, the lifted hold, the decision
  * and their custody events commit together. A parcel already on its way back only has its hold lifted.
  * A hold never blocks the hand-back to the sender: going back is the safe outcome of an excursion.
  */

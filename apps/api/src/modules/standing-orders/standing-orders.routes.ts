@@ -17,7 +17,7 @@ import { readStandingOrder } from './read-standing-order.js';
 import { skipStandingOrderDate } from './skip-standing-order-date.js';
 import { updateStandingOrder } from './update-standing-order.js';
 
-/** Standing orders: a customer's delivery repeated on a schedule (issue 26). */
+/** Standing orders: a customer's delivery repeated on a schedule. */
 const standingOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
   const tags = ['standing-orders'];

@@ -181,7 +181,7 @@ describe('public tracking', () => {
         'destination',
         'estimatedDelivery',
         'estimatedDeliveryDisplay',
-        // Issue 24: only whether a hold exists, shown as "On hold"; never its reason or readings.
+        // Of the medical handling, only whether a hold exists, shown as "On hold"; never its reason or readings.
         'onHold',
         'origin',
         'status',

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { DeliverySearch } from '@/features/deliveries/components/delivery-search';
 import { notificationsKeys } from '@/features/notifications/api/get-notifications';
 import { useLogout } from '@/hooks/use-logout';
-import { deliveriesKeys } from '@/lib/my-deliveries';
+import { deliveriesKeys } from '@/domain/deliveries/api/get-my-deliveries';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLiveUpdates } from '@/hooks/use-live-updates';
 import { LIVE_EVENTS_PATH } from '@/lib/live-events';

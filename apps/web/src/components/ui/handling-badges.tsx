@@ -5,7 +5,7 @@ import { IdCard, OctagonAlert, Snowflake, Thermometer, TriangleAlert, Zap } from
 const chip = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-bold ring-1 ring-inset whitespace-nowrap';
 
 /**
- * What a handler must notice at a glance (issue 24): STAT, the temperature class with its range, UN3373,
+ * What a handler must notice at a glance: STAT, the temperature class with its range, UN3373,
  * ID check, and a hold. Shared by the driver app, the board and the customer's pages.
  */
 export function HandlingBadges({

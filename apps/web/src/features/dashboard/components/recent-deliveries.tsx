@@ -9,7 +9,7 @@ import { isOverdue } from '@/lib/overdue';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatWhen, truncateAddress } from '@/lib/delivery-format';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { DeliveryRow } from '@/components/ui/delivery-row';
+import { DeliveryRow } from '@/domain/deliveries/components/delivery-row';
 import { HeadCells } from '@/components/ui/head-cells';
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';

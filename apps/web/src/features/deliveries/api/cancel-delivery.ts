@@ -1,7 +1,7 @@
 import type { TDelivery, TDeliveryDetail } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { deliveriesKeys } from '@/lib/my-deliveries';
+import { deliveriesKeys } from '@/domain/deliveries/api/get-my-deliveries';
 
 /** POST /v1/deliveries/{id}/cancel: only a pending request can be cancelled by its owner. */
 export async function cancelDelivery(deliveryId: string): Promise<{ message?: string; data?: TDelivery }> {

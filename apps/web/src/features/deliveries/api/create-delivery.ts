@@ -1,10 +1,10 @@
 import { MESSAGES, type TCreateDeliveryResult } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { deliveriesKeys } from '@/lib/my-deliveries';
+import { deliveriesKeys } from '@/domain/deliveries/api/get-my-deliveries';
 import { handlingPayload, type THandlingForm } from '../lib/handling-form';
 
-/** The wizard's fields, as the form holds them (the handling ones of issue 24 included). */
+/** The wizard's fields, as the form holds them (its medical handling included). */
 export interface TDeliveryRequestForm extends THandlingForm {
   senderPhone: string;
   pickupAddress: string;

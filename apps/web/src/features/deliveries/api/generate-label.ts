@@ -1,7 +1,7 @@
 import type { TDeliveryDetail, TShippingLabel } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import { deliveriesKeys } from '@/lib/my-deliveries';
+import { deliveriesKeys } from '@/domain/deliveries/api/get-my-deliveries';
 
 /** GET /v1/deliveries/{id}/label: the server makes the label on the first ask and returns the same one after. */
 export async function generateLabel(deliveryId: string): Promise<TShippingLabel> {

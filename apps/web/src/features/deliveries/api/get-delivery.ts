@@ -1,7 +1,7 @@
 import type { TDeliveryDetail } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { deliveriesKeys } from '@/lib/my-deliveries';
+import { deliveriesKeys } from '@/domain/deliveries/api/get-my-deliveries';
 
 /** GET /v1/deliveries/{id} answers {success, data: delivery with its story}; a bare delivery is read too. */
 export async function getDelivery(id: string, signal?: AbortSignal): Promise<TDeliveryDetail> {

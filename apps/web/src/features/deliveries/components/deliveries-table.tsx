@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { isOverdue } from '@/lib/overdue';
 import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '@/lib/delivery-format';
 import { useElementWidth } from '../lib/use-element-width';
-import { DeliveryRow } from '@/components/ui/delivery-row';
+import { DeliveryRow } from '@/domain/deliveries/components/delivery-row';
 import { HeadCells } from '@/components/ui/head-cells';
 import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 import { StatusBadge } from '@/components/ui/status-badge';

@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { getMyDeliveries } from '@/lib/my-deliveries';
+import { getMyDeliveries } from '@/domain/deliveries/api/get-my-deliveries';
 
 const TRACKING_NUMBER = new RegExp(`^#?\\s*(${TRACKING_NUMBER_SOURCE})$`, 'i');
 

@@ -53,7 +53,7 @@ function RadioCard(props: {
 }
 
 /**
- * The Package step's handling (issue 24): priority, temperature with its range, the specimen's category,
+ * The Package step's handling: priority, temperature with its range, the specimen's category,
  * collection time and stability, and the controlled-substance flag for medication.
  */
 export function HandlingFields({

@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { initialScheduleChoice, ruleOf, type TScheduleChoice } from '@/lib/schedule-rule';
 import type { TDeliveryRequestForm } from '../api/create-delivery';
-import { useCreateStandingOrder } from '@/lib/standing-orders';
+import { useCreateStandingOrder } from '@/domain/standing-orders/api/create-standing-order';
 
 export interface TRepeatChoice {
   enabled: boolean;

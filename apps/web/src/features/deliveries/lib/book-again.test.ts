@@ -24,7 +24,7 @@ describe('bookAgainForm', () => {
     expect(form).toEqual({
       ...earlier,
       requiredBy: '',
-      // Issue 24: the handling comes along (a specimen's collection time and stability are new each time).
+      // The handling comes along (a specimen's collection time and stability are new each time).
       ...HANDLING_DEFAULTS,
     });
   });

@@ -1,6 +1,6 @@
 import { SPECIMEN_MAX_STABLE_HOURS } from '@courier/contract';
 
-/** The handling part of the request form (issue 24), as strings the form holds. */
+/** The handling part of the request form, as strings the form holds. */
 export interface THandlingForm {
   priority: string;
   temperature: string;

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '@/lib/my-deliveries';
+import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '@/domain/deliveries/api/get-my-deliveries';
 import { DeliveriesTable } from '../components/deliveries-table';
 import { Pager } from '@/components/ui/list-page';
 import { errorMessage } from '@/lib/error-message';

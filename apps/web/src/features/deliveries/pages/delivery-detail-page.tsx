@@ -29,7 +29,7 @@ import { useCancelDelivery } from '../api/cancel-delivery';
 import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, DetailItem } from '@/components/ui/detail-card';
-import { HandlingDetails } from '@/components/ui/handling-details';
+import { HandlingDetails } from '@/domain/deliveries/components/handling-details';
 import { DeliveryAttempts } from '../components/delivery-attempts';
 import { DeliveryTimeline } from '../components/delivery-timeline';
 import { ShippingLabelSection } from '../components/shipping-label-section';

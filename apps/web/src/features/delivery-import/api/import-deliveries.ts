@@ -1,7 +1,7 @@
 import type { TImportResponse } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { deliveriesKeys } from '@/lib/my-deliveries';
+import { deliveriesKeys } from '@/domain/deliveries/api/get-my-deliveries';
 
 /** POST /v1/deliveries/import with the file as text/csv: 201 with the count, or 422 listing every bad cell. */
 export async function importDeliveries(csv: string): Promise<TImportResponse> {

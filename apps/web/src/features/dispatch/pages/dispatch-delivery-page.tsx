@@ -14,7 +14,7 @@ import { DeliveryActions } from '../components/delivery-actions';
 import { ExceptionSummary } from '../components/exception-summary';
 import { DetailCard as Card, DetailItem } from '@/components/ui/detail-card';
 import { HandlingBadges } from '@/components/ui/handling-badges';
-import { HandlingDetails } from '@/components/ui/handling-details';
+import { HandlingDetails } from '@/domain/deliveries/components/handling-details';
 import { HandlingActions } from '../components/handling-actions';
 import { HandlingCountdown } from '../components/handling-countdown';
 

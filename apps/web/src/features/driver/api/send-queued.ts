@@ -31,7 +31,7 @@ export function sendQueued(item: TQueued): Promise<TDriverJobResponse> {
   }
   if (item.photo) form.append('photo', item.photo, 'photo.jpg');
   if (item.signature) form.append('signature', item.signature, 'signature.png');
-  // Issue 24: the hand-over temperature and a controlled substance's ID check (type and last 4 only).
+  // The medical handling at hand-over: the temperature and a controlled substance's ID check (type and last 4 only).
   for (const name of ['temperatureC', 'idType', 'idLast4', 'idName', 'relationship'] as const) {
     const value = item.fields[name];
     if (value !== undefined && value !== '') form.append(name, String(value));

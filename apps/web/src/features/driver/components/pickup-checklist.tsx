@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { inputClass } from '@/components/ui/form-controls';
 
 /**
- * The pickup's handling (issue 24): the parcel's temperature for a temperature-controlled class, and for a
+ * The pickup's handling: the parcel's temperature for a temperature-controlled class, and for a
  * UN3373 specimen the packaging checklist, each line with why it matters.
  */
 export function PickupChecklist({

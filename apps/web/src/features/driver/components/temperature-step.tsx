@@ -14,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { inputClass } from '@/components/ui/form-controls';
-import { TemperatureChart } from '@/components/ui/temperature-chart';
+import { TemperatureChart } from '@/domain/deliveries/components/temperature-chart';
 import { formatDateTime } from '@/lib/format-date';
 import { newMoveKey } from '../lib/outbox-store';
 import { useQueueMove } from '../lib/use-outbox';

@@ -23,7 +23,7 @@ export interface TQueuedProof extends TQueuedBase {
   photo: Blob | null;
   signature: Blob | null;
 }
-/** A probe reading taken along the way (issue 24); its time is when the driver took it, not when it is sent. */
+/** A probe reading taken along the way; its time is when the driver took it, not when it is sent. */
 export interface TQueuedReading extends TQueuedBase {
   kind: 'temperature';
   body: { celsius: number; at: string };

@@ -1,7 +1,7 @@
 import { MESSAGES, type TFeedbackRequest, type TFeedbackResponse } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import { orderDetailsQueryOptions } from '@/lib/order-details';
+import { orderDetailsQueryOptions } from '@/domain/tracking/api/get-order-details';
 
 /** POST /api/v1/deliveries/track/{orderId}/feedback. */
 export const submitFeedback = (orderId: string, feedback: TFeedbackRequest) =>

@@ -19,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { isApiError } from '@/lib/api-client';
-import { type TOrderDetails, useOrderDetails } from '@/lib/order-details';
+import { type TOrderDetails, useOrderDetails } from '@/domain/tracking/api/get-order-details';
 import { feedbackErrorMessage, useSubmitFeedback } from '../api/submit-feedback';
 import { StarRating } from '../components/star-rating';
 
@@ -63,7 +63,7 @@ function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: (
     clearErrors,
     formState: { errors },
   } = useForm<z.input<typeof ZFeedbackRequest>, unknown, TFeedbackRequest>({
-    // The contract's rule and words: a rating of at least 1 (SPEC: 'Please select a rating before submitting').
+    // The contract's rule and words: a rating of at least 1 ('Please select a rating before submitting').
     resolver: zodResolver(ZFeedbackRequest),
     reValidateMode: 'onSubmit',
     defaultValues: { rating: 0, comment: '' },

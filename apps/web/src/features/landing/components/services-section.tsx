@@ -1,7 +1,7 @@
 import { FileLock2, FlaskConical, Pill, Snowflake, Stethoscope, TrendingDown, Zap } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
-// What the product does today (issue 24): every line here is a feature a customer can book or see.
+// What the product does today: every line here is a feature a customer can book or see.
 const services = [
   {
     icon: FlaskConical,

@@ -12,7 +12,7 @@ const renderPanel = () => {
 };
 
 describe('the landing banner form', () => {
-  it('asks for a phone with the SPEC words and clears the error on edit', async () => {
+  it('asks for a phone with the contract words and clears the error on edit', async () => {
     const api = stubApi(() => json(200, { success: true, message: 'Saved.' }));
     const { phone } = renderPanel();
     fireEvent.submit(phone);

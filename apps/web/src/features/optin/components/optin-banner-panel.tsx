@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
 
-// The banner asks for the phone only: the contract's phone rule and words (SPEC section 5).
+// The banner asks for the phone only: the contract's phone rule and words, as the opt-in form has them.
 const ZBannerForm = ZOptinRequest.pick({ phone: true });
 
 /** The banner itself (optin-banner.tsx decides when it shows): SMS consent only; subscribing or closing ends it. */

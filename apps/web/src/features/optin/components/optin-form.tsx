@@ -26,7 +26,7 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
     clearErrors,
     formState: { errors },
   } = useForm<TOptinRequest>({
-    // The contract's rules and words (SPEC section 5); an error clears as soon as its field is edited.
+    // The contract's rules and words (the API answers the same ones); an error clears as soon as its field is edited.
     resolver: zodResolver(ZOptinRequest),
     reValidateMode: 'onSubmit',
     defaultValues: { phone: '', company: '', consent: { sms: false, email: false, marketing: false }, source: 'page' },

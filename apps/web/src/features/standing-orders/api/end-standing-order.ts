@@ -1,7 +1,7 @@
 import type { TStandingOrder } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { standingOrderKeys } from '@/lib/standing-orders';
+import { standingOrderKeys } from '@/domain/standing-orders/api/create-standing-order';
 
 /** DELETE /v1/standing-orders/{id}: no further deliveries; those already booked stay. */
 export async function endStandingOrder(id: string): Promise<TStandingOrder> {

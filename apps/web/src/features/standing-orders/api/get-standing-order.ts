@@ -1,7 +1,7 @@
 import type { TStandingOrder } from '@courier/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { standingOrderKeys } from '@/lib/standing-orders';
+import { standingOrderKeys } from '@/domain/standing-orders/api/create-standing-order';
 
 /** GET /v1/standing-orders/{id}: one standing order with its next five required-by times. */
 export async function getStandingOrder(id: string, signal?: AbortSignal): Promise<TStandingOrder> {

@@ -1,7 +1,7 @@
 import type { TStandingOrder } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { standingOrderKeys } from '@/lib/standing-orders';
+import { standingOrderKeys } from '@/domain/standing-orders/api/create-standing-order';
 
 /** GET /v1/standing-orders: the caller's own; staff get every customer's. */
 export async function getStandingOrders(signal?: AbortSignal): Promise<TStandingOrder[]> {

@@ -1,7 +1,7 @@
 import type { TStandingOrder } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { standingOrderKeys } from '@/lib/standing-orders';
+import { standingOrderKeys } from '@/domain/standing-orders/api/create-standing-order';
 
 /** POST /v1/standing-orders/{id}/skip {date}: that date's delivery is not booked. */
 export async function skipOccurrence({ id, date }: { id: string; date: string }): Promise<TStandingOrder> {

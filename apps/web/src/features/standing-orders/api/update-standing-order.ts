@@ -1,7 +1,7 @@
 import type { TStandingOrder, TUpdateStandingOrderRequest } from '@courier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { standingOrderKeys } from '@/lib/standing-orders';
+import { standingOrderKeys } from '@/domain/standing-orders/api/create-standing-order';
 
 /** PATCH /v1/standing-orders/{id}: pause or resume (status), staff's pre-approval, or edits of future occurrences. */
 export async function updateStandingOrder({ id, changes }: { id: string; changes: TUpdateStandingOrderRequest }): Promise<TStandingOrder> {

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { toast } from '@/lib/toast';
-import { useCreateStandingOrder } from '@/lib/standing-orders';
+import { useCreateStandingOrder } from '@/domain/standing-orders/api/create-standing-order';
 import { useSourceDelivery } from '../api/get-source-delivery';
 import {
   StandingOrderFormEnd,

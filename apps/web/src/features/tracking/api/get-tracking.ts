@@ -2,7 +2,7 @@ import type { TTrackingResponse, TTrackingResult } from '@courier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The contract's answer, or a refusal in the SPEC's { success: false, message } shape. */
+/** The contract's answer, or a refusal in the API's { success: false, message } shape. */
 type TTrackingAnswer = TTrackingResponse | { success: false; message?: string; data?: undefined };
 
 /** Thrown when the server answers without success ('Invalid tracking number'). */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useOrderDetails } from '@/lib/order-details';
+import { useOrderDetails } from '@/domain/tracking/api/get-order-details';
 import type { TTrackingResult } from '@courier/contract';
 import { formatEventTime } from '../lib/format-time';
 import { formatEstimate } from '@/lib/format-date';

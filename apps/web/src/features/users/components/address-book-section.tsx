@@ -8,9 +8,9 @@ import { buttonClass } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
-import { useDeleteSavedAddress } from '@/lib/saved-addresses/delete-saved-address';
-import { useSavedAddresses } from '@/lib/saved-addresses/get-saved-addresses';
-import { useRenameSavedAddress } from '@/lib/saved-addresses/rename-saved-address';
+import { useDeleteSavedAddress } from '@/domain/addresses/api/delete-saved-address';
+import { useSavedAddresses } from '@/domain/addresses/api/get-saved-addresses';
+import { useRenameSavedAddress } from '@/domain/addresses/api/rename-saved-address';
 
 /** Saved pickup points and recipients: listed, renamed and deleted (they are added while booking). */
 export function AddressBookSection() {

@@ -10,7 +10,7 @@ import {
 import { OctagonAlert, Thermometer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DetailCard, DetailItem } from '@/components/ui/detail-card';
-import { TemperatureChart } from '@/components/ui/temperature-chart';
+import { TemperatureChart } from '@/domain/deliveries/components/temperature-chart';
 import { formatDateTime } from '@/lib/format-date';
 
 type THandled = Pick<
@@ -38,7 +38,7 @@ const isRoutine = (d: THandled) =>
   !d.receipt;
 
 /**
- * The medical handling of a delivery (issue 24), for its owner and staff: what it needs, the readings as a
+ * The medical handling of a delivery, for its owner and staff: what it needs, the readings as a
  * chart against the range (and as a table), the hold, the disposition and the receipt.
  */
 export function HandlingDetails({ delivery: d, action }: { delivery: THandled; action?: ReactNode }) {

@@ -1,0 +1,65 @@
+import type { TReceiptPage } from '@courier/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
+
+const parcel: TReceiptPage['data'] = {
+  orderId: 'MC0000000001',
+  deliveredAt: '2026-03-02T15:00:00.000Z',
+  temperature: 'refrigerated',
+  specimenCategory: 'UN3373',
+  receipt: null,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the receiving lab confirms receipt', () => {
+  it('shows the parcel, asks why it is rejected, and records the answer once', async () => {
+    const { calls } = stubApi((url, init) => {
+      if (url.startsWith('/api/v1/receipts/tok1') && init.method === 'POST')
+        return json(200, {
+          success: true,
+          data: {
+            ...parcel,
+            receipt: { status: 'rejected', reason: 'temperature', receivedBy: 'Lee Park', receivedAt: '2026-03-02T15:10:00.000Z' },
+          },
+        });
+      if (url.startsWith('/api/v1/receipts/tok1')) return json(200, { success: true, data: parcel });
+      return json(200, { success: true, data: {} });
+    });
+    renderRoute('/receive/tok1');
+    expect(await screen.findByText('MC0000000001', {}, slow)).toBeVisible();
+    expect(screen.getByText('Refrigerated (2-8 °C)')).toBeVisible();
+    expect(screen.getByText('UN3373 Biological substance, Category B')).toBeVisible();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Rejected' }));
+    fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Lee Park' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm receipt' }));
+    expect(await screen.findByText('Choose why it is rejected')).toBeVisible();
+    expect(calls('/api/v1/receipts/tok1').filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'temperature' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm receipt' }));
+    expect(await screen.findByRole('status', {}, slow)).toHaveTextContent(
+      /^Rejected: Temperature out of range by Lee Park, recorded .+\. Thank you\.$/,
+    );
+    expect(calls('/api/v1/receipts/tok1').filter((c) => c.method === 'POST')[0].body).toEqual({
+      status: 'rejected',
+      reason: 'temperature',
+      receivedBy: 'Lee Park',
+    });
+    // Recorded once: the form is gone.
+    expect(screen.queryByRole('button', { name: 'Confirm receipt' })).toBeNull();
+  }, 20_000);
+
+  it("says so when the link is not valid, in the API's words", async () => {
+    stubApi((url) =>
+      url.startsWith('/api/v1/receipts/')
+        ? json(404, { success: false, error: 'NOT_FOUND', message: 'This receipt link is not valid' })
+        : json(200, { success: true, data: {} }),
+    );
+    renderRoute('/receive/nope');
+    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('This receipt link is not valid');
+    expect(screen.queryByRole('button', { name: 'Confirm receipt' })).toBeNull();
+  }, 20_000);
+});
