@@ -143,11 +143,15 @@ afterAll(async () => {
 describe('the SQL migrations and the Drizzle schema', () => {
   it('build the same tables, columns, types, defaults, indexes and constraints', async () => {
     const found = differences(await catalogOf(migrated.db), await catalogOf(declared.db));
-    expect(found.filter((line) => !SQL_ONLY.includes(line))).toEqual([]);
+    expect(
+      found.filter((line) => !SQL_ONLY.includes(line)),
+      'change the schema to match, or write the migration from it with npm run db:generate',
+    ).toEqual([]);
   });
 
-  it('differ only by the declared SQL-only objects (triggers and their functions)', async () => {
-    expect(differences(await catalogOf(migrated.db), await catalogOf(declared.db))).toEqual(SQL_ONLY);
+  it('differ by the declared SQL-only objects (triggers and their functions), all of which the migrations make', async () => {
+    const found = differences(await catalogOf(migrated.db), await catalogOf(declared.db));
+    expect(found.filter((line) => SQL_ONLY.includes(line))).toEqual(SQL_ONLY);
   });
 
   it('probe: a column added only in SQL is found', async () => {
@@ -160,7 +164,10 @@ describe('the SQL migrations and the Drizzle schema', () => {
         tx.rollback();
       }),
     ).rejects.toThrow();
-    expect(found).toContain('only in the migrations: column deliveries.probe_only_in_sql (text null)');
+    // What the first test checks: the one column, nothing else.
+    expect(found.filter((line) => !SQL_ONLY.includes(line))).toEqual([
+      'only in the migrations: column deliveries.probe_only_in_sql (text null)',
+    ]);
   });
 });
 
