@@ -6,6 +6,8 @@
  * Everywhere: no file imports itself through a circle of imports (type-only imports count), and an app or a
  * package never imports another app (the web talks to the API over HTTP only).
  *
+ * Packages: the contract and the planner import no app; the planner is pure computation (only its own files).
+ *
  * API: a module (apps/api/src/modules/<name>) imports only the modules listed for it below, so the modules form
  * no circle (checked when this file loads). What several modules need lives below them, in shared/ (answer shapes,
  * business time, paging) or platform/ (infrastructure); neither, nor plugins/ or db/, imports a module. The one
@@ -14,8 +16,6 @@
  *
  * Web: a feature (apps/web/src/features/<name>) imports only itself and the shared folders (components/, hooks/,
  * lib/, config/, testing/); composing features happens in app/. Shared folders import neither app/ nor a feature.
- *
- * Packages: the contract and the planner import no app; the planner is pure computation (only its own files).
  */
 const MODULE_IMPORTS = {
   addresses: [],
