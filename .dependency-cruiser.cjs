@@ -1,11 +1,18 @@
 /**
- * Folder boundaries, checked by `npm run lint` (depcruise). The probe tests
- * (apps/web/src/testing/import-boundaries.test.ts, apps/api/src/import-boundaries.test.ts) prove the rules bite.
+ * Folder boundaries, checked by `npm run lint` (depcruise over apps/api/src, apps/web/src and packages). The probe
+ * tests (apps/api/src/import-boundaries.test.ts, which also probes the packages, and
+ * apps/web/src/testing/import-boundaries.test.ts) prove the rules bite.
+ *
+ * Everywhere: no file imports itself through a circle of imports (type-only imports count), and an app or a
+ * package never imports another app (the web talks to the API over HTTP only).
+ *
+ * Packages: the contract and the planner import no app; the planner is pure computation (only its own files).
  *
  * API: a module (apps/api/src/modules/<name>) imports only the modules listed for it below, so the modules form
  * no circle (checked when this file loads). What several modules need lives below them, in shared/ (answer shapes,
- * business time, paging) or platform/ (infrastructure); neither, nor plugins/ or db/, imports a module.
- * Tests and test kits may reach across. A module not listed here may import any listed one and none may import it: list it once others need it.
+ * business time, paging) or platform/ (infrastructure); neither, nor plugins/ or db/, imports a module. The one
+ * exception is the seed (db/seed), declared in its own rule below. Tests and test kits may reach across.
+ * A module not listed here may import any listed one and none may import it: list it once others need it.
  *
  * Web: a feature (apps/web/src/features/<name>) imports only itself and the shared folders (components/, hooks/,
  * lib/, config/, domain/, testing/); composing features happens in app/. Shared folders import neither app/ nor a
@@ -32,6 +39,7 @@ const MODULE_IMPORTS = {
   notifications: [],
   optin: ['messages'],
   reports: [],
+  'route-plans': ['deliveries', 'dispatch', 'standing-orders', 'users'],
   'standing-orders': ['deliveries', 'dispatch'],
   tracking: [],
   users: ['auth'],
@@ -54,12 +62,50 @@ const MODULE_IMPORTS = {
 const escapeRegex = (s) => s.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
 const API = '^apps/api/src/';
 const WEB = '^apps/web/src/';
+const PLANNER = '^packages/planner/src/';
 // Tests and their kits drive the whole app, across modules.
 const TESTS = '(\\.test\\.ts|-test-kit\\.ts|test-support\\.ts)$';
 const listed = Object.keys(MODULE_IMPORTS).map(escapeRegex).join('|');
 
 module.exports = {
   forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'files import one another in one direction only: move what both need into a file below them',
+      severity: 'error',
+      from: { path: '^(apps|packages)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'app-imports-no-other-app',
+      comment: 'an app never imports another app: the web reaches the API over HTTP, what both need is in packages/contract',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'package-imports-no-app',
+      comment: 'packages sit below the apps and import none of them',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'planner-is-pure',
+      comment:
+        'the route planner is pure computation: it imports only its own files (no node: built-ins such as fs, net or http, no database or network client, no other package)',
+      severity: 'error',
+      // The one exception: plan-solomon.ts, the command line of `npm run plan:solomon`, reads the instance file it is given.
+      from: { path: PLANNER, pathNot: [`${PLANNER}plan-solomon\\.ts$`, '\\.test\\.ts$'] },
+      to: { pathNot: PLANNER },
+    },
+    {
+      name: 'planner-imports-no-cli',
+      comment: 'plan-solomon.ts (the command line, which reads files) is an entry point: nothing in the planner imports it',
+      severity: 'error',
+      from: { path: PLANNER },
+      to: { path: `${PLANNER}plan-solomon\\.ts$` },
+    },
     ...Object.entries(MODULE_IMPORTS).map(([name, allowed]) => ({
       name: `api-module-${name}`,
       comment: `modules/${name} imports only ${allowed.length ? allowed.map((m) => `modules/${m}`).join(', ') : 'no other module'} (table in .dependency-cruiser.cjs)`,
@@ -80,6 +126,14 @@ module.exports = {
       severity: 'error',
       from: { path: `${API}(platform|plugins|shared|db)/`, pathNot: [`${API}db/seed/`, TESTS] },
       to: { path: `${API}modules/` },
+    },
+    {
+      name: 'api-seed-imports-only-deliveries',
+      comment:
+        "the seed (db/seed) writes deliveries the way the app does, so it may import modules/deliveries (the custody chain's hashes, so seeded chains verify, and the order-id format) and no other module",
+      severity: 'error',
+      from: { path: `${API}db/seed/`, pathNot: TESTS },
+      to: { path: `${API}modules/`, pathNot: `${API}modules/deliveries/` },
     },
     {
       name: 'web-feature-imports-no-other-feature',
@@ -112,7 +166,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // node_modules is not followed, but stays visible: the planner's rule must see an npm package imported.
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     // The web's @/ alias; the API's imports are relative.

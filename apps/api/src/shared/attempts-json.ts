@@ -2,7 +2,7 @@ import type { TAttemptReason, TDeliveryAttempt, TReturnProof } from '@courier/co
 import { sql } from 'drizzle-orm';
 import { deliveries, type deliveryReturns } from '../db/schema/index.js';
 import { signedFileUrl } from './file-links.js';
-import type { JsonContext } from './delivery-json.js';
+import type { JsonContext } from './answer-types.js';
 
 export type ReturnRow = typeof deliveryReturns.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { deliveries } from '../db/schema/index.js';
 import type { AttemptRow } from './attempts-json.js';
-import type { DeliveryRow } from './delivery-json.js';
+import type { DeliveryRow } from './answer-types.js';
 
 /** The driver who last picked the parcel up (the custody chain's latest picked_up), who holds it until the next pickup. */
 export interface HolderRow {

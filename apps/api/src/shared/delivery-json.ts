@@ -1,12 +1,10 @@
 import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
-import type { deliveries, proofsOfDelivery, shippingLabels } from '../db/schema/index.js';
+import type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
 import { signedFileUrl } from './file-links.js';
 import { toHandlingJson, type RawReading } from './handling-json.js';
 import { type AttemptRow, toAttemptJson, type ReturnRow, toReturnProofJson } from './attempts-json.js';
 
-export type DeliveryRow = typeof deliveries.$inferSelect;
-export type LabelRow = typeof shippingLabels.$inferSelect;
-export type PodRow = typeof proofsOfDelivery.$inferSelect;
+export type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
 
 /** A delivery with what hangs off it, as one query returns it. */
 export interface DeliveryView {
@@ -19,15 +17,6 @@ export interface DeliveryView {
   handback: ReturnRow | null;
   /** The temperature readings, from the views' subquery; absent reads as none. */
   readings?: RawReading[] | null;
-}
-
-/** What serializing needs: file links are signed for this reader only when they may see the files. */
-export interface JsonContext {
-  jwtKey: Uint8Array;
-  now: Date;
-  publicUrl: string;
-  /** MAX_DELIVERY_ATTEMPTS, where an answer says whether a re-attempt is still offered. */
-  maxAttempts?: number;
 }
 
 export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;

@@ -10,7 +10,7 @@ import {
 } from '@courier/contract';
 import { sql } from 'drizzle-orm';
 import { deliveries, temperatureReadings } from '../db/schema/index.js';
-import type { DeliveryRow } from './delivery-json.js';
+import type { DeliveryRow } from './answer-types.js';
 
 /** A reading as the views' subquery answers it: the time in epoch milliseconds (no time-zone text to parse). */
 export interface RawReading {

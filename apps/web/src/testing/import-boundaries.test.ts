@@ -13,10 +13,10 @@ const probes = `zz-boundary-probe-${process.pid}`;
 const made: string[] = [];
 
 /** A probe file in `relativeDir` (in a folder of its own, or at the folder's root with `atRoot`). */
-function probeFile(relativeDir: string, source: string, atRoot = false): string {
+function probeFile(relativeDir: string, source: string, atRoot = false, name = 'probe.ts'): string {
   const dir = atRoot ? join(src, relativeDir) : join(src, relativeDir, probes);
   mkdirSync(dir, { recursive: true });
-  const file = atRoot ? join(dir, `${probes}.ts`) : join(dir, 'probe.ts');
+  const file = atRoot ? join(dir, `${probes}.ts`) : join(dir, name);
   made.push(atRoot ? file : dir);
   writeFileSync(file, `${source}\nexport const probe = 1;\n`);
   return file;
@@ -72,5 +72,16 @@ describe('import boundaries of the web app', () => {
         "import '../api/get-tracking';\nimport '@/lib/api-client';\nimport '@/components/ui/modal';\nimport '@/domain/tracking/api/get-order-details';",
       ),
     ).toBe('');
+  });
+
+  it('stops the web importing the API: it reaches it over HTTP, what both need is in packages/contract', { timeout: 90_000 }, () => {
+    expect(lint('lib', "import '../../../../api/src/env.js';")).toContain('app-imports-no-other-app');
+  });
+
+  it('stops a circle of imports', { timeout: 90_000 }, () => {
+    const a = probeFile('lib', "import './circle-b';", false, 'circle-a.ts');
+    const b = probeFile('lib', "import './circle-a';", false, 'circle-b.ts');
+    // Both files, followed: with one level only, the way back is never seen.
+    expect(run('depcruise', [a, b])).toContain('no-circular');
   });
 });

@@ -6,4 +6,5 @@ export * from './users.js';
 export * from './live-events.js';
 export * from './integrations.js';
 export * from './standing-orders.js';
+export * from './standing-order-occurrences.js';
 export * from './route-plans.js';

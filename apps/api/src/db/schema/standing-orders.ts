@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export type TStandingOrderState = 'active' | 'paused' | 'ended';
@@ -30,20 +30,4 @@ export const standingOrders = pgTable(
     index('standing_orders_customer_idx').on(t.customerId, t.createdAt),
     index('standing_orders_active_idx').on(t.status).where(sql`${t.status} = 'active'`),
   ],
-);
-
-/** One row per standing order and date (created or skipped): the key that makes an occurrence happen once. */
-export const standingOrderOccurrences = pgTable(
-  'standing_order_occurrences',
-  {
-    standingOrderId: uuid('standing_order_id')
-      .notNull()
-      .references(() => standingOrders.id),
-    occursOn: date('occurs_on', { mode: 'string' }).notNull(),
-    /** The delivery it became (references deliveries in SQL; not here, to keep the schema files acyclic). */
-    deliveryId: uuid('delivery_id'),
-    skippedAt: timestamp('skipped_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.standingOrderId, t.occursOn] })],
 );

@@ -1,0 +1,17 @@
+import type { deliveries, proofsOfDelivery, shippingLabels } from '../db/schema/index.js';
+
+// What the answer shapes (delivery-json, attempts-json, handling-json, ...) are made from, below all of them so
+// they import one another in one direction only.
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type LabelRow = typeof shippingLabels.$inferSelect;
+export type PodRow = typeof proofsOfDelivery.$inferSelect;
+
+/** What serializing needs: file links are signed for this reader only when they may see the files. */
+export interface JsonContext {
+  jwtKey: Uint8Array;
+  now: Date;
+  publicUrl: string;
+  /** MAX_DELIVERY_ATTEMPTS, where an answer says whether a re-attempt is still offered. */
+  maxAttempts?: number;
+}
