@@ -23,7 +23,7 @@ const ACCOUNTS_TOLD: Record<MedicalEvent, { audience: 'staff' | 'managers'; role
 
 /**
  * Safety rule, deliberate: a hold or a rejection is a safety matter about the owner's own parcel, so the owner
- * always hears of it, in the app and by e-mail, whatever their update preferences (which cannot turn it off).
+ * always hears of it, in the app and by e-mail, whatever their update preferences.
  */
 export const OWNER_ALWAYS_HEARS: ReadonlySet<MedicalEvent> = new Set<MedicalEvent>(['hold', 'rejected']);
 
