@@ -34,7 +34,7 @@ const MODULE_IMPORTS = {
   labels: ['deliveries'],
   'late-sweep': ['medical', 'messages'],
   live: [],
-  medical: ['deliveries', 'dispatch', 'notifications', 'webhooks'],
+  medical: ['deliveries', 'dispatch', 'messages', 'notifications', 'webhooks'],
   messages: ['auth', 'notifications'],
   notifications: [],
   optin: ['messages'],

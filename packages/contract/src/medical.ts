@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MANAGER_ROLES } from './roles.js';
 import { line, note } from './text.js';
 
 /**
@@ -282,8 +283,8 @@ export const ROUTINE_HANDLING: THandling = {
   receipt: null,
 };
 
-/** Dispositions are for MANAGER and above (ranks as in roles.ts: SUPER_ADMIN 4, ADMIN 3, MANAGER 2). */
-export const DISPOSITION_ROLES = ['SUPER_ADMIN', 'ADMIN', 'MANAGER'] as const;
+/** Dispositions are for MANAGER and above. */
+export const DISPOSITION_ROLES = MANAGER_ROLES;
 export const mayRecordDisposition = (role: string | undefined): boolean => (DISPOSITION_ROLES as readonly string[]).includes(role ?? '');
 
 /** A receipt link's token in the path. */

@@ -2,12 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { FINAL_STATUSES } from '@courier/contract';
 import {
   admits,
+  deliveryReportScopeOf,
   hatsFor,
   mayBookDelivery,
+  mayChangeStandingOrder,
+  mayDecideDisposition,
+  mayEditStandingOrderDelivery,
   mayGrantRole,
+  mayGroupDeliveryReport,
   mayManageAccount,
+  mayManageWebhookEndpoint,
   mayMoveDelivery,
+  mayPreApproveStandingOrder,
   mayReadDelivery,
+  mayReadStandingOrder,
+  mayRevokeApiKey,
+  mayUseOwnAccount,
+  mayUseSavedAddress,
   readsAsStaff,
 } from './policy.js';
 
@@ -74,5 +85,54 @@ describe('the access policy', () => {
     expect(readsAsStaff({ id: 'c1', role: 'CUSTOMER' }, d)).toBe(false);
     expect(readsAsStaff({ id: 'd1', role: 'DRIVER' }, d)).toBe(false);
     expect(readsAsStaff({ id: 'c1', role: 'ADMIN' }, d)).toBe(false);
+  });
+
+  it('lets a standing order’s owner and staff read and change it; only the owner edits what it books, only staff pre-approve', () => {
+    const order = { customerId: 'c1' };
+    for (const may of [mayReadStandingOrder, mayChangeStandingOrder]) {
+      expect(may(owner, order)).toBe(true);
+      expect(may(staff, order)).toBe(true);
+      expect(may({ id: 'c2', role: 'CUSTOMER' }, order)).toBe(false);
+      expect(may(driver, order)).toBe(false);
+    }
+    expect(mayEditStandingOrderDelivery(owner, order)).toBe(true);
+    expect(mayEditStandingOrderDelivery(staff, order)).toBe(false);
+    expect(mayPreApproveStandingOrder(staff)).toBe(true);
+    expect(mayPreApproveStandingOrder(owner)).toBe(false);
+  });
+
+  it('scopes a delivery report: staff every delivery by any grouping, a customer their own by day, a driver none', () => {
+    const every = deliveryReportScopeOf(staff);
+    const own = deliveryReportScopeOf(owner);
+    expect(every).toEqual({ every: true });
+    expect(own).toEqual({ every: false, customerId: 'c1' });
+    expect(deliveryReportScopeOf(driver)).toBeNull();
+    expect(every && mayGroupDeliveryReport(every, 'driver')).toBe(true);
+    expect(own && mayGroupDeliveryReport(own, 'day')).toBe(true);
+    expect(own && mayGroupDeliveryReport(own, 'customer')).toBe(false);
+  });
+
+  it('keeps saved addresses, webhook endpoints and API keys to the customer who owns them', () => {
+    expect(mayUseSavedAddress(owner, { ownerId: 'c1' })).toBe(true);
+    expect(mayUseSavedAddress(owner, { ownerId: 'c2' })).toBe(false);
+    expect(mayUseSavedAddress(staff, { ownerId: 's1' })).toBe(false);
+    expect(mayManageWebhookEndpoint(owner, { userId: 'c1' })).toBe(true);
+    expect(mayManageWebhookEndpoint({ ...owner, apiKey: { id: 'k', name: 'lab' } }, { userId: 'c1' })).toBe(true);
+    expect(mayManageWebhookEndpoint(owner, { userId: 'c2' })).toBe(false);
+    expect(mayRevokeApiKey(owner, { userId: 'c1' })).toBe(true);
+    expect(mayRevokeApiKey(owner, { userId: 'c2' })).toBe(false);
+    expect(mayRevokeApiKey({ ...owner, apiKey: { id: 'k', name: 'lab' } }, { userId: 'c1' })).toBe(false);
+  });
+
+  it('lets anyone signed in use their own account, never with an API key', () => {
+    for (const actor of [owner, driver, staff]) expect(mayUseOwnAccount(actor)).toBe(true);
+    expect(mayUseOwnAccount({ ...owner, apiKey: { id: 'k', name: 'lab' } })).toBe(false);
+  });
+
+  it('reads the staff and manager lists from the contract', () => {
+    expect(admits('staff', 'STAFF') && admits('staff', 'SUPER_ADMIN')).toBe(true);
+    expect(admits('staff', 'DRIVER') || admits('staff', 'CUSTOMER')).toBe(false);
+    expect(['SUPER_ADMIN', 'ADMIN', 'MANAGER'].every((role) => mayDecideDisposition({ role: role as 'MANAGER' }))).toBe(true);
+    expect(mayDecideDisposition(staff)).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
 import {
+  ADMIN_ROLES,
   canMoveStatus,
   isFinalStatus,
+  MANAGER_ROLES,
   ROLES,
   STAFF_RANK,
+  STAFF_ROLES,
   type TApiKeyScope,
   type TDeliveryStatus,
   type TRole,
@@ -36,8 +39,8 @@ const AUDIENCE_ROLES: Record<Audience, readonly TRole[]> = {
   signedIn: ROLES,
   customer: ['CUSTOMER'],
   driver: ['DRIVER'],
-  staff: ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'],
-  admin: ['SUPER_ADMIN', 'ADMIN'],
+  staff: STAFF_ROLES,
+  admin: ADMIN_ROLES,
 };
 
 export const admits = (audience: Audience, role: TRole): boolean => AUDIENCE_ROLES[audience].includes(role);
@@ -97,7 +100,7 @@ export const mayMoveDelivery = (actor: Actor, d: DeliveryParties, from: TDeliver
   hatsFor(actor, d).some((hat) => canMoveStatus(from, to, hat));
 
 /** Dispositions of a parcel on hold (continue, return, discard) are for MANAGER and above. */
-export const mayDecideDisposition = (actor: Pick<Actor, 'role'>): boolean => rankOf(actor.role) >= (STAFF_RANK.MANAGER ?? 2);
+export const mayDecideDisposition = (actor: Pick<Actor, 'role'>): boolean => (MANAGER_ROLES as readonly TRole[]).includes(actor.role);
 
 /** Discard ends a held parcel's trip as cancelled from any status before delivered: a disposition, MANAGER and above. */
 export const mayDiscardHeldDelivery = (actor: Actor, d: DeliveryParties & { status: TDeliveryStatus; holdSince: Date | null }): boolean =>
@@ -129,3 +132,42 @@ export function apiKeyScopeFor(method: string, routeUrl: string): TApiKeyScope |
   if (/^\/api\/v1\/webhooks(\/|$)/.test(routeUrl)) return 'webhooks:manage';
   return null;
 }
+
+/** A standing order is its owner's and staff's: they read it; anyone else gets the same 404 as for an unknown one. */
+export const mayReadStandingOrder = (actor: Actor, order: { customerId: string }): boolean =>
+  order.customerId === actor.id || isStaffActor(actor);
+
+/** Its owner and staff end it, skip a date, pause and resume it. */
+export const mayChangeStandingOrder = (actor: Actor, order: { customerId: string }): boolean => mayReadStandingOrder(actor, order);
+
+/** What it books (the delivery and the schedule) is the owner's to edit, even staff's not. */
+export const mayEditStandingOrderDelivery = (actor: Actor, order: { customerId: string }): boolean => order.customerId === actor.id;
+
+/** Booking a standing order's occurrences without review is staff's word, never the customer's. */
+export const mayPreApproveStandingOrder = (actor: Pick<Actor, 'role'>): boolean => isStaffActor(actor);
+
+/** Which deliveries a report counts: staff every one, a customer their own; anyone else none. */
+export type DeliveryReportScope = { every: true } | { every: false; customerId: string };
+export function deliveryReportScopeOf(actor: Actor): DeliveryReportScope | null {
+  if (admits('staff', actor.role)) return { every: true };
+  if (admits('customer', actor.role)) return { every: false, customerId: actor.id };
+  return null;
+}
+
+/** A customer's own report is by day: grouping by customer or driver would name other people. */
+export const mayGroupDeliveryReport = (scope: DeliveryReportScope, groupBy: 'day' | 'customer' | 'driver'): boolean =>
+  scope.every || groupBy === 'day';
+
+/** A saved address is its owner's alone (a customer's address book); another's answers as unknown. */
+export const mayUseSavedAddress = (actor: Actor, address: { ownerId: string }): boolean =>
+  admits('customer', actor.role) && address.ownerId === actor.id;
+
+/** A webhook endpoint is managed by the customer who added it (signed in, or with their key). */
+export const mayManageWebhookEndpoint = (actor: Actor, endpoint: { userId: string }): boolean =>
+  admits('customer', actor.role) && endpoint.userId === actor.id;
+
+/** A key is revoked by the customer it belongs to, in a signed-in session. */
+export const mayRevokeApiKey = (actor: Actor, key: { userId: string }): boolean => mayManageApiKeys(actor) && key.userId === actor.id;
+
+/** One's own account (reading it, profile, password, preferences, deletion) is used in a signed-in session, never with an API key. */
+export const mayUseOwnAccount = (actor: Actor): boolean => admits('signedIn', actor.role) && !actor.apiKey;

@@ -23,7 +23,3 @@ export function RequireRole({ allow }: { allow: readonly TRole[] }) {
   if (!role || !allow.includes(role)) return <Navigate to={landingPathFor(role)} replace />;
   return <Outlet />;
 }
-
-export const STAFF_ROLES: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'];
-export const DRIVER_ROLES: readonly TRole[] = ['DRIVER'];
-export const ADMIN_ROLES: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];

@@ -1,9 +1,10 @@
+import { ADMIN_ROLES, DRIVER_ROLES, STAFF_ROLES } from '@courier/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths, routes } from '@/config/paths';
 import { ErrorPage } from './error-page';
-import { ADMIN_ROLES, DRIVER_ROLES, RequireAuth, RequireRole, STAFF_ROLES } from './guards';
+import { RequireAuth, RequireRole } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { UnknownPathLayout } from './layouts/unknown-path-layout';
 import { RootLayout } from './root-layout';

@@ -1,9 +1,9 @@
 import type { TSavedAddress, TUpdateSavedAddressRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { savedAddresses } from '../../db/schema/index.js';
-import { type Actor, assertAudience } from '../../platform/policy.js';
+import { type Actor, assertAudience, mayUseSavedAddress } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { findOwnSavedAddress, toSavedAddressJson } from './saved-address-json.js';
+import { findSavedAddress, toSavedAddressJson } from './saved-address-json.js';
 
 export async function renameSavedAddress(
   services: Services,
@@ -13,7 +13,7 @@ export async function renameSavedAddress(
   assertAudience(actor, 'customer');
   const { db, clock } = services;
   return db.transaction(async (tx) => {
-    const own = await findOwnSavedAddress(tx, actor.id, input.id);
+    const own = await findSavedAddress(tx, input.id, (row) => mayUseSavedAddress(actor, row));
     const [row] = await tx
       .update(savedAddresses)
       .set({ label: input.label, updatedAt: clock.now() })

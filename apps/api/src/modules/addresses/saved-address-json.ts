@@ -1,5 +1,5 @@
 import type { TSavedAddress } from '@courier/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { savedAddresses } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
@@ -23,15 +23,10 @@ export function toSavedAddressJson(row: SavedAddressRow): TSavedAddress {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The caller's own entry; another customer's (or no such) id answers the same 404. */
-export async function findOwnSavedAddress(db: DbOrTx, ownerId: string, id: string): Promise<SavedAddressRow> {
+/** The entry, locked, when the policy's `allowed` lets the caller at it; another customer's (or no such) id answers the same 404. */
+export async function findSavedAddress(db: DbOrTx, id: string, allowed: (row: SavedAddressRow) => boolean): Promise<SavedAddressRow> {
   if (!UUID.test(id)) throw notFound(SAVED_ADDRESS_NOT_FOUND);
-  const [row] = await db
-    .select()
-    .from(savedAddresses)
-    .where(and(eq(savedAddresses.id, id), eq(savedAddresses.ownerId, ownerId)))
-    .limit(1)
-    .for('update');
-  if (!row) throw notFound(SAVED_ADDRESS_NOT_FOUND);
+  const [row] = await db.select().from(savedAddresses).where(eq(savedAddresses.id, id)).limit(1).for('update');
+  if (!row || !allowed(row)) throw notFound(SAVED_ADDRESS_NOT_FOUND);
   return row;
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import { type Actor, mayManageApiKeys } from '../../platform/policy.js';
+import { type Actor, mayManageApiKeys, mayRevokeApiKey } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { API_KEYS_FORBIDDEN } from './create-api-key.js';
 
@@ -15,11 +15,13 @@ export async function revokeApiKey(services: Services, actor: Actor, input: { id
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
     const [row] = await tx
-      .update(apiKeys)
-      .set({ revokedAt: now })
-      .where(and(eq(apiKeys.id, input.id), eq(apiKeys.userId, actor.id), isNull(apiKeys.revokedAt)))
-      .returning({ id: apiKeys.id, name: apiKeys.name });
-    if (!row) throw notFound('API key not found');
+      .select({ id: apiKeys.id, name: apiKeys.name, userId: apiKeys.userId })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, input.id), isNull(apiKeys.revokedAt)))
+      .for('update');
+    // Another customer's key answers as an unknown one.
+    if (!row || !mayRevokeApiKey(actor, row)) throw notFound('API key not found');
+    await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, row.id));
     await recordAudit(
       tx,
       { actorId: actor.id, action: 'api_key.revoke', targetType: 'api_key', targetId: row.id, ip: actor.ip, details: { name: row.name } },

@@ -1,11 +1,11 @@
 import { AUTH_ERRORS, MESSAGES, type TChangePasswordRequest, type TMessageResponse } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { badRequest, unauthorized } from '../../platform/app-error.js';
+import { badRequest, forbidden, unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
-import type { Actor } from '../../platform/policy.js';
+import { type Actor, mayUseOwnAccount } from '../../platform/policy.js';
 import { passwordChangedMessage } from './auth-emails.js';
 import { checkPassword, hashPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
@@ -22,6 +22,7 @@ export async function changePassword(
   actor: Actor & { sessionId?: string },
   input: TChangePasswordRequest,
 ): Promise<TMessageResponse> {
+  if (!mayUseOwnAccount(actor)) throw forbidden();
   const { ip } = actor;
   const { db, clock, publicUrl } = services;
   const [user] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);

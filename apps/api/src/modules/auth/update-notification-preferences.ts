@@ -1,13 +1,14 @@
 import { AUTH_ERRORS, MESSAGES, type TNotificationPreferencesShape, type TUpdateNotificationPreferencesRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { unauthorized } from '../../platform/app-error.js';
-import type { Actor } from '../../platform/policy.js';
+import { forbidden, unauthorized } from '../../platform/app-error.js';
+import { type Actor, mayUseOwnAccount } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { emailEventsOf, toPublicUser } from './user-response.js';
 
 /** Sets the flags sent and keeps the others; answers the whole set. */
 export async function updateNotificationPreferences(services: Services, actor: Actor, input: TUpdateNotificationPreferencesRequest) {
+  if (!mayUseOwnAccount(actor)) throw forbidden();
   const { db, clock } = services;
   const userId = actor.id;
   return db.transaction(async (tx) => {

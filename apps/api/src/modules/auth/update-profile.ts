@@ -1,14 +1,15 @@
 import { AUTH_ERRORS, MESSAGES, type TUpdateProfileRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { unauthorized } from '../../platform/app-error.js';
+import { forbidden, unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import type { Actor } from '../../platform/policy.js';
+import { type Actor, mayUseOwnAccount } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toPublicUser } from './user-response.js';
 
 /** Changes first name, last name, phone and organisation: the only fields this call can reach. */
 export async function updateProfile(services: Services, actor: Actor, input: TUpdateProfileRequest) {
+  if (!mayUseOwnAccount(actor)) throw forbidden();
   const { db, clock } = services;
   const userId = actor.id;
   const now = clock.now();

@@ -12,7 +12,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerDeliveryCounts, deliveries } from '../../db/schema/index.js';
-import type { Actor } from '../../platform/policy.js';
+import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toDeliveryJson } from '../../shared/delivery-json.js';
 import { deliveryJsonContext } from './delivery-reply-context.js';
@@ -92,6 +92,8 @@ function pageStart(weeks: WeekCount[], statuses: readonly TDeliveryStatus[], sor
  * to the deliveries whose tracking number, recipient or addresses contain it.
  */
 export async function listMyDeliveries(services: Services, actor: Actor, query: TMyDeliveriesQuery): Promise<TMyDeliveriesResponse> {
+  // Every signed-in account lists the deliveries it booked (none, for staff and drivers).
+  assertAudience(actor, 'signedIn');
   const { db } = services;
   const customerId = actor.id;
   const ctx = deliveryJsonContext(services);

@@ -1,6 +1,6 @@
 import { temperatureInRange } from '@courier/contract';
 import { conflict } from '../../platform/app-error.js';
-import type { Actor } from '../../platform/policy.js';
+import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { lockDelivery, recordReadings } from './record-readings.js';
@@ -11,6 +11,7 @@ import { lockDelivery, recordReadings } from './record-readings.js';
  * An in-range reading is recorded with the delivery instead, in the same transaction.
  */
 export async function holdOnDeliveryReading(services: Services, actor: Actor, d: DeliveryRow, celsius: number): Promise<void> {
+  assertAudience(actor, 'driver');
   if (temperatureInRange(d.temperature, celsius)) return;
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {

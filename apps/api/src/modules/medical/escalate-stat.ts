@@ -3,7 +3,7 @@ import { and, eq, isNull, lte } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Services } from '../../services.js';
-import { sendMedicalMessages } from './medical-messages.js';
+import { sendMedicalMessages } from '../messages/medical-messages.js';
 
 /**
  * A STAT still not assigned 15 minutes after approval is escalated to MANAGER and above, once: the

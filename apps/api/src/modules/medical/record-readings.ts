@@ -9,7 +9,7 @@ import type { Services } from '../../services.js';
 import { appendHandlingEvent, type CustodyKind } from '../deliveries/custody.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
-import { sendMedicalMessages } from './medical-messages.js';
+import { sendMedicalMessages } from '../messages/medical-messages.js';
 
 export interface Reading {
   celsius: number;

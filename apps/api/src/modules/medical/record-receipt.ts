@@ -17,7 +17,7 @@ import { appendHandlingEvent } from '../deliveries/custody.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
-import { sendMedicalMessages } from './medical-messages.js';
+import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { readReceiptToken } from '../../shared/receipt-token.js';
 
 export const RECEIPT_LINK_INVALID = 'This receipt link is not valid';

@@ -1,85 +1,58 @@
-import { ROLE_IDS } from '@courier/contract';
+import { ROLE_IDS, STAFF_ROLES } from '@courier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { emailUnsubscribes, users } from '../../db/schema/index.js';
-import { enqueueEmail, enqueueSms } from '../../platform/outbox.js';
-import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { trackingUrlOf } from '../../shared/delivery-json.js';
-import { emailEventsOf } from '../auth/user-response.js';
-import { receiptUrlOf } from '../../shared/receipt-token.js';
-import { notifyCustomer } from '../notifications/notify-customer.js';
-import {
-  customerEmail,
-  customerNotice,
-  customerSms,
-  type DeliveryEvent,
-  type EventFacts,
-  OUTSIDE_EVENTS,
-  RECIPIENT_EVENTS,
-  type RecipientEvent,
-  recipientEmail,
-  recipientSms,
-  staffNotice,
-} from './delivery-messages.js';
-import { hasSmsConsent, toE164 } from './sms-consent.js';
-import { normalizeEmail, unsubscribeUrlOf } from './unsubscribe-token.js';
+import type { DeliveryEvent, EventFacts } from './delivery-messages.js';
+import { writeMessages } from './outgoing-message.js';
+import { type DeliveryAudienceFacts, listenersOf, type MessageServices, planDeliveryMessages } from './plan-delivery-messages.js';
+import { hasSmsConsent } from './sms-consent.js';
+import { normalizeEmail } from './unsubscribe-token.js';
 
-export type MessageServices = Pick<Services, 'publicUrl' | 'env' | 'jwtKey'>;
+export type { MessageServices } from './plan-delivery-messages.js';
 /** Facts of the event beyond the delivery row. */
 export type MessageExtra = Pick<EventFacts, 'signedBy' | 'reason' | 'window'>;
 
-const STAFF_ROLE_IDS = [ROLE_IDS.SUPER_ADMIN, ROLE_IDS.ADMIN, ROLE_IDS.MANAGER, ROLE_IDS.STAFF];
+const STAFF_ROLE_IDS = STAFF_ROLES.map((role) => ROLE_IDS[role]);
 
-async function tellCustomer(tx: DbOrTx, d: DeliveryRow, event: DeliveryEvent, f: EventFacts) {
-  await notifyCustomer(tx, { userId: d.customerId, deliveryId: d.id, ...customerNotice(event, f) }, f.at);
-  if (!OUTSIDE_EVENTS.has(event)) return;
-  const [owner] = await tx
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      phone: users.phone,
-      preferences: users.notificationPreferences,
-      isDeleted: users.isDeleted,
-    })
-    .from(users)
-    .where(eq(users.id, d.customerId));
-  if (!owner || owner.isDeleted) return;
-  // The booking's confirmation always goes; each later move only when the customer chose it.
-  const chosen = event === 'requested' || (emailEventsOf(owner.preferences) as string[]).includes(event);
-  if (owner.preferences.emailUpdates && chosen) await enqueueEmail(tx, customerEmail(owner.email, owner.firstName, event, f), f.at);
-  if (owner.preferences.smsUpdates && (await hasSmsConsent(tx, owner.phone))) {
-    await enqueueSms(tx, toE164(owner.phone), customerSms(event, f), f.at);
+/** Reads what the rules need to know of the people the event may reach (and nothing for those it cannot). */
+async function readAudienceFacts(tx: DbOrTx, d: DeliveryRow, event: DeliveryEvent): Promise<DeliveryAudienceFacts> {
+  const listeners = listenersOf(event);
+  const facts: DeliveryAudienceFacts = { owner: null, recipient: { emailUnsubscribed: false, smsConsent: false }, staffIds: [] };
+  if (listeners.ownerOutside) {
+    const [owner] = await tx
+      .select({
+        email: users.email,
+        firstName: users.firstName,
+        phone: users.phone,
+        preferences: users.notificationPreferences,
+        isDeleted: users.isDeleted,
+      })
+      .from(users)
+      .where(eq(users.id, d.customerId));
+    // The consent is read only when the owner asked for texts: without that it cannot matter.
+    if (owner)
+      facts.owner = { ...owner, smsConsent: !owner.isDeleted && owner.preferences.smsUpdates && (await hasSmsConsent(tx, owner.phone)) };
   }
-}
-
-/** The recipient never signed up: e-mail unless they unsubscribed, SMS only with their consent. */
-async function tellRecipient(tx: DbOrTx, services: MessageServices, d: DeliveryRow, event: RecipientEvent, f: EventFacts) {
-  const receiptUrl = event === 'delivered' ? receiptUrlOf(services.publicUrl, services.jwtKey, d.id, f.at) : undefined;
-  const email = normalizeEmail(d.recipientEmail);
-  if (email) {
-    const [unsubscribed] = await tx.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, email));
-    if (!unsubscribed) {
-      const unsubscribeUrl = unsubscribeUrlOf(services.publicUrl, services.jwtKey, email);
-      await enqueueEmail(tx, recipientEmail(d.recipientEmail, event, f, unsubscribeUrl, receiptUrl), f.at);
-    }
+  if (listeners.recipient) {
+    const email = normalizeEmail(d.recipientEmail);
+    const [unsubscribed] = email ? await tx.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, email)) : [];
+    facts.recipient = { emailUnsubscribed: !!unsubscribed, smsConsent: await hasSmsConsent(tx, d.recipientPhone) };
   }
-  if (await hasSmsConsent(tx, d.recipientPhone)) await enqueueSms(tx, toE164(d.recipientPhone), recipientSms(event, f, receiptUrl), f.at);
-}
-
-async function tellStaff(tx: DbOrTx, d: DeliveryRow, event: 'requested' | 'late', f: EventFacts) {
-  const staff = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.roleId, STAFF_ROLE_IDS), eq(users.isDeleted, false), eq(users.isDisabled, false)));
-  const notice = staffNotice(event, f);
-  for (const s of staff) await notifyCustomer(tx, { userId: s.id, deliveryId: d.id, ...notice }, f.at);
+  if (listeners.staff) {
+    const staff = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.roleId, STAFF_ROLE_IDS), eq(users.isDeleted, false), eq(users.isDisabled, false)));
+    facts.staffIds = staff.map((s) => s.id);
+  }
+  return facts;
 }
 
 /**
- * The one place that decides who hears of a delivery event and enqueues it, inside the transaction of the
- * change: the customer (in-app always; e-mail and SMS by their preferences and the phone's consent), the
- * recipient (pickup, a missed drop and its next window, delivery), staff (new requests and late ones).
+ * A delivery event's messages, inside the transaction of the change: reads who may hear of it, lets
+ * `planDeliveryMessages` decide and compose every message, and writes the list.
  */
 export async function sendDeliveryMessages(
   tx: DbOrTx,
@@ -102,7 +75,5 @@ export async function sendDeliveryMessages(
     reason: extra.reason,
     window: extra.window,
   };
-  await tellCustomer(tx, d, event, f);
-  if (RECIPIENT_EVENTS.has(event)) await tellRecipient(tx, services, d, event as RecipientEvent, f);
-  if (event === 'requested' || event === 'late') await tellStaff(tx, d, event, f);
+  await writeMessages(tx, planDeliveryMessages(services, d, event, f, await readAudienceFacts(tx, d, event)), at);
 }

@@ -1,4 +1,4 @@
-import { ROLE_IDS } from '@courier/contract';
+import { ADMIN_ROLES, ROLE_IDS } from '@courier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema/index.js';
@@ -12,7 +12,16 @@ export async function tellAdminsOfFailedMessage(tx: DbOrTx, m: GivenUpMessage, a
   const admins = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.roleId, [ROLE_IDS.ADMIN, ROLE_IDS.SUPER_ADMIN]), eq(users.isDeleted, false), eq(users.isDisabled, false)));
+    .where(
+      and(
+        inArray(
+          users.roleId,
+          ADMIN_ROLES.map((r) => ROLE_IDS[r]),
+        ),
+        eq(users.isDeleted, false),
+        eq(users.isDisabled, false),
+      ),
+    );
   if (admins.length === 0) return;
   const what = m.channel === 'email' ? `The e-mail “${m.subject}” to ${m.recipient}` : `The text message to ${m.recipient}`;
   const tries = m.attempts > 1 ? ` after ${m.attempts} tries` : '';

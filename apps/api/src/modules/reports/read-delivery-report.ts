@@ -1,8 +1,8 @@
 import { ROLE_IDS, type TDeliveryReport, type TDeliveryReportFigures, type TDeliveryReportQuery } from '@courier/contract';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { deliveries, users } from '../../db/schema/index.js';
-import { badRequest } from '../../platform/app-error.js';
-import { type Actor, admits, assertAudience } from '../../platform/policy.js';
+import { badRequest, forbidden } from '../../platform/app-error.js';
+import { type Actor, deliveryReportScopeOf, mayGroupDeliveryReport } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { reportRange } from './report-range.js';
 
@@ -57,16 +57,15 @@ const personName = (p: { firstName: string; lastName: string; organisation: stri
  * own, by day only.
  */
 export async function readDeliveryReport(services: Services, actor: Actor, query: TDeliveryReportQuery): Promise<TDeliveryReport> {
-  assertAudience(actor, 'signedIn');
-  const staff = admits('staff', actor.role);
-  if (!staff && actor.role !== 'CUSTOMER') assertAudience(actor, 'staff');
-  if (!staff && query.groupBy !== 'day') throw badRequest('Group by must be day for your own report', 'groupBy');
+  const scope = deliveryReportScopeOf(actor);
+  if (!scope) throw forbidden();
+  if (!mayGroupDeliveryReport(scope, query.groupBy)) throw badRequest('Group by must be day for your own report', 'groupBy');
   const timeZone = services.env.BUSINESS_TZ;
   const range = reportRange(query, services.clock.now(), timeZone);
   const where = and(
     gte(deliveries.createdAt, range.start),
     lt(deliveries.createdAt, range.end),
-    staff ? undefined : eq(deliveries.customerId, actor.id),
+    scope.every ? undefined : eq(deliveries.customerId, scope.customerId),
   );
   const key: SQL<string> =
     query.groupBy === 'day'

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { deliveries, standingOrderOccurrences } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import type { Actor } from '../../platform/policy.js';
+import { type Actor, mayChangeStandingOrder } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { occursOn } from './schedule.js';
 import { toStandingOrdersJson } from './standing-order-json.js';
@@ -13,7 +13,7 @@ import { findStandingOrder } from './standing-orders.queries.js';
  * the same moment either booked it first (409: cancel that delivery instead) or never will.
  */
 export async function skipStandingOrderDate(services: Services, actor: Actor, input: { id: string; date: string }) {
-  const order = await findStandingOrder(services.db, actor, input.id);
+  const order = await findStandingOrder(services.db, input.id, (o) => mayChangeStandingOrder(actor, o));
   if (order.status === 'ended') throw conflict('This standing order has ended');
   const timeZone = services.env.BUSINESS_TZ;
   const occurrence = occursOn(

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { standingOrders } from '../../db/schema/index.js';
 import { conflict, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import { type Actor, isStaffActor } from '../../platform/policy.js';
+import { type Actor, mayChangeStandingOrder, mayEditStandingOrderDelivery, mayPreApproveStandingOrder } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toStandingOrdersJson } from './standing-order-json.js';
 import { templateOf } from './occurrence-fields.js';
@@ -19,12 +19,12 @@ export type TStandingOrderChanges = z.output<typeof ZUpdateStandingOrderRequest>
  * what staff saw); staff pre-approve; either pauses and resumes.
  */
 export async function updateStandingOrder(services: Services, actor: Actor, input: { id: string; changes: TStandingOrderChanges }) {
-  const order = await findStandingOrder(services.db, actor, input.id);
+  const order = await findStandingOrder(services.db, input.id, (o) => mayChangeStandingOrder(actor, o));
   const { schedule, startsOn, endsOn, status, preApproved, ...deliveryEdits } = input.changes;
-  const isOwner = order.customerId === actor.id;
-  if (preApproved !== undefined && !isStaffActor(actor)) throw forbidden('Only staff can pre-approve a standing order');
+  if (preApproved !== undefined && !mayPreApproveStandingOrder(actor)) throw forbidden('Only staff can pre-approve a standing order');
   const edits = schedule !== undefined || startsOn !== undefined || endsOn !== undefined || Object.keys(deliveryEdits).length > 0;
-  if (edits && !isOwner) throw forbidden('Only the customer who set up a standing order can change its delivery or schedule');
+  if (edits && !mayEditStandingOrderDelivery(actor, order))
+    throw forbidden('Only the customer who set up a standing order can change its delivery or schedule');
   if (order.status === 'ended') throw conflict('This standing order has ended and can no longer change');
 
   const set: Partial<StandingOrderRow> = {};

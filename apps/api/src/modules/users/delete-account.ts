@@ -2,7 +2,8 @@ import { MESSAGES } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { savedAddresses, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
-import type { Actor } from '../../platform/policy.js';
+import { forbidden } from '../../platform/app-error.js';
+import { type Actor, mayUseOwnAccount } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { revokeSessions } from '../auth/sessions.js';
 import { refuseLastSuperAdmin, refuseWhileParcelsOnBoard } from './account-guards.js';
@@ -13,6 +14,7 @@ import { refuseLastSuperAdmin, refuseWhileParcelsOnBoard } from './account-guard
  * address book goes: it is the customer's, not the courier's record.
  */
 export async function deleteAccount(services: Services, actor: Actor) {
+  if (!mayUseOwnAccount(actor)) throw forbidden();
   const { db, clock } = services;
   const userId = actor.id;
   const now = clock.now();

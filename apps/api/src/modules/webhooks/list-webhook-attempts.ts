@@ -1,16 +1,16 @@
 import type { TWebhookAttempt, TWebhookEventType } from '@courier/contract';
 import { desc, eq } from 'drizzle-orm';
 import { webhookAttempts, webhookMessages } from '../../db/schema/index.js';
-import { type Actor, assertAudience } from '../../platform/policy.js';
+import { type Actor, assertAudience, mayManageWebhookEndpoint } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { findOwnWebhookEndpoint } from './webhook-json.js';
+import { findWebhookEndpoint } from './webhook-json.js';
 
 export const WEBHOOK_LOG_LIMIT = 100;
 
 /** An endpoint's delivery log: its latest attempts, newest first. */
 export async function listWebhookAttempts(services: Services, actor: Actor, input: { id: string }): Promise<TWebhookAttempt[]> {
   assertAudience(actor, 'customer');
-  const endpoint = await findOwnWebhookEndpoint(services.db, actor.id, input.id);
+  const endpoint = await findWebhookEndpoint(services.db, input.id, (row) => mayManageWebhookEndpoint(actor, row));
   const rows = await services.db
     .select({ attempt: webhookAttempts, msgId: webhookMessages.msgId, eventType: webhookMessages.eventType })
     .from(webhookAttempts)

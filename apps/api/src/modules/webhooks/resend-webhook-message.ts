@@ -2,15 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { webhookAttempts, webhookMessages } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import { type Actor, assertAudience } from '../../platform/policy.js';
+import { type Actor, assertAudience, mayManageWebhookEndpoint } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { findOwnWebhookEndpoint, isUuid } from './webhook-json.js';
+import { findWebhookEndpoint, isUuid } from './webhook-json.js';
 import { resendNow } from './webhook-worker.js';
 
 /** The log's Resend: the attempt's message goes out again now, with the same webhook-id. */
 export async function resendWebhookMessage(services: Services, actor: Actor, input: { id: string; attemptId: string }): Promise<void> {
   assertAudience(actor, 'customer');
-  const endpoint = await findOwnWebhookEndpoint(services.db, actor.id, input.id);
+  const endpoint = await findWebhookEndpoint(services.db, input.id, (row) => mayManageWebhookEndpoint(actor, row));
   if (!isUuid(input.attemptId)) throw notFound('Delivery attempt not found');
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {

@@ -2,10 +2,10 @@ import { type TUpdateWebhookRequest, type TWebhookEndpoint, ZUpdateWebhookReques
 import { eq } from 'drizzle-orm';
 import { webhookEndpoints } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
-import { type Actor, assertAudience } from '../../platform/policy.js';
+import { type Actor, assertAudience, mayManageWebhookEndpoint } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { assertWebhookUrl } from './create-webhook-endpoint.js';
-import { findOwnWebhookEndpoint, toWebhookEndpointJson } from './webhook-json.js';
+import { findWebhookEndpoint, toWebhookEndpointJson } from './webhook-json.js';
 
 /** Changes the URL, the events, the description, or enables it again (which starts the failure count afresh). */
 export async function updateWebhookEndpoint(
@@ -15,7 +15,7 @@ export async function updateWebhookEndpoint(
 ): Promise<TWebhookEndpoint> {
   assertAudience(actor, 'customer');
   const changes = ZUpdateWebhookRequest.parse(input.changes);
-  await findOwnWebhookEndpoint(services.db, actor.id, input.id);
+  await findWebhookEndpoint(services.db, input.id, (row) => mayManageWebhookEndpoint(actor, row));
   if (changes.url !== undefined) await assertWebhookUrl(services, changes.url);
   const now = services.clock.now();
   const row = await services.db.transaction(async (tx) => {

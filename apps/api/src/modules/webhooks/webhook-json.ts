@@ -1,5 +1,5 @@
 import type { TWebhookEndpoint, TWebhookEventType } from '@courier/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { webhookEndpoints } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
@@ -22,14 +22,14 @@ export function toWebhookEndpointJson(row: WebhookEndpointRow): TWebhookEndpoint
   };
 }
 
-/** The caller's own endpoint; anyone else's answers the same 404 as an unknown one. */
-export async function findOwnWebhookEndpoint(db: DbOrTx, ownerId: string, id: string): Promise<WebhookEndpointRow> {
+/** The endpoint when the policy's `allowed` lets the caller at it; anyone else's answers the same 404 as an unknown one. */
+export async function findWebhookEndpoint(
+  db: DbOrTx,
+  id: string,
+  allowed: (row: WebhookEndpointRow) => boolean,
+): Promise<WebhookEndpointRow> {
   if (!isUuid(id)) throw notFound(WEBHOOK_NOT_FOUND);
-  const [row] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, ownerId)))
-    .limit(1);
-  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1);
+  if (!row || !allowed(row)) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 }

@@ -1,7 +1,7 @@
+import { DRIVER_ROLES, isStaff } from '@courier/contract';
 import { lazy, Suspense } from 'react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
-import { DRIVER_ROLES, STAFF_ROLES } from '../guards';
 import { PublicLayout } from './public-layout';
 
 const CustomerLayout = lazy(() => import('./customer-layout').then((m) => ({ default: m.CustomerLayout })));
@@ -15,7 +15,7 @@ const DriverLayout = lazy(() => import('./driver-layout').then((m) => ({ default
 export function UnknownPathLayout() {
   const { isAuthenticated, role } = useSession();
   if (!isAuthenticated) return <PublicLayout />;
-  const Layout = role && STAFF_ROLES.includes(role) ? DispatchLayout : role && DRIVER_ROLES.includes(role) ? DriverLayout : CustomerLayout;
+  const Layout = isStaff(role) ? DispatchLayout : role && DRIVER_ROLES.includes(role) ? DriverLayout : CustomerLayout;
   return (
     <Suspense fallback={<PageSpinner />}>
       <Layout />

@@ -1,4 +1,4 @@
-import type { TRole } from '@courier/contract';
+import { ADMIN_ROLES, STAFF_ROLES, type TRole } from '@courier/contract';
 import {
   ChartColumn,
   ClipboardList,
@@ -23,8 +23,8 @@ export interface TDispatchNavItem {
   roles: readonly TRole[];
 }
 
-const STAFF: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN', 'MANAGER', 'STAFF'];
-const ADMINS: readonly TRole[] = ['SUPER_ADMIN', 'ADMIN'];
+const STAFF: readonly TRole[] = STAFF_ROLES;
+const ADMINS: readonly TRole[] = ADMIN_ROLES;
 
 const dispatchNav: TDispatchNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },

@@ -1,4 +1,4 @@
-import { COMPANY } from '@courier/contract';
+import { COMPANY, DRIVER_ROLES, isStaff } from '@courier/contract';
 import { Bell, BookUser, KeyRound, KeySquare, Trash2, UserRound, Webhook } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -26,8 +26,8 @@ export function AccountSettingsPage() {
   const { data: user } = useCurrentUser();
   const { role } = useSession();
   // Staff and drivers have their own page in their own area (no address book, no self-deletion).
-  if (role === 'DRIVER') return <Navigate to={paths.driverAccount} replace />;
-  if (role && role !== 'CUSTOMER') return <Navigate to={paths.staffAccount} replace />;
+  if (role && DRIVER_ROLES.includes(role)) return <Navigate to={paths.driverAccount} replace />;
+  if (isStaff(role)) return <Navigate to={paths.staffAccount} replace />;
   // Keys and webhooks are a customer's own systems talking to us.
   const isCustomer = role === 'CUSTOMER';
   const sections = SECTIONS.filter((s) => isCustomer || !('customerOnly' in s));
