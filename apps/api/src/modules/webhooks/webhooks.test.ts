@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ZWebhookEvent } from '@courier/contract';
+import { WEBHOOK_ENDPOINT_CAP, ZWebhookEvent } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -219,6 +219,20 @@ describe('webhooks', () => {
     expect((await t.app.inject({ url: `/api/v1/webhooks/${endpoint._id}/deliveries`, headers: otherAuth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${endpoint._id}`, headers: otherAuth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${endpoint._id}`, headers: keyAuth })).statusCode).toBe(200);
+  });
+
+  it('holds its cap of 10 endpoints under 30 parallel requests', async () => {
+    const { user } = await createUser(t.db);
+    const auth = await t.bearer(user);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers: auth, payload: { url: hook.url(), eventTypes: ['delivery.created'] } }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(WEBHOOK_ENDPOINT_CAP);
+    expect(answers.every((a) => [201, 409, 429].includes(a.statusCode))).toBe(true);
+    const rows = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
+    expect(rows).toHaveLength(WEBHOOK_ENDPOINT_CAP);
   });
 
   it('refuses a URL that is not http(s) or, outside production, http to anywhere but this machine', async () => {
