@@ -158,17 +158,25 @@ describe('API keys', () => {
     const { user } = await createUser(t.db);
     const session = await t.bearer(user);
     // 15 already: the parallel burst (20 a minute get past the route's limit) has room for 5 more.
-    await t.db.insert(apiKeys).values(
-      Array.from({ length: 15 }, (_, i) => ({ userId: user.id, name: `k${i}`, prefix: 'mck_x', secretHash: `h-${user.id}-${i}` })),
-    );
+    await t.db
+      .insert(apiKeys)
+      .values(Array.from({ length: 15 }, (_, i) => ({ userId: user.id, name: `k${i}`, prefix: 'mck_x', secretHash: `h-${user.id}-${i}` })));
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: session, payload: { name: `p${i}`, scopes: ['deliveries:read'] } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/api-keys',
+          headers: session,
+          payload: { name: `p${i}`, scopes: ['deliveries:read'] },
+        }),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
     expect(answers.every((a) => [201, 409, 429].includes(a.statusCode))).toBe(true);
-    const live = await t.db.select().from(apiKeys).where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
+    const live = await t.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
     expect(live).toHaveLength(API_KEY_CAP);
   });
 

@@ -226,7 +226,12 @@ describe('webhooks', () => {
     const auth = await t.bearer(user);
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers: auth, payload: { url: hook.url(), eventTypes: ['delivery.created'] } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: auth,
+          payload: { url: hook.url(), eventTypes: ['delivery.created'] },
+        }),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(WEBHOOK_ENDPOINT_CAP);
