@@ -7,6 +7,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
 import { hashApiKeySecret } from '../../platform/api-key-secret.js';
+import { API_KEY_RATE_LIMIT } from '../../platform/authenticate-api-key.js';
 
 describe('API keys', () => {
   const clock = fixedClock(TEST_NOW);
@@ -125,6 +126,30 @@ describe('API keys', () => {
         expect.objectContaining({ apiKey: 'Pharmacy system', method: 'POST', route: '/api/v1/deliveries', status: 403 }),
       ]),
     );
+  });
+
+  it('counts calls outside its scope against its budget, and audits repeated refusals as one row with a count', async () => {
+    const { key, auth } = await customerWithKey(['deliveries:read']);
+    const statuses: number[] = [];
+    for (let i = 0; i < API_KEY_RATE_LIMIT + 5; i++) {
+      statuses.push((await t.app.inject({ url: '/api/v1/webhooks', headers: auth })).statusCode);
+    }
+    expect(statuses.filter((s) => s === 403)).toHaveLength(API_KEY_RATE_LIMIT);
+    expect(statuses.slice(API_KEY_RATE_LIMIT)).toEqual(Array(5).fill(429));
+    // Spent on refusals, the budget is spent for calls within scope too.
+    expect((await t.app.inject({ url: '/api/v1/deliveries/my-deliveries', headers: auth })).statusCode).toBe(429);
+    const rows = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'api_key.call'), eq(auditEvents.targetId, key._id)));
+    expect(rows.map((r) => r.details)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'GET', route: '/api/v1/webhooks', status: 403, count: API_KEY_RATE_LIMIT }),
+        expect.objectContaining({ method: 'GET', route: '/api/v1/webhooks', status: 429, count: 5 }),
+        expect.objectContaining({ method: 'GET', route: '/api/v1/deliveries/my-deliveries', status: 429, count: 1 }),
+      ]),
+    );
+    expect(rows).toHaveLength(3);
   });
 
   it('is made by a customer only: staff cannot make keys (for anyone), and a customer gets no staff scopes', async () => {
