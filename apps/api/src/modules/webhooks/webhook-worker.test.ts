@@ -69,7 +69,7 @@ describe('the webhook worker', () => {
   const log = pino({ level: 'silent' });
   const slow = receiver(dribbling);
   const fast = receiver(immediately);
-  const steady = receiver(after(400));
+  const steady = receiver(after(1_000));
   const brisk = receiver(after(30));
   /** A second process on the same database: its own pool on PostgreSQL; on PGlite, the one embedded instance. */
   let second: Database | undefined;
@@ -125,11 +125,11 @@ describe('the webhook worker', () => {
     // The slow endpoint's messages are the oldest: sent oldest first, one at a time, they held up everyone.
     const stuck = await endpointWithMessages(slow.url(), 2, past);
     const other = await endpointWithMessages(fast.url(), 3, new Date(past.getTime() + 1_000));
-    const draining = worker(t.db, { deadlineMs: 2_500 }).drain();
+    const draining = worker(t.db, { deadlineMs: 3_500 }).drain();
 
-    const took = await until(() => fast.got.length === 3, 2_000);
+    const took = await until(() => fast.got.length === 3, 2_500);
     expect(fast.got).toEqual(other.msgIds);
-    expect(took).toBeLessThan(2_000);
+    expect(took).toBeLessThan(2_500);
     // ...while the slow endpoint's first attempt is still under way.
     expect(slow.got).toEqual([stuck.msgIds[0]]);
     expect(await attemptsOf(stuck.ids)).toEqual([]);
@@ -140,7 +140,7 @@ describe('the webhook worker', () => {
     expect(slow.state.maxOpen).toBe(1);
     const logged = await attemptsOf(stuck.ids);
     expect(logged).toHaveLength(2);
-    for (const row of logged) expect(row.error).toMatch(/^timed out after 2.5 s, HTTP 503: \.*$/);
+    for (const row of logged) expect(row.error).toMatch(/^timed out after 3.5 s, HTTP 503: \.*$/);
   });
 
   it('two processes sharing the queue send each message once, and one message at a time to each endpoint', async () => {
