@@ -121,3 +121,84 @@ export function createQueueWorker<M extends { id: string }>(opts: {
   });
   return { drain: task.run, kick: task.kick, start: task.start, stop: task.stop };
 }
+
+/**
+ * A durable queue sent several messages at a time: whenever one of `concurrency` slots is free, `claim` is asked
+ * for that many messages, and each goes on its own, so a slow send holds up only its slot. Fairness is the claim's:
+ * it decides which messages may go side by side (the webhooks' claim takes one per endpoint). Nothing is claimed
+ * ahead of sending, so there is nothing to give back when the worker stops.
+ */
+export function createConcurrentQueueWorker<M>(opts: {
+  /** Names the queue in the log. */
+  name: string;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  concurrency: number;
+  /** Claims up to `limit` due messages (with a lease, so no other process sends them meanwhile). */
+  claim: (limit: number) => Promise<M[]>;
+  send: (message: M) => Promise<boolean>;
+}): QueueWorker {
+  const inFlight = new Set<Promise<void>>();
+  let sent = 0;
+  let stopping = false;
+  let claiming: Promise<void> | undefined;
+  let claimAgain = false;
+  const report = (err: unknown) => opts.log.warn({ err: (err as Error).message }, `${opts.name} pass failed`);
+
+  function begin(message: M) {
+    const sending: Promise<void> = opts
+      .send(message)
+      .then((went) => {
+        if (went) sent++;
+      }, report)
+      .finally(() => {
+        inFlight.delete(sending);
+        // The freed slot takes the next message at once, not at the next tick.
+        if (!stopping) fill().catch(report);
+      });
+    inFlight.add(sending);
+  }
+
+  /** Claims for the free slots; one claim at a time in this process (a request meanwhile makes it claim again). */
+  function fill(): Promise<void> {
+    if (claiming) {
+      claimAgain = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      do {
+        claimAgain = false;
+        const free = opts.concurrency - inFlight.size;
+        if (stopping || free <= 0) break;
+        const claimed = await opts.claim(free);
+        for (const message of claimed) begin(message);
+      } while (claimAgain);
+    })().finally(() => {
+      claiming = undefined;
+    });
+    return claiming;
+  }
+
+  const task = createPeriodicTask({ log: opts.log, failure: `${opts.name} pass failed`, intervalMs: opts.intervalMs ?? 2000, run: fill });
+  return {
+    drain: async () => {
+      const before = sent;
+      for (;;) {
+        await fill();
+        if (inFlight.size === 0) return sent - before;
+        await Promise.race(inFlight);
+      }
+    },
+    kick: task.kick,
+    start: () => {
+      stopping = false;
+      task.start();
+    },
+    stop: async () => {
+      stopping = true;
+      await task.stop();
+      await claiming?.catch(() => {});
+      await Promise.all(inFlight);
+    },
+  };
+}

@@ -63,12 +63,25 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('apiKeyCall', null);
 
+  // A key's own budget across every call it makes, refused ones included, beside the per-route limits (which count
+  // per key too). (createRateLimit, not rateLimit: the latter marks the request as limited and the route's own limit
+  // would be skipped.)
+  const apiKeyLimit = app.createRateLimit({
+    max: API_KEY_RATE_LIMIT,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `key:${request.apiKeyCall?.id}`,
+  });
+  const chargeApiKey = async (request: FastifyRequest) => {
+    const limit = await apiKeyLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, limit.ttlInSeconds));
+  };
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthorized(AUTH_ERRORS.missing);
     if (token.startsWith(API_KEY_PREFIX)) {
-      await authenticateApiKey(app.services, request, token);
+      await authenticateApiKey(app.services, request, token, chargeApiKey);
       return;
     }
     const { db, clock, jwtKey } = app.services;
@@ -95,27 +108,16 @@ export default fp(async function auth(app: FastifyInstance) {
     request.sessionUser = { id: row.id, role, roleId: row.roleId, email: row.email };
   });
 
-  // A key's own budget across every call it makes, beside the per-route limits (which count per key too).
-  // (createRateLimit, not rateLimit: the latter marks the request as limited and the route's own limit would be skipped.)
-  const apiKeyLimit = app.createRateLimit({
-    max: API_KEY_RATE_LIMIT,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `key:${request.sessionUser?.apiKey?.id}`,
-  });
   app.decorate('admit', (audience: Audience) =>
     Object.assign(
       async (request: FastifyRequest) => {
         await app.authenticate(request);
         if (!admits(audience, currentUser(request).role)) throw forbidden();
-        if (request.sessionUser?.apiKey) {
-          const limit = await apiKeyLimit(request);
-          if (!limit.isAllowed && limit.isExceeded) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, limit.ttlInSeconds));
-        }
       },
       { [AUDIENCE]: audience },
     ),
   );
-  // Every call made with a key is audited with the key's name, refused ones included.
+  // Every call made with a key is audited with the key's name, refused ones included (counted, a row a minute).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.apiKeyCall) await auditApiKeyCall(app.services, request, reply.statusCode);
     return payload;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { deliveries } from './deliveries.js';
 import { users } from './users.js';
 
@@ -51,9 +51,15 @@ export const auditEvents = pgTable(
     targetId: text('target_id'),
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** Set on a row that counts repeats (a key's identical refusals within a minute): one row per value. */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_created_idx').on(t.createdAt), index('audit_events_action_idx').on(t.action)],
+  (t) => [
+    index('audit_events_created_idx').on(t.createdAt),
+    index('audit_events_action_idx').on(t.action),
+    uniqueIndex('audit_events_dedupe_key_idx').on(t.dedupeKey).where(sql`${t.dedupeKey} IS NOT NULL`),
+  ],
 );
 
 /** Durable outbox: written in the same transaction as the change that causes the message. */

@@ -1,5 +1,5 @@
-import { ZErrorBody } from '@courier/contract';
-import { and, eq } from 'drizzle-orm';
+import { API_KEY_CAP, ZErrorBody } from '@courier/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, auditEvents } from '../../db/schema/index.js';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
@@ -7,6 +7,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
 import { hashApiKeySecret } from '../../platform/api-key-secret.js';
+import { API_KEY_RATE_LIMIT } from '../../platform/authenticate-api-key.js';
 
 describe('API keys', () => {
   const clock = fixedClock(TEST_NOW);
@@ -127,6 +128,30 @@ describe('API keys', () => {
     );
   });
 
+  it('counts calls outside its scope against its budget, and audits repeated refusals as one row with a count', async () => {
+    const { key, auth } = await customerWithKey(['deliveries:read']);
+    const statuses: number[] = [];
+    for (let i = 0; i < API_KEY_RATE_LIMIT + 5; i++) {
+      statuses.push((await t.app.inject({ url: '/api/v1/webhooks', headers: auth })).statusCode);
+    }
+    expect(statuses.filter((s) => s === 403)).toHaveLength(API_KEY_RATE_LIMIT);
+    expect(statuses.slice(API_KEY_RATE_LIMIT)).toEqual(Array(5).fill(429));
+    // Spent on refusals, the budget is spent for calls within scope too.
+    expect((await t.app.inject({ url: '/api/v1/deliveries/my-deliveries', headers: auth })).statusCode).toBe(429);
+    const rows = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'api_key.call'), eq(auditEvents.targetId, key._id)));
+    expect(rows.map((r) => r.details)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'GET', route: '/api/v1/webhooks', status: 403, count: API_KEY_RATE_LIMIT }),
+        expect.objectContaining({ method: 'GET', route: '/api/v1/webhooks', status: 429, count: 5 }),
+        expect.objectContaining({ method: 'GET', route: '/api/v1/deliveries/my-deliveries', status: 429, count: 1 }),
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+  });
+
   it('is made by a customer only: staff cannot make keys (for anyone), and a customer gets no staff scopes', async () => {
     const { user: staff } = await createUser(t.db, { role: 'STAFF' });
     const res = await t.app.inject({
@@ -152,6 +177,32 @@ describe('API keys', () => {
       const res = await t.app.inject({ url: '/api/v1/deliveries/my-deliveries', headers: { authorization: `Bearer ${secret}` } });
       expect(res.statusCode).toBe(401);
     }
+  });
+
+  it('holds its cap of 20 live keys under 30 parallel requests', async () => {
+    const { user } = await createUser(t.db);
+    const session = await t.bearer(user);
+    // 15 already: the parallel burst (20 a minute get past the route's limit) has room for 5 more.
+    await t.db
+      .insert(apiKeys)
+      .values(Array.from({ length: 15 }, (_, i) => ({ userId: user.id, name: `k${i}`, prefix: 'mck_x', secretHash: `h-${user.id}-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/api-keys',
+          headers: session,
+          payload: { name: `p${i}`, scopes: ['deliveries:read'] },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
+    expect(answers.every((a) => [201, 409, 429].includes(a.statusCode))).toBe(true);
+    const live = await t.db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
+    expect(live).toHaveLength(API_KEY_CAP);
   });
 
   it('has its own rate limit, apart from its customer\u2019s session', async () => {

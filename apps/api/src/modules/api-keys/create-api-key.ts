@@ -3,6 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import { lockOwner } from '../../platform/owner-lock.js';
 import { type Actor, mayManageApiKeys } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toApiKeyJson } from './api-key-json.js';
@@ -19,6 +20,7 @@ export async function createApiKey(services: Services, actor: Actor, input: TCre
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest('expiresAt: Expiry must be in the future', 'expiresAt');
   const secret = newApiKeySecret();
   const row = await services.db.transaction(async (tx) => {
+    await lockOwner(tx, actor.id);
     const [{ live }] = await tx
       .select({ live: count() })
       .from(apiKeys)

@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { webhookEndpoints } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
+import { lockOwner } from '../../platform/owner-lock.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toWebhookEndpointJson } from './webhook-json.js';
@@ -26,6 +27,7 @@ export async function createWebhookEndpoint(services: Services, actor: Actor, in
   const now = services.clock.now();
   const secret = newWebhookSecret();
   const row = await services.db.transaction(async (tx) => {
+    await lockOwner(tx, actor.id);
     const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, actor.id));
     if (n >= WEBHOOK_ENDPOINT_CAP) throw conflict(`You can have at most ${WEBHOOK_ENDPOINT_CAP} webhook endpoints; delete one first`);
     const [created] = await tx

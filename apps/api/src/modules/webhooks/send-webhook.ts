@@ -5,9 +5,10 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { isPublicAddress } from './webhook-url.js';
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** What of an endpoint's answer the log keeps. */
-const MAX_ERROR_CHARS = 300;
+/** Each attempt's whole time, from connecting to the last byte read: an endpoint that dribbles is cut off too. */
+export const WEBHOOK_DEADLINE_MS = 10_000;
+/** What of an endpoint's answer is read (and kept in the log); the connection is closed after it. */
+export const MAX_ANSWER_CHARS = 300;
 
 export interface WebhookRequest {
   url: string;
@@ -15,7 +16,7 @@ export interface WebhookRequest {
   body: string;
   /** Production refuses private and loopback addresses at connection time too (a name can change what it resolves to). */
   production: boolean;
-  timeoutMs?: number;
+  deadlineMs?: number;
 }
 
 export interface WebhookAnswer {
@@ -38,10 +39,16 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
-/** One POST to a customer's endpoint: 10 s at most, redirects not followed, the answer's body not read beyond a little. */
+const succeededWith = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
+
+/**
+ * One POST to a customer's endpoint: within its deadline (connection to last byte, 10 s by default), redirects not
+ * followed, a 2xx taken as soon as its status line arrives, and of any other answer at most 300 characters read.
+ */
 export function sendWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
+  const deadlineMs = req.deadlineMs ?? WEBHOOK_DEADLINE_MS;
   return new Promise((resolve) => {
     let url: URL;
     try {
@@ -55,38 +62,43 @@ export function sendWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
       resolve({ statusCode: null, durationMs: 0, succeeded: false, error: 'refused: not a public https address' });
       return;
     }
+    let settled = false;
+    let statusCode: number | null = null;
+    let text = '';
+    // Answers once, then closes the connection: nothing more is read from the endpoint.
+    const finish = (error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      request.destroy();
+      resolve({ statusCode, durationMs: took(), succeeded: error === null, error });
+    };
+    const failedAnswer = () => `HTTP ${statusCode}${text ? `: ${text.slice(0, MAX_ANSWER_CHARS)}` : ''}`;
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
       url,
       {
         method: 'POST',
         headers: { ...req.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) },
-        timeout: req.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
         ...(req.production ? { lookup: publicOnlyLookup } : {}),
       },
       (res) => {
-        let text = '';
+        statusCode = res.statusCode ?? null;
+        if (succeededWith(statusCode)) return finish(null);
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
-          if (text.length < MAX_ERROR_CHARS) text += chunk;
+          text += chunk;
+          if (text.length >= MAX_ANSWER_CHARS) finish(failedAnswer());
         });
-        res.on('end', () => {
-          const statusCode = res.statusCode ?? null;
-          const succeeded = statusCode !== null && statusCode >= 200 && statusCode < 300;
-          resolve({
-            statusCode,
-            durationMs: took(),
-            succeeded,
-            error: succeeded ? null : `HTTP ${statusCode}${text ? `: ${text.slice(0, MAX_ERROR_CHARS)}` : ''}`,
-          });
-        });
-        res.on('error', (err) => resolve({ statusCode: res.statusCode ?? null, durationMs: took(), succeeded: false, error: err.message }));
+        res.on('end', () => finish(failedAnswer()));
+        res.on('error', (err) => finish(err.message.slice(0, MAX_ANSWER_CHARS)));
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`timed out after ${(req.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`)));
-    request.on('error', (err) =>
-      resolve({ statusCode: null, durationMs: took(), succeeded: false, error: err.message.slice(0, MAX_ERROR_CHARS) }),
-    );
+    const deadline = setTimeout(() => {
+      const timedOut = `timed out after ${deadlineMs / 1000} s`;
+      finish(statusCode === null ? timedOut : `${timedOut}, ${failedAnswer()}`);
+    }, deadlineMs);
+    request.on('error', (err) => finish(err.message.slice(0, MAX_ANSWER_CHARS)));
     request.end(req.body);
   });
 }

@@ -6,11 +6,18 @@ export type UrlRefusal = string | null;
 
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain']);
 
-/** Only ordinary public unicast addresses: no loopback, private, link-local, carrier NAT, multicast or reserved. */
+/** IPv6's global unicast space: outside it are ::/96 (IPv4-compatible), local, multicast and reserved forms. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * Only ordinary public unicast addresses: no loopback, private, link-local, carrier NAT, multicast or reserved.
+ * IPv6 forms that carry an IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible) are refused whatever they carry.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address); // an IPv4-mapped IPv6 address is judged as the IPv4 it carries
-  return parsed.range() === 'unicast';
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 const isLoopbackAddress = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';

@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
 import { users, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
-import { CLAIM_BATCH, claimedUntil, createQueueWorker, oldestFirst, type QueueWorker } from '../../platform/background-work.js';
+import { CLAIM_MS, createConcurrentQueueWorker, type QueueWorker } from '../../platform/background-work.js';
 import type { Clock } from '../../platform/clock.js';
 import { composeEmail } from '../../platform/email.js';
 import { enqueueEmail } from '../../platform/outbox.js';
-import { sendWebhook, type WebhookAnswer, type WebhookRequest } from './send-webhook.js';
+import { sendWebhook, WEBHOOK_DEADLINE_MS, type WebhookAnswer, type WebhookRequest } from './send-webhook.js';
 
 /**
  * Waits after each failed attempt (the Standard Webhooks schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h;
@@ -18,6 +19,9 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 /** An endpoint that has failed every attempt for this long is disabled and its owner told. */
 export const WEBHOOK_DISABLE_AFTER_MS = 24 * 3_600_000;
 
+/** Endpoints one process sends to side by side (each endpoint has at most one message in flight, across processes). */
+export const WEBHOOK_CONCURRENCY = 8;
+
 export type WebhookWorker = QueueWorker;
 
 export interface WebhookWorkerDeps {
@@ -27,23 +31,44 @@ export interface WebhookWorkerDeps {
   production: boolean;
   publicUrl: string;
   intervalMs?: number;
+  /** Each attempt's whole time (10 s by default). */
+  deadlineMs?: number;
+  /** How long a claim holds a message (60 s by default); longer than the deadline, so a send never outlives its claim. */
+  claimMs?: number;
+  concurrency?: number;
   /** The network call (the real one by default). */
   send?: (req: WebhookRequest) => Promise<WebhookAnswer>;
 }
 
+type WebhookMessage = typeof webhookMessages.$inferSelect;
+
 /**
- * The outbox's webhook half: claims due messages of enabled endpoints with FOR UPDATE SKIP LOCKED and a lease
- * (so several processes never send one message at once, and a crash gives it back), signs each the Standard
- * Webhooks way with its stable webhook-id, logs every attempt, and retries with back-off.
+ * The outbox's webhook half. Fair between endpoints: each claim takes the oldest due message of each endpoint that
+ * has none in flight (in any process), oldest-waiting endpoints first, and up to WEBHOOK_CONCURRENCY go side by
+ * side, so a slow or failing endpoint delays only its own messages. A claim is a lease with a token: it is renewed
+ * just before the send and the outcome is written only while the token is still ours, so a process whose claim ran
+ * out neither sends nor records the message again. Each message is signed the Standard Webhooks way with its stable
+ * webhook-id, every attempt is logged, and failures are retried with back-off.
  */
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const { db, clock, log } = deps;
   const send = deps.send ?? sendWebhook;
+  const deadlineMs = deps.deadlineMs ?? WEBHOOK_DEADLINE_MS;
+  const claimMs = deps.claimMs ?? CLAIM_MS;
+  if (claimMs <= deadlineMs) throw new Error('A webhook claim must last longer than a send may take');
+  const until = (now: Date) => new Date(now.getTime() + claimMs);
 
-  async function claim() {
+  const unclaimed = (now: Date) => or(isNull(webhookMessages.lockedUntil), lte(webhookMessages.lockedUntil, now));
+
+  async function claim(limit: number): Promise<WebhookMessage[]> {
     const now = clock.now();
-    const due = db
-      .select({ id: webhookMessages.id })
+    const inFlight = alias(webhookMessages, 'in_flight');
+    const endpointBusy = db
+      .select({ id: inFlight.id })
+      .from(inFlight)
+      .where(and(eq(inFlight.endpointId, webhookMessages.endpointId), eq(inFlight.status, 'pending'), gt(inFlight.lockedUntil, now)));
+    const oldestPerEndpoint = db
+      .selectDistinctOn([webhookMessages.endpointId], { id: webhookMessages.id, createdAt: webhookMessages.createdAt })
       .from(webhookMessages)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookMessages.endpointId))
       .where(
@@ -51,33 +76,35 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
           eq(webhookMessages.status, 'pending'),
           eq(webhookEndpoints.enabled, true),
           lte(webhookMessages.nextAttemptAt, now),
-          or(isNull(webhookMessages.lockedUntil), lte(webhookMessages.lockedUntil, now)),
+          unclaimed(now),
+          notExists(endpointBusy),
         ),
       )
-      .orderBy(webhookMessages.createdAt)
-      .limit(CLAIM_BATCH)
-      .for('update', { of: webhookMessages, skipLocked: true });
-    const claimed = await db
+      .orderBy(webhookMessages.endpointId, webhookMessages.createdAt)
+      .as('oldest_per_endpoint');
+    const picked = db.select({ id: oldestPerEndpoint.id }).from(oldestPerEndpoint).orderBy(oldestPerEndpoint.createdAt).limit(limit);
+    // The conditions on the row itself are checked again as it is locked: of two processes, one gets it.
+    return db
       .update(webhookMessages)
-      .set({ lockedUntil: claimedUntil(now) })
-      .where(inArray(webhookMessages.id, due))
+      .set({ lockedUntil: until(now), claimToken: sql`gen_random_uuid()` })
+      .where(and(inArray(webhookMessages.id, picked), eq(webhookMessages.status, 'pending'), unclaimed(now)))
       .returning();
-    return oldestFirst(claimed);
   }
 
-  async function release(ids: string[]) {
-    await db
-      .update(webhookMessages)
-      .set({ lockedUntil: null })
-      .where(and(inArray(webhookMessages.id, ids), eq(webhookMessages.status, 'pending')));
-  }
-
-  async function attempt(msg: typeof webhookMessages.$inferSelect): Promise<boolean> {
+  async function attempt(msg: WebhookMessage): Promise<boolean> {
+    if (!msg.claimToken) return false;
+    const ours = and(eq(webhookMessages.id, msg.id), eq(webhookMessages.claimToken, msg.claimToken));
     const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, msg.endpointId));
     if (!endpoint?.enabled) {
-      await db.update(webhookMessages).set({ lockedUntil: null }).where(eq(webhookMessages.id, msg.id));
+      await db.update(webhookMessages).set({ lockedUntil: null, claimToken: null }).where(ours);
       return false;
     }
+    const [renewed] = await db
+      .update(webhookMessages)
+      .set({ lockedUntil: until(clock.now()) })
+      .where(and(ours, eq(webhookMessages.status, 'pending')))
+      .returning({ id: webhookMessages.id });
+    if (!renewed) return false;
     const sentAt = clock.now();
     const body = JSON.stringify(msg.payload);
     const signature = new Webhook(endpoint.secret).sign(msg.msgId, sentAt, body);
@@ -85,6 +112,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       url: endpoint.url,
       body,
       production: deps.production,
+      deadlineMs,
       headers: {
         'webhook-id': msg.msgId,
         'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
@@ -92,13 +120,19 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         'user-agent': 'MedCourier-Webhooks/1',
       },
     });
-    const attempts = msg.attempts + 1;
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const attempts = await db.transaction(async (tx) => {
+      // Counted in SQL, and only while the claim is still ours.
+      const [counted] = await tx
+        .update(webhookMessages)
+        .set({ attempts: sql`${webhookMessages.attempts} + 1`, lockedUntil: null, claimToken: null })
+        .where(ours)
+        .returning({ attempts: webhookMessages.attempts });
+      if (!counted) return null;
       await tx.insert(webhookAttempts).values({
         messageId: msg.id,
         endpointId: endpoint.id,
-        attempt: attempts,
+        attempt: counted.attempts,
         statusCode: answer.statusCode,
         durationMs: answer.durationMs,
         error: answer.error,
@@ -106,22 +140,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         createdAt: now,
       });
       if (answer.succeeded) {
-        await tx
-          .update(webhookMessages)
-          .set({ status: 'sent', attempts, sentAt: now, lockedUntil: null, lastError: null })
-          .where(eq(webhookMessages.id, msg.id));
+        await tx.update(webhookMessages).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(webhookMessages.id, msg.id));
         await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
-        return;
+        return counted.attempts;
       }
-      const givenUp = attempts >= WEBHOOK_MAX_ATTEMPTS;
+      const givenUp = counted.attempts >= WEBHOOK_MAX_ATTEMPTS;
       await tx
         .update(webhookMessages)
         .set({
-          attempts,
           status: givenUp ? 'failed' : 'pending',
           lastError: answer.error,
-          lockedUntil: null,
-          nextAttemptAt: new Date(now.getTime() + (WEBHOOK_RETRY_DELAYS_MS[attempts - 1] ?? 0)),
+          nextAttemptAt: new Date(now.getTime() + (WEBHOOK_RETRY_DELAYS_MS[counted.attempts - 1] ?? 0)),
         })
         .where(eq(webhookMessages.id, msg.id));
       const failingSince = endpoint.failingSince ?? now;
@@ -133,7 +162,12 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
           .set({ failingSince: now })
           .where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
       }
+      return counted.attempts;
     });
+    if (attempts === null) {
+      log.warn({ endpointId: endpoint.id, msgId: msg.msgId }, 'webhook claim ran out during the send; its outcome is not recorded');
+      return false;
+    }
     if (!answer.succeeded) log.warn({ endpointId: endpoint.id, msgId: msg.msgId, attempts, error: answer.error }, 'webhook attempt failed');
     return answer.succeeded;
   }
@@ -168,13 +202,19 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     );
   }
 
-  return createQueueWorker({ name: 'webhook', log, intervalMs: deps.intervalMs, claim, send: attempt, release });
+  return createConcurrentQueueWorker({
+    name: 'webhook',
+    log,
+    intervalMs: deps.intervalMs,
+    concurrency: deps.concurrency ?? WEBHOOK_CONCURRENCY,
+    claim,
+    send: attempt,
+  });
 }
 
-/** Sends a message again now (the Resend button): its webhook-id stays, its attempts continue. */
+/** Sends a message again now (the Resend button): its webhook-id stays, its attempts continue; a send in flight keeps its claim. */
 export const resendNow = (now: Date) => ({
   status: 'pending' as const,
   nextAttemptAt: now,
-  lockedUntil: null,
   attempts: sql`least(${webhookMessages.attempts}, ${WEBHOOK_MAX_ATTEMPTS - 1})`,
 });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ZWebhookEvent } from '@courier/contract';
+import { WEBHOOK_ENDPOINT_CAP, ZWebhookEvent } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { createTestApp, type TestApp, useTestApp } from '../../test/test-app.js'
 import { validDeliveryForm } from '../deliveries/delivery-test-kit.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
 import { sendWebhook } from './send-webhook.js';
+import { isPublicAddress } from './webhook-url.js';
 
 /** A customer's receiver, faked at its network boundary: a real HTTP server on loopback that answers as told. */
 function receiver() {
@@ -220,6 +221,25 @@ describe('webhooks', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/webhooks/${endpoint._id}`, headers: keyAuth })).statusCode).toBe(200);
   });
 
+  it('holds its cap of 10 endpoints under 30 parallel requests', async () => {
+    const { user } = await createUser(t.db);
+    const auth = await t.bearer(user);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks',
+          headers: auth,
+          payload: { url: hook.url(), eventTypes: ['delivery.created'] },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(WEBHOOK_ENDPOINT_CAP);
+    expect(answers.every((a) => [201, 409, 429].includes(a.statusCode))).toBe(true);
+    const rows = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
+    expect(rows).toHaveLength(WEBHOOK_ENDPOINT_CAP);
+  });
+
   it('refuses a URL that is not http(s) or, outside production, http to anywhere but this machine', async () => {
     const { user } = await createUser(t.db);
     const auth = await t.bearer(user);
@@ -255,6 +275,15 @@ describe('webhooks in production', () => {
       ['https://169.254.169.254/latest/meta-data', 'url: URL must not point at a private, loopback or reserved address'],
       ['https://[::ffff:192.168.0.1]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
       ['https://localhost/hooks', 'url: URL must not point at a private, loopback or reserved address'],
+      // IPv6 forms that carry an IPv4 address: IPv4-compatible (::/96), mapped, NAT64, 6to4, Teredo.
+      ['https://[::a9fe:a9fe]/latest/meta-data', 'url: URL must not point at a private, loopback or reserved address'],
+      ['https://[::7f00:1]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
+      ['https://[::ffff:7f00:1]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
+      ['https://[64:ff9b::a9fe:a9fe]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
+      ['https://[64:ff9b:1::a00:1]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
+      ['https://[2002:7f00:1::]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
+      ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
+      ['https://[::]/hooks', 'url: URL must not point at a private, loopback or reserved address'],
     ];
     for (const [url, message] of cases) {
       const res = await t.app.inject({
@@ -272,5 +301,21 @@ describe('webhooks in production', () => {
     const answer = await sendWebhook({ url: 'https://localhost:9/hooks', headers: {}, body: '{}', production: true });
     expect(answer).toMatchObject({ succeeded: false, statusCode: null });
     expect(answer.error).toMatch(/refused/);
+  });
+
+  it('refuses at send time an IPv6 address that carries a loopback or private IPv4', async () => {
+    for (const url of ['https://[::7f00:1]:9/hooks', 'https://[::a9fe:a9fe]:9/', 'https://[2002:a00:1::]:9/']) {
+      const answer = await sendWebhook({ url, headers: {}, body: '{}', production: true });
+      expect(answer, url).toMatchObject({ succeeded: false, statusCode: null, error: 'refused: not a public https address' });
+    }
+  });
+
+  it('still takes ordinary public addresses, IPv4 and IPv6', () => {
+    for (const address of ['8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:81c::200e', '::ffff:8.8.8.8']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    for (const address of ['::a9fe:a9fe', '::7f00:1', '::808:808', '::127.0.0.1', '100::1', 'fd00::1', 'fe80::1', '2001:db8::1']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
   });
 });
