@@ -19,6 +19,8 @@ export function reachableStatuses(from: TDeliveryStatus): Set<TDeliveryStatus> {
   return seen;
 }
 
+const movesFrom = (from: TDeliveryStatus) => Object.keys(STATUS_TRANSITIONS[from]) as TDeliveryStatus[];
+
 /** No move leaves this status. */
 export const isFinalStatus = (status: TDeliveryStatus): boolean => Object.keys(STATUS_TRANSITIONS[status]).length === 0;
 
@@ -67,7 +69,7 @@ export const cannotMoveMessage = (from: TDeliveryStatus, to: TDeliveryStatus) =>
 /*
  * The hold: a sub-state a delivery carries beside its status while a manager decides what becomes of a parcel whose
  * temperature went out of range. Its own table says who places it, who lifts it and which status move a decision
- * makes; while it stands, the status table is narrowed to HELD_MOVES. The API's moves, the board, tracking, the
+ * makes; while it stands, the status table is narrowed to HELD_MOVES (nothing goes on towards the recipient). The API's moves, the board, tracking, the
  * driver app and webhooks read it from here.
  */
 
@@ -104,8 +106,15 @@ export const HOLD_TRANSITIONS: Record<THoldStep, HoldTransition> = {
 /** A hold is placed only while the parcel is on board: readings are taken then. */
 export const HOLDABLE_STATUSES: readonly TDeliveryStatus[] = ON_BOARD_STATUSES;
 
-/** The status moves a held parcel may still make without a decision: the hand-back of a parcel already going back. */
-export const HELD_MOVES: Partial<Record<TDeliveryStatus, readonly TDeliveryStatus[]>> = { returning: ['returned'] };
+/** Going back to the sender is the safe outcome of an excursion: a hold stops every move but these. */
+const BACK_TO_SENDER: readonly TDeliveryStatus[] = ['returning', 'returned'];
+
+/** The status moves a held parcel may still make without a decision: the return leg and the hand-back. */
+export const HELD_MOVES: Readonly<Record<TDeliveryStatus, readonly TDeliveryStatus[]>> = (() => {
+  const moves = {} as Record<TDeliveryStatus, readonly TDeliveryStatus[]>;
+  for (const from of DELIVERY_STATUSES) moves[from] = movesFrom(from).filter((to) => BACK_TO_SENDER.includes(to));
+  return moves;
+})();
 
 export const holdStateOf = (d: { holdSince: unknown } | { hold: unknown }): THoldState =>
   ('holdSince' in d ? d.holdSince : d.hold) ? 'held' : 'clear';
@@ -119,5 +128,5 @@ export function holdAllowsMove(hold: THoldState, from: TDeliveryStatus, to: TDel
     const step = HOLD_TRANSITIONS[decision];
     return step.from === hold && step.move === to;
   }
-  return hold === 'clear' || (HELD_MOVES[from]?.includes(to) ?? false);
+  return hold === 'clear' || HELD_MOVES[from].includes(to);
 }
