@@ -98,8 +98,8 @@ export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Act
 
 /**
  * The one place a delivery changes status. The table decides if the actor may make the move (409
- * 'Cannot change status from X to Y' otherwise); the row changes only if it still holds the status and
- * driver it was read with, so of two racing moves one wins and the other gets 409. The row, its custody
+ * 'Cannot change status from X to Y' otherwise), and the contract's hold table if the parcel is on hold (409 naming
+ * the hold); the row changes only if it still holds the status, hold and driver it was read with, so of two racing moves one wins and the other gets 409. The row, its custody
  * event, the audit row, the notifications and the live-update event commit together; the outbox is kicked after.
  * Inside another use case's transaction, pass `withinTransaction(services, tx)`: the move then runs in a
  * savepoint of that transaction and commits (or rolls back) with it.

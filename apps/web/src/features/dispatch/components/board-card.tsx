@@ -98,7 +98,14 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
       </dl>
       <div className="mt-3">
         <DeliveryActions
-          delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id, canReattempt: d.canReattempt }}
+          delivery={{
+            _id: d._id,
+            orderId: d.orderId,
+            status: d.status,
+            driverId: d.driver?._id,
+            canReattempt: d.canReattempt,
+            hold: holdStateOf(d),
+          }}
         />
       </div>
     </li>
