@@ -32,7 +32,7 @@ const MODULE_IMPORTS = {
   geo: [],
   health: [],
   labels: ['deliveries'],
-  'late-sweep': ['medical', 'messages'],
+  'late-sweep': ['deliveries', 'medical'],
   live: [],
   medical: ['deliveries', 'dispatch', 'messages', 'notifications', 'webhooks'],
   messages: ['auth', 'notifications'],

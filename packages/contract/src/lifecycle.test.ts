@@ -3,6 +3,10 @@ import {
   acceptsFeedback,
   DRIVER_OPEN_STATUSES,
   FINAL_STATUSES,
+  HELD_MOVES,
+  HOLD_TRANSITIONS,
+  holdAllowsMove,
+  holdStateOf,
   isFinalStatus,
   mayHaveLabel,
   movesFor,
@@ -58,5 +62,48 @@ describe('rules derived from the status table', () => {
     expect(acceptsFeedback('delivered')).toBe(true);
     expect(acceptsFeedback('in_transit')).toBe(false);
     expect(isFinalStatus('cancelled')).toBe(true);
+  });
+});
+
+describe('the hold, a sub-state beside the status', () => {
+  it('is placed by the driver’s reading and decided by a manager, each decision with its own status move', () => {
+    expect(HOLD_TRANSITIONS.place).toMatchObject({ from: 'clear', to: 'held', by: ['driver'], move: null });
+    for (const step of ['continue', 'return', 'discard'] as const)
+      expect(HOLD_TRANSITIONS[step]).toMatchObject({ from: 'held', to: 'clear', by: ['manager'] });
+    expect([HOLD_TRANSITIONS.continue.move, HOLD_TRANSITIONS.return.move, HOLD_TRANSITIONS.discard.move]).toEqual([
+      null,
+      'returning',
+      'cancelled',
+    ]);
+  });
+
+  it('stops every move towards the recipient while it stands; going back to the sender stays open', () => {
+    for (const [from, to] of [
+      ['picked_up', 'in_transit'],
+      ['in_transit', 'delivered'],
+      ['in_transit', 'failed_attempt'],
+      ['in_transit', 'assigned'],
+      ['failed_attempt', 'in_transit'],
+    ] as const) {
+      expect(holdAllowsMove('held', from, to)).toBe(false);
+      expect(holdAllowsMove('clear', from, to)).toBe(true);
+    }
+    expect(HELD_MOVES.in_transit).toEqual(['returning']);
+    expect(HELD_MOVES.returning).toEqual(['returned']);
+    expect(holdAllowsMove('held', 'returning', 'returned')).toBe(true);
+  });
+
+  it('takes a decision only while held, and only with the move the decision declares', () => {
+    expect(holdAllowsMove('held', 'in_transit', 'returning', 'return')).toBe(true);
+    expect(holdAllowsMove('held', 'picked_up', 'cancelled', 'discard')).toBe(true);
+    expect(holdAllowsMove('held', 'in_transit', 'delivered', 'return')).toBe(false);
+    expect(holdAllowsMove('clear', 'in_transit', 'returning', 'return')).toBe(false);
+  });
+
+  it('reads the hold from a row (holdSince) or an answer (hold)', () => {
+    expect(holdStateOf({ holdSince: new Date() })).toBe('held');
+    expect(holdStateOf({ holdSince: null })).toBe('clear');
+    expect(holdStateOf({ hold: { reason: 'temperature', since: '2026-01-01T00:00:00Z' } })).toBe('held');
+    expect(holdStateOf({ hold: null })).toBe('clear');
   });
 });

@@ -1,4 +1,5 @@
 import { DELIVERY_STATUSES, STATUS_TRANSITIONS, type TDeliveryStatus, type TStatusActor } from './deliveries.js';
+import type { TDispositionAction } from './medical.js';
 
 /** Rules derived from STATUS_TRANSITIONS only, so no side re-codes which moves exist. */
 
@@ -17,6 +18,8 @@ export function reachableStatuses(from: TDeliveryStatus): Set<TDeliveryStatus> {
   }
   return seen;
 }
+
+const movesFrom = (from: TDeliveryStatus) => Object.keys(STATUS_TRANSITIONS[from]) as TDeliveryStatus[];
 
 /** No move leaves this status. */
 export const isFinalStatus = (status: TDeliveryStatus): boolean => Object.keys(STATUS_TRANSITIONS[status]).length === 0;
@@ -62,3 +65,68 @@ export const EXCEPTION_STATUSES: readonly TDeliveryStatus[] = ['failed_attempt',
 
 /** The refusal every side shows for a move the table does not allow. */
 export const cannotMoveMessage = (from: TDeliveryStatus, to: TDeliveryStatus) => `Cannot change status from ${from} to ${to}`;
+
+/*
+ * The hold: a sub-state a delivery carries beside its status while a manager decides what becomes of a parcel whose
+ * temperature went out of range. Its own table says who places it, who lifts it and which status move a decision
+ * makes; while it stands, the status table is narrowed to HELD_MOVES (nothing goes on towards the recipient). The API's moves, the board, tracking, the
+ * driver app and webhooks read it from here.
+ */
+
+/** The hold reason a temperature excursion sets. */
+export const HOLD_TEMPERATURE = 'temperature';
+export const HOLD_MESSAGE = 'Do not deliver: on hold for temperature';
+/** Public tracking shows a hold as this word beside the status, never why. */
+export const ON_HOLD_STATUS_WORD = 'On hold';
+
+export const HOLD_STATES = ['clear', 'held'] as const;
+export type THoldState = (typeof HOLD_STATES)[number];
+/** The driver places a hold by recording a reading out of range; a manager (MANAGER and above) decides. */
+export type THoldActor = 'driver' | 'manager';
+/** Placing the hold, or one of the manager's dispositions. */
+export type THoldStep = 'place' | TDispositionAction;
+
+export interface HoldTransition {
+  from: THoldState;
+  to: THoldState;
+  by: readonly THoldActor[];
+  /** The status move the step makes in the same transaction, or null when the status stays. */
+  move: TDeliveryStatus | null;
+}
+
+export const HOLD_TRANSITIONS: Record<THoldStep, HoldTransition> = {
+  place: { from: 'clear', to: 'held', by: ['driver'], move: null },
+  continue: { from: 'held', to: 'clear', by: ['manager'], move: null },
+  // Going back is the safe outcome of an excursion: the return leg, ended by the hand-back to the sender.
+  return: { from: 'held', to: 'clear', by: ['manager'], move: 'returning' },
+  // Ends the trip as cancelled from wherever it is (off the status table, which lets nobody cancel a parcel on board).
+  discard: { from: 'held', to: 'clear', by: ['manager'], move: 'cancelled' },
+};
+
+/** A hold is placed only while the parcel is on board: readings are taken then. */
+export const HOLDABLE_STATUSES: readonly TDeliveryStatus[] = ON_BOARD_STATUSES;
+
+/** Going back to the sender is the safe outcome of an excursion: a hold stops every move but these. */
+const BACK_TO_SENDER: readonly TDeliveryStatus[] = ['returning', 'returned'];
+
+/** The status moves a held parcel may still make without a decision: the return leg and the hand-back. */
+export const HELD_MOVES: Readonly<Record<TDeliveryStatus, readonly TDeliveryStatus[]>> = (() => {
+  const moves = {} as Record<TDeliveryStatus, readonly TDeliveryStatus[]>;
+  for (const from of DELIVERY_STATUSES) moves[from] = movesFrom(from).filter((to) => BACK_TO_SENDER.includes(to));
+  return moves;
+})();
+
+export const holdStateOf = (d: { holdSince: unknown } | { hold: unknown }): THoldState =>
+  ('holdSince' in d ? d.holdSince : d.hold) ? 'held' : 'clear';
+
+/**
+ * Whether the hold lets a status move happen (the status table still decides who may make it). A clear delivery
+ * moves freely but takes no decision; a held one makes only a decision's own move or one HELD_MOVES keeps open.
+ */
+export function holdAllowsMove(hold: THoldState, from: TDeliveryStatus, to: TDeliveryStatus, decision?: THoldStep): boolean {
+  if (decision) {
+    const step = HOLD_TRANSITIONS[decision];
+    return step.from === hold && step.move === to;
+  }
+  return hold === 'clear' || HELD_MOVES[from].includes(to);
+}

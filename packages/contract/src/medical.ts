@@ -143,11 +143,6 @@ export const RECEIPT_TOKEN_DAYS = 7;
 export const STABILITY_WARNING =
   'The estimated delivery is after the specimen’s stability deadline. Consider STAT or a faster delivery type.';
 
-/** The hold reason a temperature excursion sets. */
-export const HOLD_TEMPERATURE = 'temperature';
-export const HOLD_MESSAGE = 'Do not deliver: on hold for temperature';
-export const ON_HOLD_STATUS_WORD = 'On hold';
-
 const isoDate = z.iso.datetime();
 
 export const ZSpecimen = z.object({

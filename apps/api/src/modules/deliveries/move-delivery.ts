@@ -1,11 +1,19 @@
-import { cannotMoveMessage, HOLD_MESSAGE, type TAttemptReason, type TDeliveryStatus } from '@courier/contract';
+import {
+  cannotMoveMessage,
+  HOLD_MESSAGE,
+  holdAllowsMove,
+  holdStateOf,
+  type TAttemptReason,
+  type TDeliveryStatus,
+  type TDispositionAction,
+} from '@courier/contract';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { deliveries } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
-import { type Actor, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
+import { type Actor, mayDecideDisposition, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
@@ -61,14 +69,21 @@ export interface MoveInput {
   idOrTrackingNumber: string;
   to: TDeliveryStatus;
   /**
-   * A MANAGER's disposition 'discard' of a parcel on hold: it ends the trip as cancelled from wherever it is
-   * (off the status table, which lets nobody cancel a parcel on board otherwise).
+   * A MANAGER's disposition of a parcel on hold that moves it (the contract's HOLD_TRANSITIONS): 'return' starts
+   * the return leg, 'discard' ends the trip as cancelled from wherever it is (off the status table). Only a
+   * held parcel takes one.
    */
-  discardOnHold?: boolean;
+  decision?: Exclude<TDispositionAction, 'continue'>;
 }
 
-/** A parcel on hold is not handed over until staff record a disposition. */
+/** A parcel on hold moves on only once a manager records a disposition. */
 export const onHoldConflict = () => conflict(`${HOLD_MESSAGE}. Dispatch must record a disposition first.`);
+export const NOT_ON_HOLD = 'This delivery is not on hold: there is no disposition to record';
+
+/** The hold's table refuses the move: 409 naming the hold, or, for a decision on a parcel no longer held, that. */
+function holdRefusal(held: boolean) {
+  return held ? onHoldConflict() : conflict(NOT_ON_HOLD);
+}
 /** Services whose database is an open transaction: a move made with them commits or rolls back with it. */
 export const withinTransaction = (services: Services, tx: Tx): Services => ({ ...services, db: tx as unknown as Services['db'] });
 
@@ -83,8 +98,8 @@ export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Act
 
 /**
  * The one place a delivery changes status. The table decides if the actor may make the move (409
- * 'Cannot change status from X to Y' otherwise); the row changes only if it still holds the status and
- * driver it was read with, so of two racing moves one wins and the other gets 409. The row, its custody
+ * 'Cannot change status from X to Y' otherwise), and the contract's hold table if the parcel is on hold (409 naming
+ * the hold); the row changes only if it still holds the status, hold and driver it was read with, so of two racing moves one wins and the other gets 409. The row, its custody
  * event, the audit row, the notifications and the live-update event commit together; the outbox is kicked after.
  * Inside another use case's transaction, pass `withinTransaction(services, tx)`: the move then runs in a
  * savepoint of that transaction and commits (or rolls back) with it.
@@ -96,11 +111,18 @@ export async function moveDelivery(
   plan: (d: DeliveryRow) => MovePlan | Promise<MovePlan>,
 ): Promise<DeliveryRow> {
   const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
-  const allowed = input.discardOnHold
-    ? input.to === 'cancelled' && mayDiscardHeldDelivery(actor, d)
-    : mayMoveDelivery(actor, d, d.status, input.to);
+  const allowed =
+    input.decision === 'discard'
+      ? input.to === 'cancelled' && mayDiscardHeldDelivery(actor, d)
+      : mayMoveDelivery(actor, d, d.status, input.to) && (!input.decision || mayDecideDisposition(actor));
   if (!allowed) throw conflict(cannotMoveMessage(d.status, input.to));
-  if (input.to === 'delivered' && d.holdSince) throw onHoldConflict();
+  if (!holdAllowsMove(holdStateOf(d), d.status, input.to, input.decision)) throw holdRefusal(d.holdSince !== null);
+  // The hold this move was allowed under must still stand (or still be absent) when the row is written.
+  const heldGuard = input.decision
+    ? isNotNull(deliveries.holdSince)
+    : holdAllowsMove('held', d.status, input.to)
+      ? undefined
+      : isNull(deliveries.holdSince);
   const p = await plan(d);
   const now = services.clock.now();
   const place = p.place ?? { label: d.currentLabel, lat: d.currentLat, lng: d.currentLng };
@@ -119,9 +141,7 @@ export async function moveDelivery(
         and(
           eq(deliveries.id, d.id),
           eq(deliveries.status, d.status),
-          // A hold placed since the read still stops the hand-over; a discard needs the hold it was decided on.
-          input.to === 'delivered' ? isNull(deliveries.holdSince) : undefined,
-          input.discardOnHold ? isNotNull(deliveries.holdSince) : undefined,
+          heldGuard,
           d.driverId === null ? isNull(deliveries.driverId) : eq(deliveries.driverId, d.driverId),
         ),
       )
@@ -131,7 +151,8 @@ export async function moveDelivery(
         .select({ status: deliveries.status, holdSince: deliveries.holdSince })
         .from(deliveries)
         .where(eq(deliveries.id, d.id));
-      if (input.to === 'delivered' && current?.holdSince) throw onHoldConflict();
+      if (current?.status === d.status && !holdAllowsMove(holdStateOf(current), d.status, input.to, input.decision))
+        throw holdRefusal(current.holdSince !== null);
       throw conflict(
         current?.status === d.status
           ? 'This delivery was just changed by someone else. Reload it and try again.'

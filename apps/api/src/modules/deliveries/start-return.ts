@@ -20,6 +20,8 @@ export interface StartReturnInput {
    * decides a failed attempt, so a return racing a re-attempt loses instead of turning the re-attempt back.
    */
   onlyFrom?: readonly TDeliveryStatus[];
+  /** Set when a manager's disposition of a held parcel decides this return (the only return a hold lets through). */
+  decision?: 'return';
 }
 
 /**
@@ -30,7 +32,7 @@ export interface StartReturnInput {
  */
 export async function startReturn(services: Services, actor: Actor, input: StartReturnInput): Promise<DeliveryRow> {
   const note = input.note.trim();
-  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'returning' }, (d) => {
+  return moveDelivery(services, actor, { idOrTrackingNumber: input.idOrTrackingNumber, to: 'returning', decision: input.decision }, (d) => {
     if (input.onlyFrom && !input.onlyFrom.includes(d.status)) throw conflict(cannotMoveMessage(d.status, 'returning'));
     return {
       ...(input.cancelReason !== undefined ? { set: { cancelReason: input.cancelReason } } : {}),

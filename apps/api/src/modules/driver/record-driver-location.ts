@@ -1,15 +1,15 @@
-import { LOCATION_MIN_INTERVAL_MS, ON_BOARD_STATUSES, type TDriverLocationRequest, type TDriverLocationResponse } from '@courier/contract';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { deliveries, driverLocations } from '../../db/schema/index.js';
+import { LOCATION_MIN_INTERVAL_MS, type TDriverLocationRequest, type TDriverLocationResponse } from '@courier/contract';
+import { lte } from 'drizzle-orm';
+import { driverLocations } from '../../db/schema/index.js';
 import { rateLimited } from '../../platform/app-error.js';
-import { publishLiveEvents } from '../../platform/live-events.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { locateParcelsOnBoard } from '../deliveries/locate-parcels-on-board.js';
 import { placeOfFix } from './driver-place.js';
 
 /**
  * The driver's phone reports where it is: kept at most once per 5 s, labelled with the nearest gazetteer
- * place, and made the current place of every parcel on board (picked up, not yet delivered), which their live streams hear.
+ * place, and made (by the delivery module) the current place of every parcel on board, which their live streams hear.
  */
 export async function recordDriverLocation(
   services: Services,
@@ -33,24 +33,7 @@ export async function recordDriverLocation(
     if (!kept) {
       throw rateLimited('Position already recorded in the last 5 seconds', Math.ceil(LOCATION_MIN_INTERVAL_MS / 1000));
     }
-    const moved = await tx
-      .update(deliveries)
-      .set({ currentLabel: place.label, currentLat: input.lat, currentLng: input.lng, updatedAt: sql`${deliveries.updatedAt}` })
-      .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...ON_BOARD_STATUSES])))
-      .returning({ id: deliveries.id, orderId: deliveries.orderId, status: deliveries.status, customerId: deliveries.customerId });
-    // Tracking pages and the owners' screens show the parcel's new place; the board shows no positions.
-    await publishLiveEvents(
-      tx,
-      moved.map((d) => ({
-        type: 'delivery.located' as const,
-        deliveryId: d.id,
-        orderId: d.orderId,
-        status: d.status,
-        userIds: [d.customerId],
-        public: true,
-      })),
-    );
-    return moved.length;
+    return locateParcelsOnBoard(tx, actor.id, place);
   });
   return { success: true, data: { label: place.label, at: now.toISOString(), parcelsOnBoard: parcels } };
 }

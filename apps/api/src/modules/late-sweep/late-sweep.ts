@@ -1,10 +1,8 @@
-import { and, asc, inArray, isNull, lte, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { deliveries } from '../../db/schema/index.js';
 import { createPeriodicTask, type PeriodicTask } from '../../platform/background-work.js';
 import type { Services } from '../../services.js';
+import { flagLateDeliveries } from '../deliveries/flag-late-deliveries.js';
 import { escalateUnassignedStats } from '../medical/escalate-stat.js';
-import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 
 /** "About to be late": required-by within this margin and not delivered. */
 export const LATE_MARGIN_MS = 30 * 60_000;
@@ -12,34 +10,14 @@ const SWEEP_EVERY_MS = 60_000;
 const BATCH = 50;
 
 /**
- * Flags deliveries that are (about to be) late and tells the customer and staff, once each: the row is
- * picked with a lock that other processes skip and flagged in the same transaction as its messages.
+ * Flags deliveries that are (about to be) late and tells the customer and staff, once each: the delivery module
+ * picks each row with a lock that other processes skip and flags it in the same transaction as its messages.
  */
 export async function sweepLateDeliveries(services: Pick<Services, 'db' | 'clock' | 'publicUrl' | 'env' | 'jwtKey'>) {
   const now = services.clock.now();
-  const flagged = await services.db.transaction(async (tx) => {
-    const due = tx
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(
-        and(
-          isNull(deliveries.lateNotifiedAt),
-          notInArray(deliveries.status, ['delivered', 'cancelled', 'returning', 'returned']),
-          lte(deliveries.requiredBy, new Date(now.getTime() + LATE_MARGIN_MS)),
-        ),
-      )
-      .orderBy(asc(deliveries.requiredBy))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const rows = await tx
-      .update(deliveries)
-      .set({ lateNotifiedAt: now })
-      .where(and(inArray(deliveries.id, due), isNull(deliveries.lateNotifiedAt)))
-      .returning();
-    for (const d of rows) await sendDeliveryMessages(tx, services, d, 'late', now);
-    return rows.length;
-  });
-  return flagged;
+  return services.db.transaction((tx) =>
+    flagLateDeliveries(tx, services, { dueBy: new Date(now.getTime() + LATE_MARGIN_MS), at: now, limit: BATCH }),
+  );
 }
 
 export type LateSweep = Pick<PeriodicTask<number>, 'start' | 'stop'>;

@@ -263,6 +263,35 @@ describe('medical handling', () => {
       expect(events.find((e) => e.kind === 'disposition')?.note).toContain('Return to sender');
     });
 
+    it('stops every move of a held parcel towards the recipient (in transit, an attempt, another driver) until a manager decides', async () => {
+      const d = await fridge('picked_up');
+      await reading(d.id, 14);
+      const onward = await status(d.id, { status: 'in_transit' });
+      expect(onward.statusCode).toBe(409);
+      expect(onward.json().message).toMatch(/on hold/);
+      const other = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/deliveries/${d.id}/assign`,
+        headers: people.STAFF.auth,
+        payload: { driverId: people.otherDriver.id },
+      });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().message).toMatch(/on hold/);
+      expect(await rowOf(d.id)).toMatchObject({ status: 'picked_up', driverId: people.DRIVER.id });
+
+      const moving = await fridge('in_transit');
+      await reading(moving.id, 14);
+      const attempt = await status(moving.id, { status: 'failed_attempt', reason: 'recipient_absent' });
+      expect(attempt.statusCode).toBe(409);
+      expect(attempt.json().message).toMatch(/on hold/);
+      expect((await rowOf(moving.id)).status).toBe('in_transit');
+
+      // The manager's decision is the way on: here the return leg, which lifts the hold.
+      const back = await disposition(d.id, people.MANAGER, { action: 'return', note: 'Too warm' });
+      expect(back.statusCode).toBe(200);
+      expect(back.json().data).toMatchObject({ status: 'returning', hold: null });
+    });
+
     it('takes a data logger’s CSV, naming the line of a bad row and keeping nothing then', async () => {
       const d = await fridge('in_transit');
       const bad = await log(d.id, 'time,celsius\n2026-03-02T10:00:00Z,4.0\n\n2026-03-02T10:05:00Z,warm\n');

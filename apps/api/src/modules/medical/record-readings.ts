@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, temperatureReadings } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
-import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { appendHandlingEvent, type CustodyKind } from '../deliveries/custody.js';
+import { placeHold } from '../deliveries/place-hold.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
-import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 
 export interface Reading {
@@ -81,28 +80,20 @@ export async function recordReadings(
     },
     now,
   );
-  if (!out.length || d.holdSince) return { excursions: out.length, held: null };
+  if (!out.length) return { excursions: out.length, held: null };
   const first = out[0];
-  const [held] = await tx
-    .update(deliveries)
-    .set({ holdReason: HOLD_TEMPERATURE, holdSince: now, updatedAt: now })
-    .where(eq(deliveries.id, d.id))
-    .returning();
-  await event(`On hold for temperature: ${fmt(first.celsius)} at ${first.at.toISOString()} is outside ${rangeText(d.temperature)}`, 'hold');
-  await recordAudit(
+  const held = await placeHold(
     tx,
+    services,
+    actor,
+    d,
     {
-      actorId: actor.id,
-      action: 'delivery.hold',
-      targetType: 'delivery',
-      targetId: d.id,
-      ip: actor.ip,
-      details: { orderId: d.orderId, celsius: first.celsius },
+      reason: HOLD_TEMPERATURE,
+      note: `On hold for temperature: ${fmt(first.celsius)} at ${first.at.toISOString()} is outside ${rangeText(d.temperature)}`,
+      details: { celsius: first.celsius },
+      within: (t, row) => sendMedicalMessages(t, services, row, 'hold', now),
     },
     now,
   );
-  await sendMedicalMessages(tx, services, held, 'hold', now);
-  await recordWebhookEvent(tx, services, { type: 'delivery.exception', delivery: held });
-  await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', held));
   return { excursions: out.length, held };
 }

@@ -1,88 +1,25 @@
-import {
-  REJECTION_REASON_LABELS,
-  type TAdminDeliveryResponse,
-  type TReceiptPage,
-  type TReceiptRequest,
-  type TSpecimenCategory,
-  type TTemperatureClass,
-} from '@courier/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import type { TAdminDeliveryResponse, TReceiptPage, TReceiptRequest, TSpecimenCategory, TTemperatureClass } from '@courier/contract';
+import { eq } from 'drizzle-orm';
 import { deliveries, proofsOfDelivery } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../platform/app-error.js';
-import { recordAudit } from '../../platform/audit.js';
-import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
+import { notFound } from '../../platform/app-error.js';
 import { type Actor, type Anonymous, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { appendHandlingEvent } from '../deliveries/custody.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
+import { type ReceiptBy, recordReceiptOnDelivery } from '../deliveries/record-receipt-on-delivery.js';
 import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
-import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { readReceiptToken } from '../../shared/receipt-token.js';
 
 export const RECEIPT_LINK_INVALID = 'This receipt link is not valid';
 export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work for 7 days after delivery)';
-export const RECEIPT_ALREADY = 'Receipt was already recorded for this delivery';
-export const RECEIPT_NOT_DELIVERED = 'A receipt is recorded once the parcel is delivered';
 
-/**
- * Records the receiving end's answer once: the row changes only while no receipt is recorded, so of two
- * answers one wins and the other gets 409. The receipt, its custody event and audit row, and for a
- * rejection the flag for dispatch and the owner's message, commit together. The time is the server's.
- */
-async function recordReceipt(
-  services: Services,
-  deliveryId: string,
-  by: { actorId: string | null; actorRole: string; ip?: string },
-  input: TReceiptRequest,
-) {
-  const now = services.clock.now();
-  const reason = input.status === 'rejected' ? (input.reason ?? 'other') : null;
-  await services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(deliveries)
-      .set({
-        receiptStatus: input.status,
-        receiptReason: reason,
-        receiptReceivedBy: input.receivedBy,
-        receiptReceivedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(deliveries.id, deliveryId), eq(deliveries.status, 'delivered'), isNull(deliveries.receiptStatus)))
-      .returning();
-    if (!row) {
-      const [current] = await tx.select({ receiptStatus: deliveries.receiptStatus }).from(deliveries).where(eq(deliveries.id, deliveryId));
-      throw conflict(current?.receiptStatus ? RECEIPT_ALREADY : RECEIPT_NOT_DELIVERED);
-    }
-    await appendHandlingEvent(
-      tx,
-      row,
-      { id: by.actorId, role: by.actorRole },
-      'receipt',
-      input.status === 'accepted'
-        ? `Receipt: received in good condition by ${input.receivedBy}`
-        : `Receipt: REJECTED by ${input.receivedBy} (${REJECTION_REASON_LABELS[reason ?? 'other']})`,
-      now,
-    );
-    await recordAudit(
-      tx,
-      {
-        actorId: by.actorId,
-        action: 'delivery.receipt',
-        targetType: 'delivery',
-        targetId: row.id,
-        ip: by.ip,
-        details: { orderId: row.orderId, status: input.status, reason },
-      },
-      now,
-    );
-    await recordWebhookEvent(tx, services, { type: 'delivery.receipt', delivery: row });
-    if (input.status === 'rejected') {
-      await sendMedicalMessages(tx, services, row, 'rejected', now);
-      await recordWebhookEvent(tx, services, { type: 'delivery.exception', delivery: row });
-    }
-    await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row));
-  });
+/** Records the receiving end's answer once (the delivery module writes it); a rejection tells the owner and staff. */
+async function recordReceipt(services: Services, deliveryId: string, by: ReceiptBy, input: TReceiptRequest) {
+  await services.db.transaction((tx) =>
+    recordReceiptOnDelivery(tx, services, deliveryId, by, input, async (t, row) => {
+      if (input.status === 'rejected') await sendMedicalMessages(t, services, row, 'rejected', row.updatedAt);
+    }),
+  );
   services.outbox.kick();
 }
 

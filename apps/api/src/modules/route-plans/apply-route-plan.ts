@@ -1,12 +1,12 @@
-import { FINAL_STATUSES, type TPlannedRoute, type TRoutePlanResponse } from '@courier/contract';
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import type { TPlannedRoute, TRoutePlanResponse } from '@courier/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { deliveries, routePlans } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import { deliveryLiveEvent, publishLiveEvents } from '../../platform/live-events.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { withinTransaction } from '../deliveries/move-delivery.js';
+import { setPlannedStops } from '../deliveries/set-planned-stops.js';
 import { assignDriver } from '../dispatch/assign-driver.js';
 import { ROUTE_PLAN_NOT_FOUND, routePlanReply } from './route-plan-json.js';
 
@@ -70,22 +70,7 @@ export async function applyRoutePlan(services: Services, actor: Actor, planId: s
         assigned++;
       }
       // The driver's open jobs take the plan's order; those it does not hold lose theirs.
-      const open = and(eq(deliveries.driverId, route.driverId), notInArray(deliveries.status, [...FINAL_STATUSES]));
-      await tx.update(deliveries).set({ plannedOrder: null, plannedArrival: null }).where(open);
-      const changed = [];
-      for (const [k, { deliveryId, arrival }] of order.entries()) {
-        const [row] = await tx
-          .update(deliveries)
-          .set({ plannedOrder: k + 1, plannedArrival: arrival })
-          .where(and(eq(deliveries.id, deliveryId), open))
-          .returning();
-        if (row) changed.push(row);
-      }
-      // The driver's list follows the new order at once.
-      await publishLiveEvents(
-        tx,
-        changed.map((row) => deliveryLiveEvent('delivery.moved', row)),
-      );
+      await setPlannedStops(tx, route.driverId, order);
     }
     await recordAudit(
       tx,

@@ -8,6 +8,7 @@ import { findTrackedParcel } from './find-tracked-parcel.js';
 import { formatLocalTime, type VisitorZone } from './local-time.js';
 import {
   ATTEMPT_REASON_LABELS,
+  holdStateOf,
   PUBLIC_ATTEMPT_REASONS,
   type TAttemptReason,
   type TTrackingDetailsResponse,
@@ -72,7 +73,7 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
   return {
     trackingNumber: delivery.orderId,
     status: delivery.status,
-    onHold: delivery.holdSince !== null,
+    onHold: holdStateOf(delivery) === 'held',
     estimatedDelivery: estimate ? estimate.toISOString() : null,
     estimatedDeliveryDisplay: estimate ? formatLocalTime(estimate, now, zone) : null,
     origin: place(delivery.pickupLabel, delivery.pickupLat, delivery.pickupLng),

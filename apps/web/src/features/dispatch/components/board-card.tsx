@@ -1,4 +1,4 @@
-import { deliveryTypeLabel, type TAdminDelivery } from '@courier/contract';
+import { deliveryTypeLabel, holdStateOf, type TAdminDelivery } from '@courier/contract';
 import clsx from 'clsx';
 import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
       aria-label={`Delivery #${d.orderId}`}
       className={clsx(
         'rounded-xl border bg-white p-3 shadow-sm',
-        d.isLate || d.decisionLate || d.hold
+        d.isLate || d.decisionLate || holdStateOf(d) === 'held'
           ? 'border-red-300 ring-1 ring-red-200'
           : d.priority === 'stat'
             ? 'border-l-4 border-red-500'
@@ -98,7 +98,14 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
       </dl>
       <div className="mt-3">
         <DeliveryActions
-          delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id, canReattempt: d.canReattempt }}
+          delivery={{
+            _id: d._id,
+            orderId: d.orderId,
+            status: d.status,
+            driverId: d.driver?._id,
+            canReattempt: d.canReattempt,
+            hold: holdStateOf(d),
+          }}
         />
       </div>
     </li>

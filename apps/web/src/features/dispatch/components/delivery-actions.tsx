@@ -1,4 +1,4 @@
-import type { TDeliveryStatus } from '@courier/contract';
+import type { TDeliveryStatus, THoldState } from '@courier/contract';
 import clsx from 'clsx';
 import { CalendarClock, CircleCheck, LoaderCircle, Truck, Undo2, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -24,6 +24,8 @@ export interface TActionTarget {
   driverId?: string | null;
   /** A failed attempt with attempts left; otherwise only a return is offered. */
   canReattempt?: boolean;
+  /** On hold: only the moves back to the sender are offered. */
+  hold?: THoldState;
 }
 
 /** The staff buttons a delivery's status allows, each with its dialog and toasts. */
@@ -64,7 +66,7 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
     },
     onError: fail('Could not start the return'),
   });
-  const actions = dispatchActions(delivery.status).filter((a) => a !== 'reattempt' || delivery.canReattempt !== false);
+  const actions = dispatchActions(delivery.status, delivery.hold).filter((a) => a !== 'reattempt' || delivery.canReattempt !== false);
   if (actions.length === 0) return null;
 
   return (

@@ -22,4 +22,11 @@ describe('dispatchActions', () => {
     expect(dispatchActions('in_transit')).toEqual(['reassign', 'cancel']);
     expect(dispatchActions('failed_attempt')).toEqual(['reattempt', 'return']);
   });
+
+  it('keeps only going back to the sender for a parcel on hold', () => {
+    expect(dispatchActions('picked_up', 'held')).toEqual(['cancel']);
+    expect(dispatchActions('in_transit', 'held')).toEqual(['cancel']);
+    expect(dispatchActions('failed_attempt', 'held')).toEqual(['return']);
+    expect(dispatchActions('failed_attempt', 'clear')).toEqual(['reattempt', 'return']);
+  });
 });

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS, type TAdminDelivery } from '@courier/contract';
+import { DELIVERY_TYPE_LABELS, holdStateOf, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS, type TAdminDelivery } from '@courier/contract';
 import { ArrowLeft, CalendarClock, FileText, Fingerprint, MapPin, Package, PenLine, Truck, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -68,7 +68,14 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
         </div>
         <DeliveryActions
           size="md"
-          delivery={{ _id: d._id, orderId: d.orderId, status: d.status, driverId: d.driver?._id, canReattempt: d.canReattempt }}
+          delivery={{
+            _id: d._id,
+            orderId: d.orderId,
+            status: d.status,
+            driverId: d.driver?._id,
+            canReattempt: d.canReattempt,
+            hold: holdStateOf(d),
+          }}
         />
       </div>
       <ExceptionSummary delivery={d} />

@@ -1,4 +1,11 @@
-import { DELIVERY_TYPE_LABELS, ON_BOARD_STATUSES, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS } from '@courier/contract';
+import {
+  DELIVERY_TYPE_LABELS,
+  holdAllowsMove,
+  holdStateOf,
+  ON_BOARD_STATUSES,
+  PACKAGE_SIZE_LABELS,
+  PACKAGE_TYPE_LABELS,
+} from '@courier/contract';
 import { CloudUpload, PenLine, TriangleAlert } from 'lucide-react';
 import { useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -32,6 +39,7 @@ export function DriverJobPage() {
   const { job, status, waiting } = view;
   const atDropOff = ON_BOARD_STATUSES.includes(status);
   const countdown = requiredByCountdown(job.requiredBy, status, now);
+  const action = nextAction(status);
 
   return (
     <section className="mx-auto w-full max-w-xl px-4 pt-2 pb-28">
@@ -105,7 +113,8 @@ export function DriverJobPage() {
         )}
       </div>
 
-      {nextAction(status) && !(job.hold && nextAction(status)?.kind === 'proof') && (
+      {/* A hold stops every step towards the recipient (the contract's hold table); the hand-back stays. */}
+      {action && holdAllowsMove(holdStateOf(job), status, action.to) && (
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
           <div className="mx-auto flex max-w-xl gap-2">
             <NextActionButton view={view} className="min-w-0 flex-1" />

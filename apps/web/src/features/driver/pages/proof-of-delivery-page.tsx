@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { POD_NOTES_MAX, ZProofOfDeliveryFields } from '@courier/contract';
+import { holdAllowsMove, holdStateOf, POD_NOTES_MAX, ZProofOfDeliveryFields } from '@courier/contract';
 import { CircleCheckBig, LoaderCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -146,7 +146,7 @@ export function ProofOfDeliveryPage() {
 
         <HandOverChecks job={job} value={handOver} onChange={setHandOver} errors={handOverErrors} />
 
-        <button type="submit" className={bigButtonClass} disabled={busy || !!job.hold}>
+        <button type="submit" className={bigButtonClass} disabled={busy || !holdAllowsMove(holdStateOf(job), view.status, action.to)}>
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
           ) : (
