@@ -30,8 +30,8 @@ function formulaProblem(column: string, cell: string): string | null {
 export function importLimits(services: Pick<Services, 'env' | 'database'>): { maxRows: number; perMinute: number } {
   const embedded = services.database.kind === 'pglite';
   return {
-    maxRows: services.env.IMPORT_MAX_ROWS ?? (embedded ? 100 : IMPORT_MAX_ROWS),
-    perMinute: services.env.IMPORT_RATE_PER_MINUTE ?? (embedded ? 3 : 10),
+    maxRows: services.env.IMPORT_MAX_ROWS ?? (embedded ? 50 : IMPORT_MAX_ROWS),
+    perMinute: services.env.IMPORT_RATE_PER_MINUTE ?? (embedded ? 2 : 10),
   };
 }
 
