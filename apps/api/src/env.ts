@@ -76,6 +76,13 @@ export const ZEnv = z.object({
     .min(1)
     .max(24 * 14)
     .default(24),
+  /**
+   * CSV imports: most rows a file may hold, and files one customer may send a minute. Unset: 1,000 rows and 10 a
+   * minute on PostgreSQL; 50 rows and 2 a minute on the embedded database, whose one session every other
+   * request waits on while an import's transaction writes.
+   */
+  IMPORT_MAX_ROWS: z.coerce.number().int('must be a whole number of rows').min(1).max(1000).optional(),
+  IMPORT_RATE_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(600).optional(),
   /** Route planning: an OSRM server whose table service gives travel times; unset: straight lines. */
   ROUTING_URL: z.url().optional(),
   /** Without ROUTING_URL: straight-line distance times this factor, driven at ROUTING_SPEED_KMH. */

@@ -26,6 +26,7 @@ export * from './integrations.js';
 export * from './standing-orders.js';
 export * from './reports.js';
 export * from './audit-actions.js';
+export * from './calendar-date.js';
 export * from './quote.js';
 export * from './route-plans.js';
 export * from './service.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealCalendarDate } from './calendar-date.js';
 
 /** Paging of the back-office lists (staff and users): page from 1, 1 to 100 rows a page. */
 export const BACK_OFFICE_PAGE_SIZE = 20;
@@ -25,9 +26,11 @@ export type TPaging = z.infer<typeof ZPaging>;
 /** Dates outside these years are refused (the far ends of JavaScript's range break the database's). */
 export const DATE_BOUND_YEARS = { min: 1900, max: 9999 } as const;
 
-/** A date filter bound: any ISO date or date-time from 1900 to 9999. */
-export const ZDateBound = z.coerce
-  .date({ error: 'must be a valid date' })
+/** A date filter bound: an ISO date or date-time from 1900 to 9999, on a day the calendar has. */
+export const ZDateBound = z
+  .string({ error: 'must be a valid date' })
+  .refine(isRealCalendarDate, 'must be a real date, as YYYY-MM-DD or an ISO date-time')
+  .transform((text) => new Date(text))
   .refine(
     (d) => d.getUTCFullYear() >= DATE_BOUND_YEARS.min && d.getUTCFullYear() <= DATE_BOUND_YEARS.max,
     `must be a date from ${DATE_BOUND_YEARS.min} to ${DATE_BOUND_YEARS.max}`,

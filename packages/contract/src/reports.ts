@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealCalendarDate } from './calendar-date.js';
 
 /** Delivery reports: staff see everyone's (GET /v1/admin/reports/deliveries), a customer their own (GET /v1/reports/deliveries). */
 
@@ -11,9 +12,7 @@ const ZDay = (field: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date like 2026-03-31`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      message: `${field} must be a real date`,
-    })
+    .refine(isRealCalendarDate, `${field} must be a real date`)
     .optional();
 
 /** from and to are days in the business time zone, both included; a delivery counts on the day it was booked. */

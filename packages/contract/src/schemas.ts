@@ -135,6 +135,13 @@ export const ZIdParams = z.object({ id: safeText('Id').max(64) });
 export const ZAnyIdParams = z.object({ id: z.string().max(64) });
 /** `:trackingNumber` of a public route, normalised by the use case. */
 export const ZTrackingNumberParams = z.object({ trackingNumber: safeText('Tracking number') });
+/** GET /api/v1/deliveries/track?trackingNumber=: the number as a search form sends it. */
+export const ZTrackingNumberQuery = z.object({ trackingNumber: safeText('Tracking number').max(64).optional() });
+
+/** The body of a server-sent event stream, for the document: `id`, `event` and `data` lines, one JSON object per event. */
+export const ZEventStream = z
+  .string()
+  .describe('text/event-stream: frames of `id: <n>`, `event: <type>` and `data: <JSON>` lines, with comment lines as heartbeat');
 /** An optional Idempotency-Key header: a retried request with the same key gets the first answer. */
 export const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().max(200).optional() }).passthrough();
 /** The one-line success answer of routes that return no resource. */

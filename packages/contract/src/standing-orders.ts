@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealCalendarDate } from './calendar-date.js';
 import { ZErrorBody } from './errors.js';
 import { SPECIMEN_CATEGORIES } from './medical.js';
 import { ZCreateDeliveryRequest, ZSpecimenRequest } from './schemas.js';
@@ -12,16 +13,11 @@ export type TStandingOrderStatus = (typeof STANDING_ORDER_STATES)[number];
 export const NEXT_OCCURRENCES_SHOWN = 5;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (v: string) => {
-  const [y, m, d] = v.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-};
 export const ZLocalDate = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
     .regex(DATE_ONLY, `${label} must be a date (YYYY-MM-DD)`)
-    .refine(validDate, `${label} must be a real date`);
+    .refine(isRealCalendarDate, `${label} must be a real date`);
 
 export const ZScheduleTime = z
   .string({ error: 'Time must be HH:MM' })

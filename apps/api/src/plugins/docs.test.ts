@@ -39,6 +39,23 @@ describe('the published contract', () => {
     expect(bad).toEqual({ $ref: '#/components/schemas/ErrorBody' });
   });
 
+  it('documents a success (2xx or 3xx) and at least one error (4xx) answer for every operation', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as Doc;
+    const missing: string[] = [];
+    for (const [path, byMethod] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(byMethod)) {
+        const statuses = Object.keys(op.responses ?? {});
+        if (!statuses.some((s) => /^[23]/.test(s))) missing.push(`${m.toUpperCase()} ${path}: no success answer`);
+        if (!statuses.some((s) => /^4/.test(s))) missing.push(`${m.toUpperCase()} ${path}: no error answer`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The live streams answer server-sent events, not JSON.
+    for (const path of ['/api/v1/events', '/api/v1/deliveries/track/{trackingNumber}/events']) {
+      expect(Object.keys(doc.paths[path].get.responses['200'].content ?? {}), path).toEqual(['text/event-stream']);
+    }
+  });
+
   it('lists null in the enum of a nullable field, so the driver job\u2019s nextStatus null is documented', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json() as Doc;
     const job = doc.paths['/api/v1/driver/deliveries/{id}/pod'].post.responses['200'].content?.['application/json'].schema as {

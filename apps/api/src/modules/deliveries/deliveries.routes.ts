@@ -1,6 +1,5 @@
 import {
   IMPORT_COLUMNS,
-  IMPORT_MAX_ROWS,
   ZCancelDeliveryResponse,
   ZImportErrorBody,
   ZImportResponse,
@@ -20,7 +19,7 @@ import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { cancelDelivery } from './cancel-delivery.js';
 import { createDelivery } from './create-delivery.js';
 import { toOwnDeliveryJson } from './delivery-reply-context.js';
-import { importDeliveries } from './import-deliveries.js';
+import { importDeliveries, importLimits } from './import-deliveries.js';
 import { readDeliveryForm } from './delivery-form.js';
 import { listMyDeliveries } from './list-my-deliveries.js';
 import { quoteDelivery } from './quote-delivery.js';
@@ -54,24 +53,26 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A CSV import is read as text (2 MB holds 1,000 rows of long addresses); other routes never see text/csv.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+  // A CSV import is read as bytes, decoded strictly by the import (2 MB holds 1,000 rows of long addresses);
+  // other routes never see text/csv.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+  const importCaps = importLimits(services);
 
   app.post(
     '/v1/deliveries/import',
     {
       onRequest: app.admit('customer'),
-      config: perCallerLimit(10, '1 minute'),
+      config: perCallerLimit(importCaps.perMinute, '1 minute'),
       schema: {
         tags,
         security,
-        description: `Body text/csv: a header line naming the API's fields (${IMPORT_COLUMNS.join(', ')}), then up to ${IMPORT_MAX_ROWS} deliveries. Every row is checked as the form checks it; 422 lists every bad cell by line and field and creates nothing.`,
+        description: `Body text/csv in UTF-8: a header line naming the API's fields (${IMPORT_COLUMNS.join(', ')}), then up to ${importCaps.maxRows} deliveries (IMPORT_MAX_ROWS). Every row is checked as the form checks it; 422 lists every bad cell (or the first line that is not UTF-8) by line and field and creates nothing.`,
         consumes: ['text/csv'],
         response: { 201: ZImportResponse, 422: ZImportErrorBody },
       },
     },
     async (request, reply) => {
-      if (!/^text\/csv\b/i.test(request.headers['content-type'] ?? '') || typeof request.body !== 'string') {
+      if (!/^text\/csv\b/i.test(request.headers['content-type'] ?? '') || !Buffer.isBuffer(request.body)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the deliveries as text/csv', { field: 'body' });
       }
       const outcome = await importDeliveries(services, actorOf(request), { csv: request.body });

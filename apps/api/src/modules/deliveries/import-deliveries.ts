@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type TImportRowError } from '@courier/contract';
 import { CsvError, parse } from 'csv-parse/sync';
 import { ZodError } from 'zod';
@@ -9,6 +10,8 @@ import { type CheckedBooking, checkBooking, writeBooking } from './create-delive
 
 /** A cell a spreadsheet would run as a formula (CSV injection): refused, never stored. */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** What a spreadsheet may skip before a formula: every kind of space, and invisible format and control characters. */
+const LEADING_INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Cc}]+/u;
 const FORMULA_MESSAGE = 'A cell may not start with =, +, - or @ (a spreadsheet formula)';
 /** The phone columns, where a plain E.164 number (+ then digits only) is a phone, not a formula. */
 const PHONE_COLUMNS: ReadonlySet<string> = new Set(['senderPhone', 'recipientPhone']);
@@ -17,16 +20,53 @@ const PHONE_FORMULA_MESSAGE = `${FORMULA_MESSAGE}; a phone number may start with
 
 /** The formula refusal for a cell, or null: a phone column's +digits (E.164) is a number any spreadsheet reads as one. */
 function formulaProblem(column: string, cell: string): string | null {
-  if (!FORMULA_START.test(cell)) return null;
+  const visible = cell.replace(LEADING_INVISIBLE, '');
+  if (!FORMULA_START.test(cell) && !FORMULA_START.test(visible)) return null;
   if (!PHONE_COLUMNS.has(column)) return FORMULA_MESSAGE;
-  return E164.test(cell) ? null : PHONE_FORMULA_MESSAGE;
+  return E164.test(visible) ? null : PHONE_FORMULA_MESSAGE;
+}
+
+/** The import's caps: set by IMPORT_MAX_ROWS and IMPORT_RATE_PER_MINUTE, lower by default on the embedded database. */
+export function importLimits(services: Pick<Services, 'env' | 'database'>): { maxRows: number; perMinute: number } {
+  const embedded = services.database.kind === 'pglite';
+  return {
+    maxRows: services.env.IMPORT_MAX_ROWS ?? (embedded ? 50 : IMPORT_MAX_ROWS),
+    perMinute: services.env.IMPORT_RATE_PER_MINUTE ?? (embedded ? 2 : 10),
+  };
+}
+
+const NEWLINE = 0x0a;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's text, or the first line that is not UTF-8 (a lenient decoder would store U+FFFD in its place). A
+ * newline byte never occurs inside a UTF-8 sequence, so the file splits into lines before decoding.
+ */
+export function decodeCsv(bytes: Uint8Array): string | TImportRowError {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    let line = 1;
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] !== NEWLINE) continue;
+      try {
+        strictUtf8.decode(bytes.subarray(start, i));
+      } catch {
+        return { line, field: 'csv', message: `Line ${line} is not UTF-8 text: save the file as CSV UTF-8` };
+      }
+      line++;
+      start = i + 1;
+    }
+    return { line: 1, field: 'csv', message: 'The file is not UTF-8 text: save the file as CSV UTF-8' };
+  }
 }
 
 export type ImportOutcome = { ok: true; created: number } | { ok: false; errors: TImportRowError[] };
 
 const KNOWN: ReadonlySet<string> = new Set(IMPORT_COLUMNS);
 
-function readRows(csv: string): { header: string[]; rows: { line: number; cells: string[] }[] } | TImportRowError[] {
+function readRows(csv: string, maxRows: number): { header: string[]; rows: { line: number; cells: string[] }[] } | TImportRowError[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(csv, { bom: true, skip_empty_lines: true, info: true, relax_column_count: false }) as never;
@@ -47,8 +87,8 @@ function readRows(csv: string): { header: string[]; rows: { line: number; cells:
     else if (header.indexOf(name) !== i) problems.push({ line: 1, field: name, message: 'Column appears twice' });
   });
   if (rest.length === 0) problems.push({ line: 2, field: 'csv', message: 'The file has no deliveries below its header' });
-  if (rest.length > IMPORT_MAX_ROWS)
-    problems.push({ line: rest[IMPORT_MAX_ROWS].info.lines, field: 'csv', message: `At most ${IMPORT_MAX_ROWS} deliveries per file` });
+  if (rest.length > maxRows)
+    problems.push({ line: rest[maxRows].info.lines, field: 'csv', message: `At most ${maxRows} deliveries per file` });
   if (problems.length > 0) return problems;
   return { header, rows: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
 }
@@ -64,13 +104,16 @@ function rowErrors(line: number, err: unknown): TImportRowError[] {
 }
 
 /**
- * A CSV of deliveries (the header names the API's fields): every row checked by the booking's own rules; any
- * bad row and nothing is created, the answer listing every bad cell by line and field; otherwise every row is
- * booked in one transaction through the booking's core (custody, messages, audit).
+ * A CSV of deliveries (the header names the API's fields, the file is UTF-8): every row checked by the booking's
+ * own rules; any bad row and nothing is created, the answer listing every bad cell by line and field; otherwise
+ * every row is booked in one transaction through the booking's core (custody, messages, audit). It yields to the
+ * event loop after each row, so other requests are answered while a large file is read and written.
  */
-export async function importDeliveries(services: Services, actor: Actor, input: { csv: string }): Promise<ImportOutcome> {
+export async function importDeliveries(services: Services, actor: Actor, input: { csv: Uint8Array | string }): Promise<ImportOutcome> {
   if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can import deliveries');
-  const read = readRows(input.csv);
+  const text = typeof input.csv === 'string' ? input.csv : decodeCsv(input.csv);
+  if (typeof text !== 'string') return { ok: false, errors: [text] };
+  const read = readRows(text, importLimits(services).maxRows);
   if (Array.isArray(read)) return { ok: false, errors: read };
   const errors: TImportRowError[] = [];
   const checked: CheckedBooking[] = [];
@@ -89,11 +132,15 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
     } catch (err) {
       errors.push(...rowErrors(line, err));
     }
+    await yieldToEventLoop();
   }
   if (errors.length > 0) return { ok: false, errors };
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
-    for (const booking of checked) await writeBooking(tx, services, actor, booking);
+    for (const booking of checked) {
+      await writeBooking(tx, services, actor, booking);
+      await yieldToEventLoop();
+    }
     await recordAudit(
       tx,
       {

@@ -1,3 +1,4 @@
+import { ZEventStream } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
@@ -16,6 +17,12 @@ const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         summary:
           'Server-sent events: changes to the deliveries and notifications the caller may see (resumes after Last-Event-ID; a comment line every ~20 s)',
+        response: {
+          200: {
+            description: 'The caller\u2019s events, as server-sent events',
+            content: { 'text/event-stream': { schema: ZEventStream } },
+          },
+        },
       },
     },
     async (request, reply) => {

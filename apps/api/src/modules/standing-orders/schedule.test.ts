@@ -1,5 +1,8 @@
+import rrulePackage from 'rrule';
 import { describe, expect, it } from 'vitest';
-import { nextOccurrences, occurrencesBetween, occursOn, ruleProblem } from './schedule.js';
+import { countEndsInReach, nextOccurrences, occurrencesBetween, occursOn, ruleProblem } from './schedule.js';
+
+const { rrulestr } = rrulePackage;
 
 const TZ = 'America/New_York';
 const weekdays = { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', time: '16:00', startsOn: '2026-03-02', endsOn: null };
@@ -69,5 +72,82 @@ describe('standing order schedules', () => {
     expect(ruleProblem('FREQ=WEEKLY;BYDAY=XX')).toMatch(/BYDAY=XX/);
     expect(ruleProblem('FREQ=WEEKLY;FREQ=DAILY')).toMatch(/twice/);
     expect(ruleProblem('nonsense')).toMatch(/NAME=VALUE/);
+  });
+
+  it('refuses a day of the month that none of the chosen months has', () => {
+    expect(ruleProblem('FREQ=WEEKLY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=2')).toMatch(/never occurs/);
+    expect(ruleProblem('FREQ=YEARLY;BYMONTHDAY=30,31;BYMONTH=2')).toMatch(/never occurs/);
+    expect(ruleProblem('FREQ=MONTHLY;BYMONTHDAY=-31;BYMONTH=4,6,9,11')).toMatch(/never occurs/);
+    expect(ruleProblem('FREQ=YEARLY;BYMONTHDAY=29;BYMONTH=2')).toBeNull();
+    expect(ruleProblem('FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2,3')).toBeNull();
+  });
+
+  // Each expansion of a rule that never (or hardly ever) occurs walks a bounded stretch of the calendar: the
+  // library alone walks to the year 9999, for seconds to minutes. The best of five runs leaves out the noise of
+  // a loaded machine; 50 ms is the most any expansion may hold the event loop.
+  const fastest = (run: () => unknown) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      run();
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+  it.each([
+    'FREQ=WEEKLY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=2',
+    'FREQ=MONTHLY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=2',
+    'FREQ=DAILY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=2',
+    'FREQ=YEARLY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=2',
+    'FREQ=DAILY;BYMONTHDAY=31;BYMONTH=2;BYSETPOS=1',
+    'FREQ=MONTHLY;BYMONTHDAY=1;BYSETPOS=2',
+    'FREQ=DAILY;BYDAY=MO;BYMONTHDAY=29;BYMONTH=2;COUNT=3',
+    'FREQ=WEEKLY;INTERVAL=366;BYDAY=MO;BYMONTHDAY=13;BYMONTH=1',
+  ])('expands %s within 50 ms, in the preview, the generator and a skip', (rrule) => {
+    const never = { rrule, time: '09:00', startsOn: '2026-03-02', endsOn: null };
+    const now = new Date('2030-06-01T12:00:00Z');
+    expect(fastest(() => nextOccurrences(never, now, TZ, 5, new Set()))).toBeLessThan(50);
+    expect(fastest(() => occurrencesBetween(never, now, new Date('2030-06-15T12:00:00Z'), TZ))).toBeLessThan(50);
+    expect(fastest(() => occursOn(never, '2030-06-03', TZ))).toBeLessThan(50);
+    expect(fastest(() => countEndsInReach(never))).toBeLessThan(50);
+    expect(nextOccurrences(never, now, TZ, 5, new Set())).toEqual([]);
+  });
+
+  it('expands a rule started long ago exactly as the whole rule would, over a window as long as the preview looks', () => {
+    const rules = [
+      'FREQ=DAILY;INTERVAL=3',
+      'FREQ=DAILY;BYDAY=MO,TH',
+      'FREQ=WEEKLY',
+      'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR',
+      'FREQ=WEEKLY;INTERVAL=3;WKST=SU;BYDAY=SU,SA;BYSETPOS=-1',
+      'FREQ=MONTHLY',
+      'FREQ=MONTHLY;INTERVAL=5;BYDAY=2TU',
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+      'FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=31',
+      'FREQ=YEARLY',
+      'FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYDAY=-1FR',
+      'FREQ=YEARLY;BYDAY=20MO',
+      'FREQ=WEEKLY;BYDAY=MO;BYMONTHDAY=29;BYMONTH=2',
+    ];
+    for (const rrule of rules) {
+      for (const startsOn of ['2019-01-31', '2021-07-04', '2023-12-29']) {
+        const schedule = { rrule, time: '12:00', startsOn, endsOn: null };
+        const from = new Date('2027-02-20T00:00:00Z');
+        const to = new Date('2029-02-20T00:00:00Z');
+        const ours = occurrencesBetween(schedule, from, to, TZ).map((o) => o.date);
+        const [y, m, d] = startsOn.split('-').map(Number);
+        const whole = rrulestr(rrule, { dtstart: new Date(Date.UTC(y, m - 1, d)) })
+          .between(new Date('2027-02-20T00:00:00Z'), new Date('2029-02-19T00:00:00Z'), true)
+          .map((date) => date.toISOString().slice(0, 10));
+        expect(ours, `${rrule} from ${startsOn}`).toEqual(whole);
+      }
+    }
+  });
+
+  it('knows whether a rule with COUNT can be expanded whole', () => {
+    expect(countEndsInReach({ rrule: 'FREQ=DAILY;COUNT=700', time: '09:00', startsOn: '2026-03-02', endsOn: null })).toBe(true);
+    expect(countEndsInReach({ rrule: 'FREQ=YEARLY;COUNT=3', time: '09:00', startsOn: '2026-03-02', endsOn: null })).toBe(true);
+    expect(countEndsInReach({ rrule: 'FREQ=DAILY;COUNT=1000', time: '09:00', startsOn: '2026-03-02', endsOn: null })).toBe(false);
+    expect(countEndsInReach({ rrule: 'FREQ=WEEKLY', time: '09:00', startsOn: '2026-03-02', endsOn: null })).toBe(true);
   });
 });

@@ -1,8 +1,5 @@
-import rrulePackage from 'rrule';
 import { addDays, instantOf, type LocalDay, localMoment } from '../../shared/business-time.js';
-
-// rrule ships CommonJS for Node: its named exports come through the default import.
-const { rrulestr } = rrulePackage;
+import { expandRule } from './bounded-rule.js';
 
 /** A standing order's schedule as stored: rule text, time of day and dates in the business time zone. */
 export interface StoredSchedule {
@@ -42,13 +39,25 @@ const REFUSED: Record<string, string> = {
   BYSECOND: 'the time of day is schedule.time',
 };
 
+/** The longest each month can be (February in a leap year). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A BYMONTHDAY that none of the BYMONTH months has (the 31st of February): the rule can never occur. */
+function impossibleMonthDay(byMonthDay: string | undefined, byMonth: string | undefined): string | null {
+  if (!byMonthDay || !byMonth) return null;
+  const days = byMonthDay.split(',').map((d) => Math.abs(+d));
+  const months = byMonth.split(',').map(Number);
+  if (months.some((m) => days.some((d) => d <= MONTH_DAYS[m - 1]))) return null;
+  return `BYMONTHDAY=${byMonthDay} falls in none of BYMONTH=${byMonth}: the rule never occurs`;
+}
+
 /** Checks RFC 5545 rule text for a schedule of days; null when good, else why not. */
 export function ruleProblem(rule: string): string | null {
   const text = rule
     .trim()
     .replace(/^RRULE:/i, '')
     .toUpperCase();
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   for (const part of text.split(';')) {
     const [key, value, extra] = part.split('=');
     if (!key || value === undefined || extra !== undefined) return `"${part}" is not NAME=VALUE`;
@@ -56,11 +65,11 @@ export function ruleProblem(rule: string): string | null {
     const check = PARTS[key];
     if (!check) return `${key} is not a supported rule part`;
     if (seen.has(key)) return `${key} appears twice`;
-    seen.add(key);
+    seen.set(key, value);
     if (!check(value)) return `${key}=${value} is not valid`;
   }
   if (!seen.has('FREQ')) return 'FREQ is required (DAILY, WEEKLY, MONTHLY or YEARLY)';
-  return null;
+  return impossibleMonthDay(seen.get('BYMONTHDAY'), seen.get('BYMONTH'));
 }
 
 /** The rule as stored: upper-case, without an RRULE: prefix. */
@@ -84,41 +93,90 @@ const secondsOf = (time: string) => {
 /** The business-zone date an instant falls on. */
 export const businessDate = (at: Date, timeZone: string) => dateOf(localMoment(at, timeZone));
 
+/** How far ahead the next occurrences are looked for, and within which a new rule must occur at least once. */
+export const HORIZON_DAYS = 731;
+
+interface Walk {
+  occurrences: Occurrence[];
+  /** False when the walk was cut short by its cap: occurrences may be missing. */
+  complete: boolean;
+}
+
 /**
- * Occurrences whose required-by lies in [from, to]. The rule runs over "floating" dates (UTC midnights standing
- * for days of the business calendar), and each date gets `time` on the business wall clock, so 16:00 stays
- * 16:00 across daylight-saving changes.
+ * Occurrences on the business days from firstDay to lastDay that `keep` accepts, at most `limit`. The rule runs
+ * over "floating" dates (UTC midnights standing for days of the business calendar), and each date gets `time`
+ * on the business wall clock, so 16:00 stays 16:00 across daylight-saving changes. The walk is bounded
+ * (bounded-rule.ts): an impossible or sparse rule costs no more than a dense one.
  */
+function walk(
+  schedule: StoredSchedule,
+  firstDay: LocalDay,
+  lastDay: LocalDay,
+  timeZone: string,
+  keep: (o: Occurrence) => boolean,
+  limit?: number,
+): Walk {
+  const seconds = secondsOf(schedule.time);
+  const occurrences: Occurrence[] = [];
+  const { complete } = expandRule(
+    normalizeRule(schedule.rrule),
+    floating(dayOf(schedule.startsOn)),
+    floating(firstDay),
+    floating(lastDay),
+    {
+      limit,
+      keep: (d) => {
+        const day = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+        const date = dateOf(day);
+        if (date < schedule.startsOn || (schedule.endsOn && date > schedule.endsOn)) return false;
+        const occurrence = { date, requiredBy: instantOf(day, seconds, timeZone) };
+        if (!keep(occurrence)) return false;
+        occurrences.push(occurrence);
+        return true;
+      },
+    },
+  );
+  return { occurrences, complete };
+}
+
+/** Occurrences whose required-by lies in [from, to]. */
 export function occurrencesBetween(schedule: StoredSchedule, from: Date, to: Date, timeZone: string): Occurrence[] {
   if (to.getTime() < from.getTime()) return [];
-  const rule = rrulestr(normalizeRule(schedule.rrule), { dtstart: floating(dayOf(schedule.startsOn)) });
   // A day either side: the zone's offset moves an instant's date by at most one.
   const firstDay = addDays(localMoment(from, timeZone), -1);
   const lastDay = addDays(localMoment(to, timeZone), 1);
-  const seconds = secondsOf(schedule.time);
-  const out: Occurrence[] = [];
-  for (const d of rule.between(floating(firstDay), floating(lastDay), true)) {
-    const day = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-    const date = dateOf(day);
-    if (date < schedule.startsOn || (schedule.endsOn && date > schedule.endsOn)) continue;
-    const requiredBy = instantOf(day, seconds, timeZone);
-    if (requiredBy.getTime() >= from.getTime() && requiredBy.getTime() <= to.getTime()) out.push({ date, requiredBy });
-  }
-  return out;
+  const within = (o: Occurrence) => o.requiredBy.getTime() >= from.getTime() && o.requiredBy.getTime() <= to.getTime();
+  return walk(schedule, firstDay, lastDay, timeZone, within).occurrences;
+}
+
+/** The next `count` occurrences after `from` that are not in `skip`, looking HORIZON_DAYS ahead; and whether the walk was whole. */
+export function upcomingOccurrences(
+  schedule: StoredSchedule,
+  from: Date,
+  timeZone: string,
+  count: number,
+  skip: ReadonlySet<string>,
+): Walk {
+  const firstDay = addDays(localMoment(from, timeZone), -1);
+  const lastDay = addDays(firstDay, HORIZON_DAYS + 2);
+  const upcoming = (o: Occurrence) => o.requiredBy.getTime() > from.getTime() && !skip.has(o.date);
+  return walk(schedule, firstDay, lastDay, timeZone, upcoming, count);
 }
 
 /** The next `count` occurrences after `from` that are not in `skip`, looking at most two years ahead. */
 export function nextOccurrences(schedule: StoredSchedule, from: Date, timeZone: string, count: number, skip: ReadonlySet<string>) {
-  const out: Occurrence[] = [];
-  let start = from;
-  for (let window = 0; window < 8 && out.length < count; window++) {
-    const end = new Date(start.getTime() + 92 * 86_400_000);
-    for (const o of occurrencesBetween(schedule, start, end, timeZone)) {
-      if (o.requiredBy.getTime() > from.getTime() && !skip.has(o.date) && out.length < count) out.push(o);
-    }
-    start = new Date(end.getTime() + 1);
-  }
-  return out;
+  return upcomingOccurrences(schedule, from, timeZone, count, skip).occurrences;
+}
+
+/**
+ * Whether a rule with COUNT reaches its last date within the walk's cap from its start (MAX_PERIODS, about two
+ * years): a longer one could not be expanded whole later. Rules without COUNT always can.
+ */
+export function countEndsInReach(schedule: StoredSchedule): boolean {
+  if (!/(^|;)COUNT=/.test(normalizeRule(schedule.rrule))) return true;
+  const start = floating(dayOf(schedule.startsOn));
+  const farAhead = new Date(start.getTime() + 100 * 366 * 86_400_000);
+  return expandRule(normalizeRule(schedule.rrule), start, start, farAhead).complete;
 }
 
 /** Whether the schedule has an occurrence on this business date. */

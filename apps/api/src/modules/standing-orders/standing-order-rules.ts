@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { checkBooking } from '../deliveries/create-delivery.js';
 import { occurrenceFields } from './occurrence-fields.js';
-import { businessDate, nextOccurrences, normalizeRule, ruleProblem, type StoredSchedule } from './schedule.js';
+import { businessDate, countEndsInReach, normalizeRule, ruleProblem, type StoredSchedule, upcomingOccurrences } from './schedule.js';
 
 export type TDeliveryTemplate = z.output<typeof ZStandingOrderDeliveryFields>;
 
@@ -29,13 +29,21 @@ export async function checkStandingOrder(
   if (schedule.endsOn && schedule.endsOn < schedule.startsOn)
     throw badRequest('endsOn: End date must be on or after the start date', 'endsOn');
   const stored = { ...schedule, rrule: normalizeRule(schedule.rrule) };
-  const [first] = nextOccurrences(stored, now, services.env.BUSINESS_TZ, 1, new Set());
-  if (!first) throw badRequest('schedule.rrule: The schedule has no date to come between the start and end dates', 'schedule.rrule');
+  // Every check walks a bounded stretch of the calendar, so an impossible or sparse rule is refused in milliseconds.
+  const timeZone = services.env.BUSINESS_TZ;
+  const [first] = upcomingOccurrences(stored, now, timeZone, 1, new Set()).occurrences;
+  if (!first) {
+    const [unbounded] = upcomingOccurrences({ ...stored, endsOn: null }, now, timeZone, 1, new Set()).occurrences;
+    if (!unbounded) throw badRequest('schedule.rrule: The rule has no date in the next two years', 'schedule.rrule');
+    throw badRequest('schedule.rrule: The schedule has no date to come between the start and end dates', 'schedule.rrule');
+  }
+  if (!countEndsInReach(stored))
+    throw badRequest('schedule.rrule: COUNT runs too far ahead for this rule: use endsOn for the last date', 'schedule.rrule');
   // The first occurrence as the generator will book it (a specimen's collection planned from the schedule).
   await checkBooking(
     services,
     owner,
-    { fields: occurrenceFields(template, first.requiredBy, services.env.BUSINESS_TZ), image: null },
+    { fields: occurrenceFields(template, first.requiredBy, timeZone), image: null },
     { plannedCollection: true },
   );
   return stored;

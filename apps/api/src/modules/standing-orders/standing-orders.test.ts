@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { createUser } from '../../db/seed/factories.js';
-import { auditEvents, deliveries, deliveryEvents, standingOrderOccurrences } from '../../db/schema/index.js';
+import { auditEvents, deliveries, deliveryEvents, standingOrderOccurrences, standingOrders } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
+import { measureWhile } from '../../test/responsiveness.js';
 import { createCapturingMailer, testEnv, useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from '../deliveries/delivery-test-kit.js';
 import { bookDueOccurrences } from './book-due-occurrences.js';
@@ -97,6 +98,69 @@ describe('standing orders', () => {
     const order = await create();
     expect((await read(order._id, otherAuth)).statusCode).toBe(404);
     expect((await patch(order._id, { status: 'paused' }, otherAuth)).statusCode).toBe(404);
+  });
+
+  it('refuses a rule that never or hardly ever occurs in milliseconds, on creation and edit, while /healthz keeps answering', async () => {
+    clock.set(TEST_NOW);
+    const order = await create();
+    const refused = [
+      'FREQ=WEEKLY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=2', // never: caught by reading the rule
+      'FREQ=MONTHLY;BYDAY=MO;BYMONTHDAY=30;BYMONTH=2',
+      'FREQ=DAILY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=4,6,9,11',
+      'FREQ=MONTHLY;BYMONTHDAY=1;BYSETPOS=2', // never: found by the bounded walk
+      'FREQ=DAILY;BYDAY=MO;BYMONTHDAY=29;BYMONTH=2', // a Monday 29 February: next in 2044
+      'FREQ=DAILY;COUNT=5000', // runs past what one walk may cover
+    ];
+    const { result, slowestHealthMs, workMs, polls } = await measureWhile(t.app, async () => {
+      const answers = [];
+      for (const rrule of refused) {
+        const schedule = { rrule, time: '09:00' };
+        answers.push(
+          await t.app.inject({ method: 'POST', url: '/api/v1/standing-orders', headers: auth, payload: weekdayOrder({ schedule }) }),
+        );
+        answers.push(await patch(order._id, { schedule }));
+      }
+      return answers;
+    });
+    for (const res of result) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, error: 'BAD_REQUEST', field: 'schedule.rrule' });
+    }
+    expect(result[0].json().message).toMatch(/never occurs/);
+    expect(result[8].json().message).toMatch(/no date in the next two years/);
+    // The library alone walked to the year 9999: 30 s for the first rule, with /healthz waiting as long.
+    expect(workMs).toBeLessThan(6_000);
+    expect(polls).toBeGreaterThan(0);
+    expect(slowestHealthMs).toBeLessThan(250);
+  });
+
+  it('previews, books and skips a stored rule that never occurs without holding the server', async () => {
+    clock.set(TEST_NOW);
+    const { schedule: _s, startsOn: _st, ...template } = weekdayOrder();
+    // Saved before rules were checked: the generator and the preview must still cope.
+    const [row] = await t.db
+      .insert(standingOrders)
+      .values({
+        customerId: customer.id,
+        template,
+        rrule: 'FREQ=DAILY;BYDAY=MO;BYMONTHDAY=31;BYMONTH=2',
+        time: '16:00',
+        startsOn: '2026-03-02',
+      })
+      .returning();
+    await bookDueOccurrences(t.app.services); // the other tests' orders: booking them is not what is measured
+    const { result, slowestHealthMs } = await measureWhile(t.app, async () => [
+      await bookDueOccurrences(t.app.services),
+      await read(row.id),
+      await t.app.inject({ method: 'GET', url: '/api/v1/standing-orders', headers: auth }),
+      await skip(row.id, '2026-03-31'),
+    ]);
+    const [, one, list, skipped] = result as [unknown, ...{ json(): { data: { nextOccurrences: string[] } }; statusCode: number }[]];
+    expect(await booked(row.id)).toEqual([]);
+    expect(one.json().data.nextOccurrences).toEqual([]);
+    expect(list.statusCode).toBe(200);
+    expect(skipped.statusCode).toBe(400);
+    expect(slowestHealthMs).toBeLessThan(250);
   });
 
   it('books each occurrence once, 24 hours ahead, as an ordinary delivery carrying standingOrderId', async () => {

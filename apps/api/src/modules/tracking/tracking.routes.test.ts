@@ -225,6 +225,16 @@ describe('public tracking', () => {
     const res = await t.app.inject({ url: '/api/v1/deliveries/track', remoteAddress: '10.1.0.2' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: 'Please enter a tracking number' });
+    const blank = await t.app.inject({ url: '/api/v1/deliveries/track?trackingNumber=%20', remoteAddress: '10.1.0.2' });
+    expect(blank.statusCode).toBe(400);
+  });
+
+  it('redirects a number sent as a query, as a search form sends it, to its one address', async () => {
+    const res = await t.app.inject({ url: `/api/v1/deliveries/track?trackingNumber=${parcel.orderId}`, remoteAddress: '10.1.0.2' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/api/v1/deliveries/track/${parcel.orderId}`);
+    const odd = await t.app.inject({ url: '/api/v1/deliveries/track?trackingNumber=a%2F..%2Fb', remoteAddress: '10.1.0.2' });
+    expect(odd.headers.location).toBe('/api/v1/deliveries/track/a%2F..%2Fb');
   });
 
   it('answers the order id, status and whether feedback was left, for the feedback page', async () => {

@@ -1,5 +1,6 @@
-import { MESSAGES, ZTrackingNumberParams, ZErrorBody } from '@courier/contract';
+import { MESSAGES, ZErrorBody, ZEventStream, ZTrackingNumberParams, ZTrackingNumberQuery } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { badRequest } from '../../platform/app-error.js';
 import { anonymousOf } from '../../plugins/auth.js';
 import { visitorZone } from './local-time.js';
@@ -17,10 +18,20 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/deliveries/track',
     {
       config: { rateLimit: TRACKING_RATE_LIMIT },
-      schema: { tags: ['tracking'], summary: 'An empty tracking number', response: { 400: ZErrorBody } },
+      schema: {
+        tags: ['tracking'],
+        summary: 'A tracking number sent as a query (a search form) is redirected to its one address; none answers 400',
+        querystring: ZTrackingNumberQuery,
+        response: {
+          302: z.null().describe('Found: Location is /api/v1/deliveries/track/{trackingNumber}; no body'),
+          400: ZErrorBody,
+        },
+      },
     },
-    async () => {
-      throw badRequest(MESSAGES.trackingRequired, 'trackingNumber');
+    async (request, reply) => {
+      const trackingNumber = request.query.trackingNumber?.trim();
+      if (!trackingNumber) throw badRequest(MESSAGES.trackingRequired, 'trackingNumber');
+      return reply.redirect(`/api/v1/deliveries/track/${encodeURIComponent(trackingNumber)}`, 302);
     },
   );
 
@@ -68,7 +79,13 @@ const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-sent events of one parcel: its status changes and position updates, no personal data (resumes after Last-Event-ID)',
         params: ZTrackingNumberParams,
-        response: { 404: ZErrorBody },
+        response: {
+          200: {
+            description: 'The parcel\u2019s events, as server-sent events',
+            content: { 'text/event-stream': { schema: ZEventStream } },
+          },
+          404: ZErrorBody,
+        },
       },
     },
     async (request, reply) => {
