@@ -12,6 +12,6 @@ export async function listDriverJobs(services: Services, actor: Actor): Promise<
   const rows = await selectJobViews(services.db)
     .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...DRIVER_OPEN_STATUSES])))
     .orderBy(...driverRouteOrder());
-  const ctx = { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl };
+  const ctx = { jwtKey: services.jwtKey, now: services.clock.now(), readerId: actor.id, publicUrl: services.publicUrl };
   return { success: true, data: rows.map((r, i) => toDriverJob(jobViewOf(r), i + 1, ctx)) };
 }

@@ -53,7 +53,7 @@ async function addReadings(
     });
     services.outbox.kick();
     const words = `${readings.length} reading${readings.length === 1 ? '' : 's'} recorded`;
-    return toDriverJobJson(services, d.id, excursions ? `${words}; out of range: the delivery is on hold` : words);
+    return toDriverJobJson(services, actor, d.id, excursions ? `${words}; out of range: the delivery is on hold` : words);
   });
 }
 
