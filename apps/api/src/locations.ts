@@ -9,3 +9,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = join(here, 'db', 'migrations');
 /** The built web app, unless WEB_DIST says otherwise. */
 export const WEB_DIST = join(here, '..', '..', 'web', 'dist');
+/**
+ * The route planner's worker thread. From the sources (tsx, vitest) it is the TypeScript module beside its caller;
+ * compiled, the build writes it beside main.js (see build.mjs).
+ */
+export const PLANNER_WORKER = import.meta.url.endsWith('.ts')
+  ? join(here, 'modules', 'route-plans', 'planner-task.ts')
+  : join(here, 'planner-worker.js');

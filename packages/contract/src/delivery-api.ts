@@ -212,5 +212,9 @@ export type TFeedbackResponse = z.infer<typeof ZFeedbackResponse>;
 export const ZDeleteAccountResponse = z.object({ success: z.literal(true), message: z.string() });
 export type TDeleteAccountResponse = z.infer<typeof ZDeleteAccountResponse>;
 
-/** A stored file's signed link: its expiry and signature (absent with a Bearer token). */
-export const ZFileQuery = z.object({ exp: safeText('exp').max(20).optional(), sig: safeText('sig').max(100).optional() });
+/** A stored file's signed link (absent with a Bearer token): its expiry, the account it was minted for, the signature over both. */
+export const ZFileQuery = z.object({
+  exp: safeText('exp').max(20).optional(),
+  for: safeText('for').max(40).optional(),
+  sig: safeText('sig').max(100).optional(),
+});

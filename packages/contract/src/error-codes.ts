@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'ROUTE_PLAN_STALE',
   /** 409: the route plan was applied already. */
   'ROUTE_PLAN_APPLIED',
+  /** 422: a temperature reading dated before the parcel's pickup or in the future; `field` names `at` or the log's line. */
+  'READING_TIME_REFUSED',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -11,6 +11,8 @@ export type PodRow = typeof proofsOfDelivery.$inferSelect;
 export interface JsonContext {
   jwtKey: Uint8Array;
   now: Date;
+  /** The account the answer is for: its file links are minted for it, and its use of them is checked and audited as its own. */
+  readerId: string;
   publicUrl: string;
   /** MAX_DELIVERY_ATTEMPTS, where an answer says whether a re-attempt is still offered. */
   maxAttempts?: number;

@@ -43,7 +43,7 @@ export function toAttemptJson(a: AttemptRow, ctx: JsonContext): TDeliveryAttempt
     at: new Date(a.at).toISOString(),
     reason: a.reason,
     note: a.note,
-    photo: a.photoFileId ? signedFileUrl(ctx.jwtKey, a.photoFileId, ctx.now) : null,
+    photo: a.photoFileId ? signedFileUrl(ctx.jwtKey, a.photoFileId, ctx.readerId, ctx.now) : null,
     driver: a.driverId ? { _id: a.driverId, name: a.driverName ?? '' } : null,
     decision: a.decision,
     decidedAt: iso(a.decidedAt),
@@ -52,7 +52,7 @@ export function toAttemptJson(a: AttemptRow, ctx: JsonContext): TDeliveryAttempt
 }
 
 export function toReturnProofJson(r: ReturnRow, ctx: JsonContext): TReturnProof {
-  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
+  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.readerId, ctx.now) : null);
   return {
     photo: link(r.photoFileId),
     signature: link(r.signatureFileId),

@@ -28,7 +28,7 @@ const coords = (lat: number | null, lng: number | null) => (lat !== null && lng 
 
 /** The proof of delivery as the customer, staff and the driver see it, its files as signed links. */
 export function toPodJson(pod: PodRow, ctx: JsonContext) {
-  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
+  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.readerId, ctx.now) : null);
   return {
     photo: link(pod.photoFileId),
     signature: link(pod.signatureFileId),
@@ -40,8 +40,8 @@ export function toPodJson(pod: PodRow, ctx: JsonContext) {
 
 export function toLabelJson(label: LabelRow, ctx: JsonContext) {
   return {
-    pdfUrl: signedFileUrl(ctx.jwtKey, label.pdfFileId, ctx.now),
-    imageUrl: label.imageFileId ? signedFileUrl(ctx.jwtKey, label.imageFileId, ctx.now) : null,
+    pdfUrl: signedFileUrl(ctx.jwtKey, label.pdfFileId, ctx.readerId, ctx.now),
+    imageUrl: label.imageFileId ? signedFileUrl(ctx.jwtKey, label.imageFileId, ctx.readerId, ctx.now) : null,
     trackingCode: label.trackingCode,
     generatedAt: label.generatedAt.toISOString(),
   };
@@ -49,7 +49,7 @@ export function toLabelJson(label: LabelRow, ctx: JsonContext) {
 
 /** The delivery as its owner sees it (the contract's ZDelivery fields, whitelisted); never the row itself. */
 export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
-  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.now) : null);
+  const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.readerId, ctx.now) : null);
   return {
     _id: d.id,
     orderId: d.orderId,

@@ -101,8 +101,13 @@ export const jobViewOf = (r: {
 });
 
 /** The answer of a driver's move: the job as it now stands. */
-export async function toDriverJobJson(services: Services, deliveryId: string, message: string): Promise<TDriverJobResponse> {
+export async function toDriverJobJson(
+  services: Services,
+  driver: { id: string },
+  deliveryId: string,
+  message: string,
+): Promise<TDriverJobResponse> {
   const [row] = await selectJobViews(services.db).where(eq(deliveries.id, deliveryId)).limit(1);
-  const ctx = { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl };
+  const ctx = { jwtKey: services.jwtKey, now: services.clock.now(), readerId: driver.id, publicUrl: services.publicUrl };
   return { success: true, message, data: toDriverJob(jobViewOf(row), 0, ctx) };
 }

@@ -173,7 +173,7 @@ describe('requesting a delivery', () => {
       const res = await postForm(multipartForm(validDeliveryForm(), { bytes: original, name: 'parcel.jpg', type: 'image/jpeg' }));
       expect(res.statusCode).toBe(201);
       const { data } = res.json();
-      expect(data.packageImage).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]+$/);
+      expect(data.packageImage).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}\?exp=\d+&for=[0-9a-f-]{36}&sig=[\w-]+$/);
 
       const file = await t.app.inject(data.packageImage);
       expect(file.statusCode).toBe(200);

@@ -3,12 +3,12 @@ import type { Services } from '../../services.js';
 import { type JsonContext, toDeliveryJson } from '../../shared/delivery-json.js';
 import { findReadableDelivery } from './deliveries.queries.js';
 
-/** What the delivery JSON needs to sign links and judge time, read once per reply. */
-export function deliveryJsonContext({ jwtKey, clock, publicUrl, env }: Services): JsonContext {
-  return { jwtKey, now: clock.now(), publicUrl, maxAttempts: env.MAX_DELIVERY_ATTEMPTS };
+/** What the delivery JSON needs to sign links (for this reader) and judge time, read once per reply. */
+export function deliveryJsonContext({ jwtKey, clock, publicUrl, env }: Services, reader: Pick<Actor, 'id'>): JsonContext {
+  return { jwtKey, now: clock.now(), readerId: reader.id, publicUrl, maxAttempts: env.MAX_DELIVERY_ATTEMPTS };
 }
 
 /** After a customer's own booking or cancel, the delivery as they will read it. */
 export async function toOwnDeliveryJson(services: Services, actor: Actor, deliveryId: string) {
-  return toDeliveryJson(await findReadableDelivery(services.db, actor, deliveryId), deliveryJsonContext(services));
+  return toDeliveryJson(await findReadableDelivery(services.db, actor, deliveryId), deliveryJsonContext(services, actor));
 }

@@ -96,7 +96,7 @@ export async function listMyDeliveries(services: Services, actor: Actor, query: 
   assertAudience(actor, 'signedIn');
   const { db } = services;
   const customerId = actor.id;
-  const ctx = deliveryJsonContext(services);
+  const ctx = deliveryJsonContext(services, actor);
   // A phone typed with spaces or dashes matches the digits kept in search_text.
   const needle = query.q && /^[+\d\s().-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : query.q;
   const search = needle ? like(deliveries.searchText, containing(needle)) : undefined;

@@ -7,5 +7,5 @@ import { readDelivery } from './read-delivery.js';
 /** One delivery as its reader may see it (owner, assigned driver or staff). */
 export async function readOwnDelivery(services: Services, actor: Actor, input: { idOrTrackingNumber: string }) {
   const { view, story } = await readDelivery(services, actor, input);
-  return { success: true as const, data: toDeliveryDetailJson(view, story, deliveryJsonContext(services)) };
+  return { success: true as const, data: toDeliveryDetailJson(view, story, deliveryJsonContext(services, actor)) };
 }

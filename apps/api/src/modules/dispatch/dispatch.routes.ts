@@ -39,7 +39,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/admin/deliveries',
     { ...common, schema: { ...schema, querystring: ZAdminDeliveriesQuery, response: { 200: ZAdminDeliveriesResponse } } },
-    async (request) => listDispatchDeliveries(services, actorOf(request), request.query, deliveryJsonContext(services)),
+    async (request) => listDispatchDeliveries(services, actorOf(request), request.query, deliveryJsonContext(services, actorOf(request))),
   );
 
   app.get(
@@ -69,7 +69,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // readDelivery checks access and audits the read.
       const { view } = await readDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id });
-      return toDispatchDeliveryJson(services, view.delivery.id, 'Delivery');
+      return toDispatchDeliveryJson(services, actorOf(request), view.delivery.id, 'Delivery');
     },
   );
 
@@ -78,7 +78,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
     async (request) => {
       const moved = await approveDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id, note: request.body?.note });
-      return toDispatchDeliveryJson(services, moved.id, 'Delivery approved');
+      return toDispatchDeliveryJson(services, actorOf(request), moved.id, 'Delivery approved');
     },
   );
 
@@ -96,7 +96,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const moved = await assignDriver(services, actorOf(request), { idOrTrackingNumber: request.params.id, ...request.body });
-      return toDispatchDeliveryJson(services, moved.id, 'Driver assigned');
+      return toDispatchDeliveryJson(services, actorOf(request), moved.id, 'Driver assigned');
     },
   );
 
@@ -108,7 +108,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
         idOrTrackingNumber: request.params.id,
         reason: request.body.reason,
       });
-      return toDispatchDeliveryJson(services, moved.id, 'Delivery cancelled');
+      return toDispatchDeliveryJson(services, actorOf(request), moved.id, 'Delivery cancelled');
     },
   );
 
@@ -127,7 +127,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const moved = await reattemptDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id, ...request.body });
-      return toDispatchDeliveryJson(services, moved.id, 'Re-attempt scheduled');
+      return toDispatchDeliveryJson(services, actorOf(request), moved.id, 'Re-attempt scheduled');
     },
   );
 

@@ -14,5 +14,5 @@ export async function returnFromDispatch(services: Services, actor: Actor, input
     note: input.note,
     onlyFrom: ['failed_attempt'],
   });
-  return toDispatchDeliveryJson(services, moved.id, 'Return to sender started');
+  return toDispatchDeliveryJson(services, actor, moved.id, 'Return to sender started');
 }

@@ -71,6 +71,6 @@ export async function attachAttemptPhoto(
       );
       await claim?.(tx);
     });
-    return toDriverJobJson(services, d.id, 'Photo added to the attempt');
+    return toDriverJobJson(services, actor, d.id, 'Photo added to the attempt');
   });
 }

@@ -34,7 +34,7 @@ export async function moveJob(
     { actorId: actor.id, key: input.idempotencyKey, scope, request: { ...input, idempotencyKey: undefined } },
     async (claim) => {
       const moved = await MOVES[input.status](services, actor, { ...input, within: claim });
-      return toDriverJobJson(services, moved.id, DONE[input.status]);
+      return toDriverJobJson(services, actor, moved.id, DONE[input.status]);
     },
   );
 }

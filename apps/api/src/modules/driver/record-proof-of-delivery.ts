@@ -111,7 +111,7 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
           },
         };
       });
-      return toDriverJobJson(services, moved.id, 'Delivered');
+      return toDriverJobJson(services, actor, moved.id, 'Delivered');
     },
   );
 }

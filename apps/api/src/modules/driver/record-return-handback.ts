@@ -49,5 +49,5 @@ export async function recordReturnHandback(services: Services, actor: Actor, inp
       },
     };
   });
-  return toDriverJobJson(services, moved.id, 'Returned to sender');
+  return toDriverJobJson(services, actor, moved.id, 'Returned to sender');
 }

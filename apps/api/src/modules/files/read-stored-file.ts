@@ -1,6 +1,15 @@
+import { roleFromId } from '@courier/contract';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deliveries, deliveryAttempts, deliveryReturns, proofsOfDelivery, shippingLabels, storedFiles } from '../../db/schema/index.js';
+import {
+  deliveries,
+  deliveryAttempts,
+  deliveryReturns,
+  proofsOfDelivery,
+  shippingLabels,
+  storedFiles,
+  users,
+} from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { auditRead } from '../../platform/audit.js';
 import { type Actor, mayReadFile, readsAsStaff } from '../../platform/policy.js';
@@ -49,23 +58,35 @@ async function deliveryOfFile(db: Db, fileId: string) {
   return row;
 }
 
+/** A signed link's reader: the account it was minted for, as it stands now (a disabled or deleted one reads nothing). */
+async function actorOfLink(db: Db, link: { linkedFor: string; ip?: string }): Promise<Actor | null> {
+  const [row] = await db
+    .select({ roleId: users.roleId, isDeleted: users.isDeleted, isDisabled: users.isDisabled })
+    .from(users)
+    .where(eq(users.id, link.linkedFor))
+    .limit(1);
+  const role = roleFromId(row?.roleId);
+  return row && role && !row.isDeleted && !row.isDisabled ? { id: link.linkedFor, role, ip: link.ip } : null;
+}
+
 /**
- * A stored file for a reader who holds a valid signed link (`reader: 'signed'`) or is the delivery's owner,
- * its assigned driver or staff. Anyone else gets the same 404 as for a file that does not exist.
+ * A stored file for its delivery's owner, its assigned driver or staff, reading with a Bearer token or a signed
+ * link minted for them (`linkedFor`): either way checked, and a staff read audited, as that account. Anyone else
+ * gets the same 404 as for a file that does not exist.
  */
 export async function readStoredFile(
   services: Services,
-  reader: Actor | 'signed',
+  caller: Actor | { linkedFor: string; ip?: string },
   { fileId }: { fileId: string },
 ): Promise<StoredFileDownload> {
   const { db, storage } = services;
   if (!UUID.test(fileId)) throw notFound('File not found');
   const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId)).limit(1);
   if (!file) throw notFound('File not found');
+  const reader = 'linkedFor' in caller ? await actorOfLink(db, caller) : caller;
+  if (!reader) throw notFound('File not found');
   const delivery = await deliveryOfFile(db, fileId);
-  if (reader !== 'signed') {
-    if (!mayReadFile(reader, { delivery, uploaderId: file.ownerId })) throw notFound('File not found');
-  }
+  if (!mayReadFile(reader, { delivery, uploaderId: file.ownerId })) throw notFound('File not found');
   let bytes: Buffer;
   try {
     bytes = await storage.get(file.path);
@@ -74,7 +95,7 @@ export async function readStoredFile(
   }
   // A staff member opening someone else's file (a proof photo, a signature, a label) reads personal data.
   const partiesOf = delivery ?? { customerId: file.ownerId ?? '', driverId: null, status: 'pending' as const };
-  if (reader !== 'signed' && readsAsStaff(reader, partiesOf)) {
+  if (readsAsStaff(reader, partiesOf)) {
     await auditRead(services, reader, 'file.read', { targetType: 'file', targetId: file.id, kind: file.kind, orderId: delivery?.orderId });
   }
   const stem = `${file.kind.replace('_', '-')}${delivery ? `-${delivery.orderId}` : ''}`;

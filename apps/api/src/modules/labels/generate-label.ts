@@ -114,6 +114,6 @@ export async function generateLabel(services: Services, actor: Actor, input: { i
   const label = await ensureLabel(services, actor, input);
   return {
     success: true as const,
-    data: toLabelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), publicUrl: services.publicUrl }),
+    data: toLabelJson(label, { jwtKey: services.jwtKey, now: services.clock.now(), readerId: actor.id, publicUrl: services.publicUrl }),
   };
 }

@@ -63,8 +63,13 @@ describe('medical handling', () => {
     return t.mailer.sent;
   };
   const rowOf = async (id: string) => (await t.db.select().from(deliveries).where(eq(deliveries.id, id)))[0];
+  // Booked six hours ago, so its pickup (two steps of 30 minutes before in transit) lies in the past.
   const fridge = (s: 'picked_up' | 'in_transit' | 'moving_to_pickup_location' | 'delivered', extra = {}) =>
-    deliveryIn(t, s, people.CUSTOMER.id, people.DRIVER.id, { handling: { temperature: 'refrigerated' }, ...extra });
+    deliveryIn(t, s, people.CUSTOMER.id, people.DRIVER.id, {
+      createdAt: new Date(clock.now().getTime() - 6 * HOUR),
+      handling: { temperature: 'refrigerated' },
+      ...extra,
+    });
 
   describe('booking', () => {
     it('answers routine, ambient handling with nothing recorded when a booking asks for none', async () => {
@@ -313,6 +318,63 @@ describe('medical handling', () => {
       expect(tooMany.statusCode).toBe(400);
       const notOnBoard = await log((await fridge('moving_to_pickup_location')).id, rows.join('\n'));
       expect(notOnBoard.statusCode).toBe(409);
+    });
+
+    it('replays the first answer to a retried probe reading without `at` (same Idempotency-Key), recording it once', async () => {
+      const d = await fridge('in_transit');
+      const send = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/driver/deliveries/${d.id}/temperature`,
+          headers: { ...people.DRIVER.auth, 'idempotency-key': `probe-${d.id}` },
+          payload: { celsius: 4.2 },
+        });
+      const first = await send();
+      expect(first.statusCode).toBe(200);
+      clock.advance(30_000); // the retry comes later: `at` would default to another now
+      const retry = await send();
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+      expect(await t.db.select().from(temperatureReadings).where(eq(temperatureReadings.deliveryId, d.id))).toHaveLength(1);
+    });
+
+    it('refuses a reading dated before the pickup or in the future with 422 naming `at`, and a logger row naming its line', async () => {
+      const d = await fridge('in_transit');
+      const [row] = await t.db.select().from(deliveries).where(eq(deliveries.id, d.id));
+      const pickedUpAt = row.pickedUpAt?.getTime() ?? 0;
+      expect(pickedUpAt).toBeGreaterThan(0);
+      const probe = (at: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/driver/deliveries/${d.id}/temperature`,
+          headers: people.DRIVER.auth,
+          payload: { celsius: 4, at },
+        });
+      for (const at of [
+        '1970-01-01T00:00:00.000Z',
+        new Date(pickedUpAt - 10 * 60_000).toISOString(),
+        new Date(clock.now().getTime() + 10 * 60_000).toISOString(),
+      ]) {
+        const refused = await probe(at);
+        expect(refused.statusCode, at).toBe(422);
+        expect(refused.json()).toMatchObject({ success: false, error: 'READING_TIME_REFUSED', field: 'at' });
+      }
+      // Within the trip, and a phone clock a minute ahead of ours, are fine.
+      expect((await probe(new Date(pickedUpAt + 60_000).toISOString())).statusCode).toBe(200);
+      expect((await probe(new Date(clock.now().getTime() + 60_000).toISOString())).statusCode).toBe(200);
+
+      const inTrip = new Date(pickedUpAt + 5 * 60_000).toISOString();
+      const backDated = await log(d.id, `time,celsius\n${inTrip},4.0\n\n1970-01-01T00:00:00Z,4.1\n`);
+      expect(backDated.statusCode).toBe(422);
+      expect(backDated.json()).toMatchObject({ error: 'READING_TIME_REFUSED', field: 'line 4' });
+      expect(backDated.json().message).toMatch(/^line 4: /);
+      const ahead = await log(d.id, `${inTrip},4.0\n${new Date(clock.now().getTime() + HOUR).toISOString()},4.1\n`);
+      expect(ahead.json()).toMatchObject({ error: 'READING_TIME_REFUSED', field: 'line 2' });
+
+      const kept = await t.db.select().from(temperatureReadings).where(eq(temperatureReadings.deliveryId, d.id));
+      expect(kept.map((r) => r.at.getTime()).sort()).toEqual([pickedUpAt + 60_000, clock.now().getTime() + 60_000]);
+      const notes = (await listCustodyEvents(t.db, d.id)).map((e) => e.note).join('\n');
+      expect(notes).not.toMatch(/1970/);
     });
 
     it('hands over a controlled substance only with an ID check, keeping the ID’s type and last 4 only', async () => {

@@ -27,5 +27,5 @@ export async function recordDisposition(
     return: 'Hold lifted: the parcel returns to the sender',
     discard: 'Discarded: the trip ended as cancelled',
   }[input.action];
-  return toDispatchDeliveryJson(services, d.id, message);
+  return toDispatchDeliveryJson(services, actor, d.id, message);
 }

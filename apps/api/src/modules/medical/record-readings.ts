@@ -2,6 +2,7 @@ import { HOLD_TEMPERATURE, TEMPERATURE_RANGES, type TReadingSource, isTemperatur
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, temperatureReadings } from '../../db/schema/index.js';
+import { AppError } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -13,6 +14,30 @@ import { sendMedicalMessages } from '../messages/medical-messages.js';
 export interface Reading {
   celsius: number;
   at: Date;
+  /** A data logger's row: its line in the file, to name in a refusal. */
+  line?: number;
+}
+
+/** A phone's or logger's clock may differ from ours a little, either way. */
+export const READING_CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * A driver's reading is dated within the trip: not before the parcel was picked up (it was not on board) and
+ * not after now (plus the skew). Anything else would put a made-up time in the custody chain: 422 naming `at`,
+ * or the logger file's line.
+ */
+export function assertReadingTimes(d: Pick<DeliveryRow, 'pickedUpAt' | 'createdAt'>, readings: Reading[], now: Date) {
+  const from = (d.pickedUpAt ?? d.createdAt).getTime() - READING_CLOCK_SKEW_MS;
+  const until = now.getTime() + READING_CLOCK_SKEW_MS;
+  for (const r of readings) {
+    const at = r.at.getTime();
+    if (at >= from && at <= until) continue;
+    const why =
+      at < from ? `is before the parcel was picked up (${new Date(from + READING_CLOCK_SKEW_MS).toISOString()})` : 'is in the future';
+    const field = r.line === undefined ? 'at' : `line ${r.line}`;
+    const what = r.line === undefined ? "at: The reading's time" : `line ${r.line}: time ${r.at.toISOString()}`;
+    throw new AppError('READING_TIME_REFUSED', `${what} ${why}`, { field });
+  }
 }
 
 const fmt = (c: number) => `${Number.isInteger(c) ? c.toFixed(1) : String(Math.round(c * 100) / 100)} °C`;

@@ -79,5 +79,5 @@ export async function recordReceiptForLab(
   assertAudience(actor, 'staff');
   const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   await recordReceipt(services, d.id, { actorId: actor.id, actorRole: actor.role, ip: actor.ip }, input);
-  return toDispatchDeliveryJson(services, d.id, 'Receipt recorded');
+  return toDispatchDeliveryJson(services, actor, d.id, 'Receipt recorded');
 }

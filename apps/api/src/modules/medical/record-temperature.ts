@@ -13,57 +13,54 @@ import { type Actor, assertAudience, hatsFor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { toDriverJobJson } from '../../shared/driver-job-json.js';
-import { lockDelivery, type Reading, recordReadings } from './record-readings.js';
-
-/** A phone's clock may run ahead a little; a reading from the future is a typo. */
-const FUTURE_SKEW_MS = 5 * 60_000;
+import { assertReadingTimes, lockDelivery, type Reading, recordReadings } from './record-readings.js';
 
 export interface TemperatureInput {
   idOrTrackingNumber: string;
   idempotencyKey?: string;
 }
 
-/** Readings go on the parcel the caller drives while it is on board; a retried upload (same key) applies once. */
+/**
+ * Readings go on the parcel the caller drives while it is on board; a retried upload (same key) applies once.
+ * `sent` is the request as the driver sent it: the key's fingerprint is of that, before defaults (a probe
+ * reading's `at` = now) are filled in, so a retry without `at` is the same request and gets the first answer.
+ */
 async function addReadings(
   services: Services,
   actor: Actor,
   input: TemperatureInput,
   source: TReadingSource,
-  readings: Reading[],
+  sent: unknown,
+  readingsOf: (now: Date) => Reading[],
 ): Promise<TDriverJobResponse> {
   assertAudience(actor, 'driver');
   const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   if (!hatsFor(actor, d).includes('driver')) throw conflict('Only the assigned driver records its temperature');
-  const now = services.clock.now();
-  for (const [i, r] of readings.entries())
-    if (r.at.getTime() > now.getTime() + FUTURE_SKEW_MS)
-      throw badRequest(
-        source === 'probe' ? 'at: The reading cannot be in the future' : `line ${i + 2}: time is in the future`,
-        source === 'probe' ? 'at' : `line ${i + 2}`,
-      );
   const scope = `temperature:${source}:${d.id}`;
-  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope, request: readings }, async (claim) => {
+  return applyOnce(services, { actorId: actor.id, key: input.idempotencyKey, scope, request: sent }, async (claim) => {
+    const now = services.clock.now();
+    const readings = readingsOf(now);
     const { excursions } = await services.db.transaction(async (tx) => {
       const row = await lockDelivery(tx, d.id);
       if (!ON_BOARD_STATUSES.includes(row.status))
         throw conflict(
           `Temperature is recorded while the parcel is on board (picked up or in transit); this delivery is ${row.status.replaceAll('_', ' ')}`,
         );
+      assertReadingTimes(row, readings, now);
       const result = await recordReadings(tx, services, actor, row, { readings, source, context: 'en route' }, now);
       await claim?.(tx);
       return result;
     });
     services.outbox.kick();
     const words = `${readings.length} reading${readings.length === 1 ? '' : 's'} recorded`;
-    return toDriverJobJson(services, d.id, excursions ? `${words}; out of range: the delivery is on hold` : words);
+    return toDriverJobJson(services, actor, d.id, excursions ? `${words}; out of range: the delivery is on hold` : words);
   });
 }
 
 /** POST /driver/deliveries/{id}/temperature: one probe reading, now or at the time given. */
 export async function recordTemperature(services: Services, actor: Actor, input: TemperatureInput & { celsius: number; at?: string }) {
-  return addReadings(services, actor, input, 'probe', [
-    { celsius: input.celsius, at: input.at ? new Date(input.at) : services.clock.now() },
-  ]);
+  const sent = { celsius: input.celsius, at: input.at };
+  return addReadings(services, actor, input, 'probe', sent, (now) => [{ celsius: input.celsius, at: input.at ? new Date(input.at) : now }]);
 }
 
 /**
@@ -98,12 +95,13 @@ export function parseTemperatureLog(text: string): Reading[] {
     const celsius = Number(r[1]);
     if (r[1] === '' || !Number.isFinite(celsius)) throw bad(`celsius "${r[1].slice(0, 20)}" is not a number`);
     if (celsius < CELSIUS_MIN || celsius > CELSIUS_MAX) throw bad(`celsius ${celsius} is outside ${CELSIUS_MIN} to ${CELSIUS_MAX}`);
-    return { celsius, at };
+    return { celsius, at, line };
   });
 }
 
 /** POST /driver/deliveries/{id}/temperature-log: a data logger's CSV (text/csv). */
 export async function uploadTemperatureLog(services: Services, actor: Actor, input: TemperatureInput & { csv: string }) {
   assertAudience(actor, 'driver');
-  return addReadings(services, actor, input, 'logger', parseTemperatureLog(input.csv));
+  const readings = parseTemperatureLog(input.csv);
+  return addReadings(services, actor, input, 'logger', { csv: input.csv }, () => readings);
 }

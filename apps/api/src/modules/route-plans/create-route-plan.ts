@@ -1,5 +1,4 @@
 import type { TPlannedRoute, TRoutePlanRequest, TRoutePlanResponse, TUnassignedJob } from '@courier/contract';
-import { solve } from '@courier/planner';
 import { and, inArray } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
@@ -15,6 +14,7 @@ import {
   driverOnDay,
   hasPlaces,
   loadShiftDrivers,
+  logPlannerWarnings,
   type PlanDriver,
   type PlanJob,
   PLANNABLE_STATUSES,
@@ -23,7 +23,9 @@ import {
   UNDER_WAY_STATUSES,
   unassignedJson,
 } from './planning-problem.js';
+import { runOnPlannerThread } from './planner-thread.js';
 import { routePlanReply } from './route-plan-json.js';
+import { routingOf } from './travel-times.js';
 import { storeRoutePlan } from './store-route-plan.js';
 
 /** The search's time box: a day of a few hundred jobs plans well within it. */
@@ -107,13 +109,17 @@ export async function createRoutePlan(services: Services, actor: Actor, input: T
   let routes: TPlannedRoute[] = [];
   let travelSeconds = 0;
   if (drivers.length && base) {
-    const built = await buildProblem(services, drivers, jobs, base);
-    const plan = solve(built.problem, {
-      seed: 1,
-      timeLimitMs: PLAN_TIME_LIMIT_MS,
-      maxIterations: Math.max(2000, jobs.length * ITERATIONS_PER_JOB),
+    const built = buildProblem(services, drivers, jobs, base);
+    const answer = await runOnPlannerThread({
+      kind: 'solve',
+      problem: built.problem,
+      places: built.places,
+      routing: routingOf(env),
+      options: { seed: 1, timeLimitMs: PLAN_TIME_LIMIT_MS, maxIterations: Math.max(2000, jobs.length * ITERATIONS_PER_JOB) },
     });
-    assertValidPlan(built.problem, plan);
+    logPlannerWarnings(services, answer);
+    assertValidPlan(answer);
+    const { plan } = answer;
     routes = plan.routes.map((r) => routeJson(built, r));
     travelSeconds = plan.travelTime;
     for (const u of plan.unassigned) {

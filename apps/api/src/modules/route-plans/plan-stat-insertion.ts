@@ -1,5 +1,5 @@
 import type { TRouteInsertionRequest, TRoutePlanResponse, TUnassignedJob } from '@courier/contract';
-import { type CurrentRoute, planInsertion } from '@courier/planner';
+import type { CurrentRoute } from '@courier/planner';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { deliveries, routePlans } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../platform/app-error.js';
@@ -17,13 +17,16 @@ import {
   hasPlaces,
   isPickedUp,
   loadShiftDrivers,
+  logPlannerWarnings,
   type PlanDriver,
   PLANNABLE_STATUSES,
   routeJson,
   UNDER_WAY_STATUSES,
   unassignedJson,
 } from './planning-problem.js';
+import { runOnPlannerThread } from './planner-thread.js';
 import { routePlanReply } from './route-plan-json.js';
+import { routingOf } from './travel-times.js';
 import { storeRoutePlan } from './store-route-plan.js';
 
 const OPEN_WITH_DRIVER = [...PLANNABLE_STATUSES, ...UNDER_WAY_STATUSES].filter((s) => s !== 'approved');
@@ -75,27 +78,24 @@ export async function planStatInsertion(services: Services, actor: Actor, input:
     const driverIds = new Set(drivers.map((d) => d.id));
     const routeJobs = open.filter((d) => d.driverId && driverIds.has(d.driverId) && hasPlaces(d));
     const current = await currentRoutes(services, drivers, routeJobs);
-    const built = await buildProblem(
+    const built = buildProblem(
       services,
       drivers,
       [...routeJobs.map((row) => ({ row, driverId: row.driverId ?? undefined })), { row: job }],
       base as NonNullable<typeof base>,
     );
-    const offer = planInsertion(built.problem, current, job.id);
-    if (offer) {
-      assertValidPlan(
-        {
-          ...built.problem,
-          vehicles: built.problem.vehicles.filter((v) => v.id === offer.vehicleId),
-          jobs: built.problem.jobs.filter((j) => offer.route.stops.some((s) => s.jobId === j.id)),
-        },
-        {
-          routes: [offer.route],
-          unassigned: [],
-          travelTime: offer.route.travelTime,
-        },
-      );
-      offerRoute = routeJson(built, offer.route);
+    const answer = await runOnPlannerThread({
+      kind: 'insert',
+      problem: built.problem,
+      places: built.places,
+      routing: routingOf(env),
+      current,
+      jobId: job.id,
+    });
+    logPlannerWarnings(services, answer);
+    assertValidPlan(answer);
+    if (answer.offer) {
+      offerRoute = routeJson(built, answer.offer.route);
     } else unassigned.push(unassignedJson(job, 'no_window'));
   }
 

@@ -7,15 +7,7 @@ import {
   type TRouteUnassignedReason,
   type TUnassignedJob,
 } from '@courier/contract';
-import {
-  checkPlan,
-  type Plan,
-  type PlannedRoute as SolverRoute,
-  type PlannerJob,
-  type PlannerVehicle,
-  type PlanningProblem,
-  type UnassignedReason,
-} from '@courier/planner';
+import type { PlannedRoute as SolverRoute, PlannerJob, PlannerVehicle, UnassignedReason } from '@courier/planner';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { driverLocations, users } from '../../db/schema/index.js';
@@ -24,7 +16,8 @@ import type { Services } from '../../services.js';
 import { instantOf, type LocalDay } from '../../shared/business-time.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { driverShiftOf, secondsOfDay } from '../../shared/driver-shift.js';
-import { type LatLng, travelTimes } from './travel-times.js';
+import type { PlannerInput } from './planner-task.js';
+import type { LatLng } from './travel-times.js';
 
 /** Minutes a driver spends at each pickup and each drop-off (park, hand over, sign). */
 export const SERVICE_SECONDS = 5 * 60;
@@ -102,7 +95,8 @@ export function driverOnDay(services: Services, d: ShiftDriver, day: LocalDay, n
 }
 
 export interface BuiltProblem {
-  problem: PlanningProblem;
+  /** Travel times are worked out with the search, on the planner's thread, from `places`. */
+  problem: PlannerInput;
   /** seconds of the problem are counted from this instant */
   t0: number;
   places: LatLng[];
@@ -113,9 +107,10 @@ export interface BuiltProblem {
 /**
  * The solver's problem: one vehicle per driver (shift, start place, capacity), one job per delivery (a pickup and
  * a drop-off, or just the drop-off once picked up), windows from the STAT pick-up-by and the required-by /
- * stability deadline. Times in seconds from the earliest start; travel times from the routing module.
+ * stability deadline. Times in seconds from the earliest start; travel times between `places` come later, on the
+ * planner's thread.
  */
-export async function buildProblem(services: Services, drivers: PlanDriver[], jobs: PlanJob[], base: LatLng): Promise<BuiltProblem> {
+export function buildProblem(services: Services, drivers: PlanDriver[], jobs: PlanJob[], base: LatLng): BuiltProblem {
   const t0 = Math.min(...drivers.map((d) => d.start.getTime()), services.clock.now().getTime());
   const sec = (at: Date) => (at.getTime() - t0) / 1000;
   const places: LatLng[] = [];
@@ -158,9 +153,8 @@ export async function buildProblem(services: Services, drivers: PlanDriver[], jo
     if (isPickedUp(d)) return { ...base, stop: dropoff };
     return { ...base, pickup: { location: placeOf(pickupOf(d) as LatLng), latest: pickLatest, service: SERVICE_SECONDS }, dropoff };
   });
-  const matrix = await travelTimes(services.env, places, services.log);
   return {
-    problem: { vehicles, jobs: plannerJobs, travelTime: matrix },
+    problem: { vehicles, jobs: plannerJobs },
     t0,
     places,
     drivers,
@@ -168,10 +162,14 @@ export async function buildProblem(services: Services, drivers: PlanDriver[], jo
   };
 }
 
-/** The plan must pass the independent checker before anyone sees it. */
-export function assertValidPlan(problem: PlanningProblem, plan: Pick<Plan, 'routes' | 'unassigned' | 'travelTime'> & Partial<Plan>) {
-  const errors = checkPlan(problem, { iterations: 0, elapsedMs: 0, ...plan });
-  if (errors.length) throw new AppError('INTERNAL', `The route planner made an invalid plan: ${errors[0]}`);
+/** The plan must pass the independent checker (run on the planner's thread) before anyone sees it. */
+export function assertValidPlan(answer: { errors: string[] }) {
+  if (answer.errors.length) throw new AppError('INTERNAL', `The route planner made an invalid plan: ${answer.errors[0]}`);
+}
+
+/** The planner's thread works out travel times itself; the routing server's trouble reaches the log from here. */
+export function logPlannerWarnings(services: Services, answer: { warnings: string[] }) {
+  for (const warning of answer.warnings) services.log.warn(warning);
 }
 
 const REASONS: Record<UnassignedReason, TRouteUnassignedReason> = {

@@ -1,5 +1,6 @@
 import {
   ZDriverShiftRequest,
+  ZErrorBody,
   ZLiveMapResponse,
   ZManagedUserResponse,
   ZRouteInsertionRequest,
@@ -12,6 +13,7 @@ import { actorOf } from '../../plugins/auth.js';
 import { applyRoutePlan } from './apply-route-plan.js';
 import { createRoutePlan } from './create-route-plan.js';
 import { planStatInsertion } from './plan-stat-insertion.js';
+import { closePlannerThread } from './planner-thread.js';
 import { readLiveMap } from './read-live-map.js';
 import { setDriverShift } from './set-driver-shift.js';
 
@@ -22,6 +24,7 @@ const routePlansRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = app.services;
   const staff = { onRequest: app.admit('staff') };
   const schema = { tags: ['route-plans'], security: [{ bearer: [] }] };
+  app.addHook('onClose', closePlannerThread);
 
   app.post(
     '/v1/admin/route-plans',
@@ -29,9 +32,10 @@ const routePlansRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staff,
       schema: {
         ...schema,
-        description: 'Plans the routes of a day (or from now): a stored preview, applied with the apply call. Nothing is assigned yet.',
+        description:
+          'Plans the routes of a day (or from now): a stored preview, applied with the apply call. Nothing is assigned yet. 503 while the planner has too many plans waiting.',
         body: ZRoutePlanRequest,
-        response: { 201: ZRoutePlanResponse },
+        response: { 201: ZRoutePlanResponse, 503: ZErrorBody },
       },
     },
     async (request, reply) => reply.status(201).send(await createRoutePlan(services, actorOf(request), request.body)),
@@ -43,9 +47,10 @@ const routePlansRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staff,
       schema: {
         ...schema,
-        description: 'Offers one approved job (a STAT) the best place in the routes under way, their stops keeping their order.',
+        description:
+          'Offers one approved job (a STAT) the best place in the routes under way, their stops keeping their order. 503 while the planner has too many plans waiting.',
         body: ZRouteInsertionRequest,
-        response: { 201: ZRoutePlanResponse },
+        response: { 201: ZRoutePlanResponse, 503: ZErrorBody },
       },
     },
     async (request, reply) => reply.status(201).send(await planStatInsertion(services, actorOf(request), request.body)),

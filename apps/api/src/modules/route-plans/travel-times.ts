@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { TEnv } from '../../env.js';
 
 export interface LatLng {
@@ -17,7 +16,18 @@ export function haversineKm(a: LatLng, b: LatLng): number {
   return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-type RoutingEnv = Pick<TEnv, 'ROUTING_URL' | 'ROUTING_DETOUR_FACTOR' | 'ROUTING_SPEED_KMH'>;
+export type RoutingEnv = Pick<TEnv, 'ROUTING_URL' | 'ROUTING_DETOUR_FACTOR' | 'ROUTING_SPEED_KMH'>;
+/** Only the routing settings, to hand to the planner's thread (never the whole environment and its secrets). */
+export const routingOf = ({ ROUTING_URL, ROUTING_DETOUR_FACTOR, ROUTING_SPEED_KMH }: RoutingEnv): RoutingEnv => ({
+  ROUTING_URL,
+  ROUTING_DETOUR_FACTOR,
+  ROUTING_SPEED_KMH,
+});
+
+/** Where a routing server's trouble is told: the app's log, or a worker thread's list for it. */
+export interface WarningLog {
+  warn(details: object, message: string): void;
+}
 
 /** Driving seconds estimated from the straight line: distance x detour factor at the average speed. */
 export function straightLineSeconds(env: RoutingEnv, a: LatLng, b: LatLng): number {
@@ -27,7 +37,7 @@ export function straightLineSeconds(env: RoutingEnv, a: LatLng, b: LatLng): numb
 const OSRM_TIMEOUT_MS = 10_000;
 
 /** An OSRM table service's durations (seconds), or null when it did not answer usefully. */
-async function osrmTable(baseUrl: string, points: LatLng[], log?: FastifyBaseLogger): Promise<(number | null)[][] | null> {
+async function osrmTable(baseUrl: string, points: LatLng[], log?: WarningLog): Promise<(number | null)[][] | null> {
   const coords = points.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
   const url = `${baseUrl.replace(/\/+$/, '')}/table/v1/driving/${coords}?annotations=duration`;
   try {
@@ -51,7 +61,7 @@ async function osrmTable(baseUrl: string, points: LatLng[], log?: FastifyBaseLog
  * The travel-time matrix (seconds) between points: the OSRM server's table when ROUTING_URL is set (a cell it
  * cannot route, or the whole table when it does not answer, falls back to the straight-line estimate).
  */
-export async function travelTimes(env: RoutingEnv, points: LatLng[], log?: FastifyBaseLogger): Promise<number[][]> {
+export async function travelTimes(env: RoutingEnv, points: LatLng[], log?: WarningLog): Promise<number[][]> {
   const table = env.ROUTING_URL && points.length > 1 ? await osrmTable(env.ROUTING_URL, points, log) : null;
   return points.map((a, i) => points.map((b, j) => (i === j ? 0 : (table?.[i][j] ?? straightLineSeconds(env, a, b)))));
 }

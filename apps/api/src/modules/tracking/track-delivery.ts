@@ -5,6 +5,7 @@ import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { findPublicDelivery } from './find-public-delivery.js';
 import { findTrackedParcel } from './find-tracked-parcel.js';
+import { showsExactDriverFix } from './drivers-next-drop.js';
 import { formatLocalTime, type VisitorZone } from './local-time.js';
 import {
   ATTEMPT_REASON_LABELS,
@@ -24,8 +25,8 @@ type TrackingServices = Pick<Services, 'db' | 'clock'>;
 
 /**
  * Stored coordinates can be a rooftop (a remote geocoder, a driver's fix at the door): the public sees them
- * to two decimals, about a kilometre, like its street-less labels. Only the live driver position while
- * the parcel travels is shown as is.
+ * to two decimals, about a kilometre, like its street-less labels. So does the driver's live position, but
+ * while the parcel is the driver's next drop (showsExactDriverFix), when it is shown as is.
  */
 export const coarse = (n: number) => Math.round(n * 100) / 100;
 
@@ -60,8 +61,11 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
     : null;
   // Present only while the parcel travels with its driver (see WITH_DRIVER).
   if (driver && (!current || driver.updatedAt > current.at)) {
+    // Anyone with the number sees it: where the driver is to a kilometre, unless they are on their way to this door.
+    const exact = await showsExactDriverFix(db, delivery.orderId);
+    const [lat, lng] = exact ? [driver.lat, driver.lng] : [coarse(driver.lat), coarse(driver.lng)];
     // A place the public may see (the nearest town), never the words "In transit".
-    current = { label: driver.label, lat: driver.lat, lng: driver.lng, at: driver.updatedAt };
+    current = { label: driver.label, lat, lng, at: driver.updatedAt };
   }
   if (current && !current.label) current.label = nearestGazetteerPlace(current.lat, current.lng)?.label ?? null;
 

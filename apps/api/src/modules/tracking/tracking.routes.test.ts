@@ -149,6 +149,66 @@ describe('public tracking', () => {
     expect((await track(parcel.orderId)).json().data.currentLocation.updatedAt).toBe('2026-03-01T18:00:00.000Z');
   });
 
+  it("shows the driver's exact fix only while the parcel is their next drop, else to a kilometre, never for a controlled substance", async () => {
+    const fix = { lat: 42.345_678, lng: -71.089_123 };
+    const rounded = { lat: 42.35, lng: -71.09 };
+    const courier = async () => {
+      const c = (await createUser(t.db, { role: 'DRIVER' })).user;
+      await t.db.insert(driverLocations).values({ driverId: c.id, ...fix, updatedAt: new Date('2026-03-02T19:58:00Z') });
+      return c;
+    };
+    const job = (driverId: string, status: 'in_transit' | 'assigned' | 'failed_attempt' | 'returning', requiredBy: string, extra = {}) =>
+      createDelivery(t.db, {
+        customerId: customer.id,
+        driverId,
+        status,
+        createdAt: new Date('2026-03-02T12:00:00Z'),
+        stepMinutes: 10,
+        requiredBy: new Date(requiredBy),
+        ...extra,
+      });
+    const shown = async (orderId: string) => {
+      const { data } = (await track(orderId)).json();
+      expect(data.currentLocation).toMatchObject(data.currentLocationCoords);
+      return data.currentLocationCoords;
+    };
+
+    // Two parcels on board and a pickup still to make, no route plan: the earliest required-by is the next drop.
+    const c = await courier();
+    const first = await job(c.id, 'in_transit', '2026-03-02T22:00:00Z');
+    const second = await job(c.id, 'in_transit', '2026-03-03T12:00:00Z');
+    const pickup = await job(c.id, 'assigned', '2026-03-02T21:00:00Z');
+    expect(await shown(first.orderId)).toEqual(fix);
+    expect(await shown(second.orderId)).toEqual(rounded);
+    // An applied route plan's order decides; with a pickup planned first, no drop is next.
+    const plan = async (order: [string, number][]) => {
+      for (const [id, n] of order) await t.db.update(deliveries).set({ plannedOrder: n }).where(eq(deliveries.id, id));
+    };
+    await plan([
+      [second.id, 1],
+      [first.id, 2],
+      [pickup.id, 3],
+    ]);
+    expect(await shown(second.orderId)).toEqual(fix);
+    expect(await shown(first.orderId)).toEqual(rounded);
+    await plan([
+      [pickup.id, 1],
+      [second.id, 2],
+      [first.id, 3],
+    ]);
+    expect(await shown(second.orderId)).toEqual(rounded);
+    expect(await shown(first.orderId)).toEqual(rounded);
+
+    // A failed attempt waits for dispatch: not on its way to a door. A return to the sender is.
+    expect(await shown((await job((await courier()).id, 'failed_attempt', '2026-03-02T22:00:00Z')).orderId)).toEqual(rounded);
+    expect(await shown((await job((await courier()).id, 'returning', '2026-03-02T22:00:00Z')).orderId)).toEqual(fix);
+    // A controlled substance, even as the only drop: never the exact fix.
+    const controlled = await job((await courier()).id, 'in_transit', '2026-03-02T22:00:00Z', {
+      handling: { controlledSubstance: true },
+    });
+    expect(await shown(controlled.orderId)).toEqual(rounded);
+  });
+
   it('never reveals names, phones, e-mails, addresses, instructions, contents or internal ids', async () => {
     const res = await track(parcel.orderId);
     const text = res.body;
