@@ -6,7 +6,7 @@ import { HandlingBadges } from '@/components/ui/handling-badges';
 import { RouteLines, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
-import { DeliveryActions } from './delivery-actions';
+import { actionTargetOf, DeliveryActions } from './delivery-actions';
 import { HandlingCountdown } from './handling-countdown';
 import { ExceptionSummary } from './exception-summary';
 
@@ -97,16 +97,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         )}
       </dl>
       <div className="mt-3">
-        <DeliveryActions
-          delivery={{
-            _id: d._id,
-            orderId: d.orderId,
-            status: d.status,
-            driverId: d.driver?._id,
-            canReattempt: d.canReattempt,
-            hold: holdStateOf(d),
-          }}
-        />
+        <DeliveryActions delivery={actionTargetOf(d)} />
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import type { TDeliveryStatus, THoldState } from '@courier/contract';
+import { holdStateOf, type TAdminDelivery, type TDeliveryStatus, type THoldState } from '@courier/contract';
 import clsx from 'clsx';
 import { CalendarClock, CircleCheck, LoaderCircle, Truck, Undo2, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -27,6 +27,16 @@ export interface TActionTarget {
   /** On hold: only the moves back to the sender are offered. */
   hold?: THoldState;
 }
+
+/** What the buttons need of a delivery as the board and the delivery page read it. */
+export const actionTargetOf = (d: TAdminDelivery): TActionTarget => ({
+  _id: d._id,
+  orderId: d.orderId,
+  status: d.status,
+  driverId: d.driver?._id,
+  canReattempt: d.canReattempt,
+  hold: holdStateOf(d),
+});
 
 /** The staff buttons a delivery's status allows, each with its dialog and toasts. */
 export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTarget; size?: 'sm' | 'md' }) {

@@ -1,4 +1,4 @@
-import { DELIVERY_TYPE_LABELS, holdStateOf, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS, type TAdminDelivery } from '@courier/contract';
+import { DELIVERY_TYPE_LABELS, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS, type TAdminDelivery } from '@courier/contract';
 import { ArrowLeft, CalendarClock, FileText, Fingerprint, MapPin, Package, PenLine, Truck, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { useDispatchDelivery } from '../api/get-dispatch-delivery';
 import { CountdownChip } from '../components/countdown-chip';
 import { CustodyTimeline } from '../components/custody-timeline';
-import { DeliveryActions } from '../components/delivery-actions';
+import { actionTargetOf, DeliveryActions } from '../components/delivery-actions';
 import { ExceptionSummary } from '../components/exception-summary';
 import { DetailCard as Card, DetailItem } from '@/components/ui/detail-card';
 import { HandlingBadges } from '@/components/ui/handling-badges';
@@ -66,17 +66,7 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
             Requested {formatDateTime(d.createdAt)} · updated {formatDateTime(d.updatedAt)}
           </p>
         </div>
-        <DeliveryActions
-          size="md"
-          delivery={{
-            _id: d._id,
-            orderId: d.orderId,
-            status: d.status,
-            driverId: d.driver?._id,
-            canReattempt: d.canReattempt,
-            hold: holdStateOf(d),
-          }}
-        />
+        <DeliveryActions size="md" delivery={actionTargetOf(d)} />
       </div>
       <ExceptionSummary delivery={d} />
 
