@@ -6,7 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
-import type { TEnv } from './env.js';
+import { metricsWanted, type TEnv } from './env.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
@@ -40,6 +40,7 @@ import { createGeocoder } from './platform/geocoder/index.js';
 import { createLiveBus, type LiveBus } from './platform/live-events.js';
 import { createLiveStreams } from './platform/live-streams.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
+import { loadPrometheusMetrics, noMetrics } from './platform/metrics.js';
 import { combineOutboxWorkers, createOutboxWorker } from './platform/outbox.js';
 import { createWebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { resolveJwtSecret } from './platform/secrets.js';
@@ -49,6 +50,7 @@ import { createFileStorage } from './platform/storage.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { frameworkErrorBody } from './plugins/errors.js';
+import metricsPlugin from './plugins/metrics.js';
 import securityPlugin from './plugins/security.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
 import webPlugin from './plugins/web.js';
@@ -110,6 +112,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   const clock = opts.clock ?? systemClock;
+  const prometheus = metricsWanted(env) ? await loadPrometheusMetrics() : null;
+  const metrics = prometheus ?? noMetrics;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const sms = createSmsSender({ providerUrl: env.SMS_PROVIDER_URL, twilio: twilioOf(env), log: app.log });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -121,8 +125,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     holdBack: messageHoldBack(database.db),
     onGivenUp: tellAdminsOfFailedMessage,
+    metrics,
   });
-  const webhooks = createWebhookWorker({ db: database.db, clock, log: app.log, production: env.NODE_ENV === 'production', publicUrl });
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    clock,
+    log: app.log,
+    production: env.NODE_ENV === 'production',
+    publicUrl,
+    metrics,
+  });
   // One durable outbox for everything that leaves after a commit: e-mail and SMS, and webhooks (whose
   // disabling e-mail goes out on the same pass).
   const outbox = combineOutboxWorkers(webhooks, messages);
@@ -141,10 +153,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     liveStreams: createLiveStreams(),
     liveBus,
     log: app.log,
+    metrics,
   };
   app.decorate('services', services);
+  prometheus?.watch({ database, clock, liveStreams: services.liveStreams, storage: services.storage });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { prometheus });
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 3, fields: 40, fieldSize: 64 * 1024 } });

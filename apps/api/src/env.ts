@@ -102,6 +102,10 @@ export const ZEnv = z.object({
     .transform((v) => v === 'true'),
   /** How often an open live-update stream sends a heartbeat comment (proxies drop silent connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
+  /** Serves GET /metrics on the main port to callers sending `Authorization: Bearer <token>`; unset: 404 there. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Serves the metrics on a port of their own (no token: keep that port private); unset: no such listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z
@@ -110,6 +114,9 @@ export const ZEnv = z.object({
     .transform((v) => v === 'true'),
 });
 export type TEnv = z.infer<typeof ZEnv>;
+
+/** Metrics are collected (and prom-client loaded) only when something will read them. */
+export const metricsWanted = (env: Pick<TEnv, 'METRICS_TOKEN' | 'METRICS_PORT'>) => Boolean(env.METRICS_TOKEN || env.METRICS_PORT);
 
 export class EnvError extends Error {}
 
@@ -127,6 +134,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const twilio = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((k) => !result.data[k]);
   if (twilio.length > 0 && twilio.length < 3) {
     throw new EnvError(`Invalid environment variable ${twilio[0]}: required when any TWILIO_ setting is set`);
+  }
+  if (result.data.METRICS_PORT !== undefined && result.data.METRICS_PORT === result.data.PORT) {
+    throw new EnvError('Invalid environment variable METRICS_PORT: must differ from PORT');
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new EnvError('Invalid environment variable ADMIN_PASSWORD: required when ADMIN_EMAIL is set');

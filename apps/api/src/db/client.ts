@@ -28,6 +28,16 @@ export interface Database {
    * Resolves to the function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** The connection pool now (PostgreSQL); PGlite is one connection in this process and has none. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, in use by a query or transaction, and callers waiting for one. */
+  total: number;
+  inUse: number;
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -74,6 +84,7 @@ function openPostgres(url: string, onPoolError?: (err: Error) => void, max = 10)
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
     listen: (channel, onMessage, onReconnect) => listenPostgres(url, channel, onMessage, onReconnect, onPoolError),
+    poolStats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
 

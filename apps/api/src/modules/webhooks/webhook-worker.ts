@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { users, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import { CLAIM_BATCH, claimedUntil, createQueueWorker, oldestFirst, type QueueWorker } from '../../platform/background-work.js';
 import type { Clock } from '../../platform/clock.js';
+import { type Metrics, noMetrics } from '../../platform/metrics.js';
 import { composeEmail } from '../../platform/email.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import { sendWebhook, type WebhookAnswer, type WebhookRequest } from './send-webhook.js';
@@ -29,6 +30,7 @@ export interface WebhookWorkerDeps {
   intervalMs?: number;
   /** The network call (the real one by default). */
   send?: (req: WebhookRequest) => Promise<WebhookAnswer>;
+  metrics?: Metrics;
 }
 
 /**
@@ -39,6 +41,7 @@ export interface WebhookWorkerDeps {
 export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const { db, clock, log } = deps;
   const send = deps.send ?? sendWebhook;
+  const metrics = deps.metrics ?? noMetrics;
 
   async function claim() {
     const now = clock.now();
@@ -135,6 +138,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       }
     });
     if (!answer.succeeded) log.warn({ endpointId: endpoint.id, msgId: msg.msgId, attempts, error: answer.error }, 'webhook attempt failed');
+    metrics.sendResult('webhook', answer.succeeded ? 'sent' : attempts >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'retry');
     return answer.succeeded;
   }
 
@@ -168,7 +172,15 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     );
   }
 
-  return createQueueWorker({ name: 'webhook', log, intervalMs: deps.intervalMs, claim, send: attempt, release });
+  return createQueueWorker({
+    name: 'webhook',
+    log,
+    intervalMs: deps.intervalMs,
+    claim,
+    send: attempt,
+    release,
+    onSuccess: () => metrics.jobSucceeded('webhooks'),
+  });
 }
 
 /** Sends a message again now (the Resend button): its webhook-id stays, its attempts continue. */
