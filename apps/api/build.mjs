@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Compiles the API to JavaScript so production runs no TypeScript loader: one ES module, apps/api/dist/main.js,
+// (and dist/tracing.js, loaded before it only when tracing is configured),
 // with @courier/contract bundled in (its package points at TypeScript sources) and every other dependency
 // left to node_modules. The SQL migrations are copied beside it (see src/locations.ts).
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -13,8 +14,9 @@ const { dependencies } = JSON.parse(readFileSync(join(apiDir, 'package.json'), '
 
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  entryPoints: [join(apiDir, 'src/main.ts')],
-  outfile: join(outDir, 'main.js'),
+  // tracing.js starts OpenTelemetry before main.js loads pg and ioredis (scripts/start.mjs, when configured).
+  entryPoints: { main: join(apiDir, 'src/main.ts'), tracing: join(apiDir, 'src/tracing-preload.ts') },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',

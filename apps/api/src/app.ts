@@ -47,6 +47,7 @@ import { resolveJwtSecret } from './platform/secrets.js';
 import { createSmsSender, twilioOf } from './platform/sms.js';
 import { type LogStream, loggerOptions } from './platform/logger.js';
 import { createFileStorage } from './platform/storage.js';
+import { startTracing } from './platform/tracing.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { frameworkErrorBody } from './plugins/errors.js';
@@ -76,8 +77,11 @@ export interface AppOptions {
 /** Builds the whole server without listening: main.ts listens, tests inject. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
+  const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME })
+    : null;
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(env.LOG_LEVEL, opts.logStream),
+    logger: opts.logger ?? loggerOptions(env.LOG_LEVEL, opts.logStream, tracing?.logFields),
     // A client's request id is kept only as a short token of safe characters (it goes into logs and headers).
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -89,6 +93,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorBody,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // First, so every route and hook registered after it is traced.
+  if (tracing) await app.register(tracing.plugin());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -215,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await liveBus.close();
     mailer.close();
     if (ownsDatabase) await database.close();
+    await tracing?.flush().catch(() => {});
   });
   return app;
 }

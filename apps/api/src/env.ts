@@ -106,6 +106,10 @@ export const ZEnv = z.object({
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Serves the metrics on a port of their own (no token: keep that port private); unset: no such listener. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** An OpenTelemetry collector's base URL (OTLP over HTTP): traces are sent there; unset: nothing is loaded or sent. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The service name on those traces. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('medcourier-api'),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z
