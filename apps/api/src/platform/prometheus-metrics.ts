@@ -21,6 +21,8 @@ const LABELS = {
 const oneOf = (value: string, allowed: ReadonlySet<string>) => (allowed.has(value) ? value : 'other');
 
 const QUEUES: QueueName[] = ['email', 'sms', 'webhook'];
+/** Exported only on PostgreSQL (PGlite has no pool to measure). */
+export const POSTGRES_ONLY_METRICS = ['courier_db_pool_connections', 'courier_db_pool_waiting'];
 const CHECK_TIMEOUT_MS = 2000;
 
 /** A check that answers 1 or 0 within the time limit (as /readyz decides). */
