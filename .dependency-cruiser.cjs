@@ -14,6 +14,7 @@ const MODULE_IMPORTS = {
   addresses: [],
   'api-keys': [],
   audit: [],
+  backups: ['deliveries'],
   auth: [],
   deliveries: ['messages', 'webhooks'],
   dispatch: ['deliveries'],
