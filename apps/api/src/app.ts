@@ -20,6 +20,7 @@ import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
+import { createBackupSchedule } from './modules/backups/backup-schedule.js';
 import { createLateSweep } from './modules/late-sweep/late-sweep.js';
 import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
@@ -162,7 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     metrics,
   };
   app.decorate('services', services);
-  prometheus?.watch({ database, clock, liveStreams: services.liveStreams, storage: services.storage });
+  prometheus?.watch({ database, clock, liveStreams: services.liveStreams, storage: services.storage, backupDir: env.BACKUP_DIR });
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { prometheus });
@@ -204,10 +205,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const lateSweep = createLateSweep(services, app.log);
   const standingOrderGenerator = createStandingOrderGenerator(services, app.log);
+  const backups = createBackupSchedule(services, app.log);
+  app.decorate('backups', backups);
   if (opts.runOutbox ?? true) {
     outbox.start();
     lateSweep.start();
     standingOrderGenerator.start();
+    backups.start();
   }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
@@ -217,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.flushRateLimits();
     await lateSweep.stop();
     await standingOrderGenerator.stop();
+    await backups.stop();
     await outbox.stop();
     await liveBus.close();
     mailer.close();

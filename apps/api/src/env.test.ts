@@ -24,6 +24,8 @@ describe('parseEnv', () => {
     [{ METRICS_TOKEN: 'short' }, /^Invalid environment variable METRICS_TOKEN: must be at least 24 characters/],
     [{ METRICS_PORT: '0' }, /^Invalid environment variable METRICS_PORT: /],
     [{ METRICS_PORT: '3000' }, /^Invalid environment variable METRICS_PORT: must differ from PORT/],
+    [{ BACKUP_AT: '2am' }, /^Invalid environment variable BACKUP_AT: must be a time of day as HH:MM/],
+    [{ BACKUP_KEEP: '0' }, /^Invalid environment variable BACKUP_KEEP: /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid environment variable LOG_LEVEL: /],
     [{ SHUTDOWN_GRACE_MS: '10s' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
     [{ SHUTDOWN_GRACE_MS: '-1' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],

@@ -110,6 +110,15 @@ export const ZEnv = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   /** The service name on those traces. */
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('medcourier-api'),
+  /** Where backup archives go (`npm run backup`, BACKUP_AT); use storage that outlives this machine. */
+  BACKUP_DIR: z.string().default('./backups'),
+  /** How many archives to keep; older ones are removed after each backup. */
+  BACKUP_KEEP: z.coerce.number().int('must be a whole number').min(1).max(1000).default(7),
+  /** The server takes a backup daily at this time of BUSINESS_TZ (HH:MM); unset: only `npm run backup` takes them. */
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, e.g. 02:30')
+    .optional(),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z

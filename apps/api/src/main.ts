@@ -29,6 +29,11 @@ async function main() {
       });
     }
     await app.listen({ port: env.PORT, host: env.HOST });
+    // `npm run backup` asks the server that holds the embedded database to take the backup itself.
+    const server = app;
+    process.on('SIGUSR2', () => {
+      server.backups.takeNow().catch((err: Error) => server.log.error({ err }, 'backup failed'));
+    });
   } catch (err) {
     await app?.close().catch(() => {});
     exitOnStartupError(err, env);
