@@ -23,6 +23,7 @@ const MODULE_IMPORTS = {
   addresses: [],
   'api-keys': [],
   audit: [],
+  backups: ['deliveries'],
   auth: [],
   deliveries: ['messages', 'webhooks'],
   dispatch: ['deliveries'],

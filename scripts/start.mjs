@@ -79,5 +79,7 @@ if (process.env.npm_lifecycle_event === 'start') {
 }
 
 process.setSourceMapsEnabled(true);
+// Tracing starts before the server's modules load, so its PostgreSQL and Redis calls are traced too.
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await import(pathToFileURL(join(root, 'apps/api/dist/tracing.js')).href);
 // The server's main module reads the environment, migrates the database, listens and handles SIGTERM/SIGINT.
 await import(pathToFileURL(join(root, 'apps/api/dist/main.js')).href);

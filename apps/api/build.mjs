@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Compiles the API to JavaScript so production runs no TypeScript loader: one ES module, apps/api/dist/main.js
-// (and the route planner's worker thread, dist/planner-worker.js),
+// (with the route planner's worker thread, dist/planner-worker.js, and dist/tracing.js, loaded before main.js
+// only when tracing is configured),
 // with @courier/contract bundled in (its package points at TypeScript sources) and every other dependency
 // left to node_modules. The SQL migrations are copied beside it (see src/locations.ts).
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -14,8 +15,13 @@ const { dependencies } = JSON.parse(readFileSync(join(apiDir, 'package.json'), '
 
 rmSync(outDir, { recursive: true, force: true });
 await build({
-  // The route planner runs on a worker thread of its own: a second entry, beside main.js (see src/locations.ts).
-  entryPoints: { main: join(apiDir, 'src/main.ts'), 'planner-worker': join(apiDir, 'src/modules/route-plans/planner-task.ts') },
+  // The route planner runs on a worker thread of its own (see src/locations.ts); tracing.js starts OpenTelemetry
+  // before main.js loads pg and ioredis (scripts/start.mjs, when configured).
+  entryPoints: {
+    main: join(apiDir, 'src/main.ts'),
+    'planner-worker': join(apiDir, 'src/modules/route-plans/planner-task.ts'),
+    tracing: join(apiDir, 'src/tracing-preload.ts'),
+  },
   outdir: outDir,
   bundle: true,
   platform: 'node',

@@ -6,7 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
-import type { TEnv } from './env.js';
+import { metricsWanted, type TEnv } from './env.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
@@ -20,6 +20,7 @@ import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
+import { createBackupSchedule } from './modules/backups/backup-schedule.js';
 import { createLateSweep } from './modules/late-sweep/late-sweep.js';
 import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
@@ -40,15 +41,18 @@ import { createGeocoder } from './platform/geocoder/index.js';
 import { createLiveBus, type LiveBus } from './platform/live-events.js';
 import { createLiveStreams } from './platform/live-streams.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
+import { loadPrometheusMetrics, noMetrics } from './platform/metrics.js';
 import { combineOutboxWorkers, createOutboxWorker } from './platform/outbox.js';
 import { createWebhookWorker } from './modules/webhooks/webhook-worker.js';
 import { resolveJwtSecret } from './platform/secrets.js';
 import { createSmsSender, twilioOf } from './platform/sms.js';
 import { type LogStream, loggerOptions } from './platform/logger.js';
 import { createFileStorage } from './platform/storage.js';
+import { startTracing } from './platform/tracing.js';
 import authPlugin from './plugins/auth.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin, { frameworkErrorBody } from './plugins/errors.js';
+import metricsPlugin from './plugins/metrics.js';
 import securityPlugin from './plugins/security.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
 import webPlugin from './plugins/web.js';
@@ -74,8 +78,11 @@ export interface AppOptions {
 /** Builds the whole server without listening: main.ts listens, tests inject. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { env } = opts;
+  const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME })
+    : null;
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(env.LOG_LEVEL, opts.logStream),
+    logger: opts.logger ?? loggerOptions(env.LOG_LEVEL, opts.logStream, tracing?.logFields),
     // A client's request id is kept only as a short token of safe characters (it goes into logs and headers).
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -87,6 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorBody,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // First, so every route and hook registered after it is traced.
+  if (tracing) await app.register(tracing.plugin());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -110,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   const clock = opts.clock ?? systemClock;
+  const prometheus = metricsWanted(env) ? await loadPrometheusMetrics() : null;
+  const metrics = prometheus ?? noMetrics;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const sms = createSmsSender({ providerUrl: env.SMS_PROVIDER_URL, twilio: twilioOf(env), log: app.log });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -121,8 +132,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     holdBack: messageHoldBack(database.db),
     onGivenUp: tellAdminsOfFailedMessage,
+    metrics,
   });
-  const webhooks = createWebhookWorker({ db: database.db, clock, log: app.log, production: env.NODE_ENV === 'production', publicUrl });
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    clock,
+    log: app.log,
+    production: env.NODE_ENV === 'production',
+    publicUrl,
+    metrics,
+  });
   // One durable outbox for everything that leaves after a commit: e-mail and SMS, and webhooks (whose
   // disabling e-mail goes out on the same pass).
   const outbox = combineOutboxWorkers(webhooks, messages);
@@ -141,10 +160,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     liveStreams: createLiveStreams(),
     liveBus,
     log: app.log,
+    metrics,
   };
   app.decorate('services', services);
+  prometheus?.watch({ database, clock, liveStreams: services.liveStreams, storage: services.storage, backupDir: env.BACKUP_DIR });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { prometheus });
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 3, fields: 40, fieldSize: 64 * 1024 } });
@@ -183,10 +205,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const lateSweep = createLateSweep(services, app.log);
   const standingOrderGenerator = createStandingOrderGenerator(services, app.log);
+  const backups = createBackupSchedule(services, app.log);
+  app.decorate('backups', backups);
   if (opts.runOutbox ?? true) {
     outbox.start();
     lateSweep.start();
     standingOrderGenerator.start();
+    backups.start();
   }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
@@ -196,10 +221,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.flushRateLimits();
     await lateSweep.stop();
     await standingOrderGenerator.stop();
+    await backups.stop();
     await outbox.stop();
     await liveBus.close();
     mailer.close();
     if (ownsDatabase) await database.close();
+    await tracing?.flush().catch(() => {});
   });
   return app;
 }

@@ -109,6 +109,23 @@ export const ZEnv = z.object({
     .transform((v) => v === 'true'),
   /** How often an open live-update stream sends a heartbeat comment (proxies drop silent connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
+  /** Serves GET /metrics on the main port to callers sending `Authorization: Bearer <token>`; unset: 404 there. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Serves the metrics on a port of their own (no token: keep that port private); unset: no such listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** An OpenTelemetry collector's base URL (OTLP over HTTP): traces are sent there; unset: nothing is loaded or sent. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The service name on those traces. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('medcourier-api'),
+  /** Where backup archives go (`npm run backup`, BACKUP_AT); use storage that outlives this machine. */
+  BACKUP_DIR: z.string().default('./backups'),
+  /** How many archives to keep; older ones are removed after each backup. */
+  BACKUP_KEEP: z.coerce.number().int('must be a whole number').min(1).max(1000).default(7),
+  /** The server takes a backup daily at this time of BUSINESS_TZ (HH:MM); unset: only `npm run backup` takes them. */
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, e.g. 02:30')
+    .optional(),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z
@@ -117,6 +134,9 @@ export const ZEnv = z.object({
     .transform((v) => v === 'true'),
 });
 export type TEnv = z.infer<typeof ZEnv>;
+
+/** Metrics are collected (and prom-client loaded) only when something will read them. */
+export const metricsWanted = (env: Pick<TEnv, 'METRICS_TOKEN' | 'METRICS_PORT'>) => Boolean(env.METRICS_TOKEN || env.METRICS_PORT);
 
 export class EnvError extends Error {}
 
@@ -134,6 +154,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const twilio = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const).filter((k) => !result.data[k]);
   if (twilio.length > 0 && twilio.length < 3) {
     throw new EnvError(`Invalid environment variable ${twilio[0]}: required when any TWILIO_ setting is set`);
+  }
+  if (result.data.METRICS_PORT !== undefined && result.data.METRICS_PORT === result.data.PORT) {
+    throw new EnvError('Invalid environment variable METRICS_PORT: must differ from PORT');
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new EnvError('Invalid environment variable ADMIN_PASSWORD: required when ADMIN_EMAIL is set');

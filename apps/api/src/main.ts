@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { parseEnv, type TEnv } from './env.js';
 import { checkWritableDir } from './platform/storage.js';
+import { listenForMetrics } from './plugins/metrics.js';
 import { stopOnSignals } from './shutdown.js';
 import { exitOnStartupError, StartupError } from './startup-error.js';
 
@@ -20,7 +21,19 @@ async function main() {
     });
     app = await buildApp({ env });
     stopOnSignals(app, env.SHUTDOWN_GRACE_MS);
+    if (env.METRICS_PORT) {
+      const metricsServer = await listenForMetrics(app, env.METRICS_PORT, env.HOST);
+      app.addHook('onClose', (_instance, done) => {
+        metricsServer.close(() => done());
+        metricsServer.closeAllConnections();
+      });
+    }
     await app.listen({ port: env.PORT, host: env.HOST });
+    // `npm run backup` asks the server that holds the embedded database to take the backup itself.
+    const server = app;
+    process.on('SIGUSR2', () => {
+      server.backups.takeNow().catch((err: Error) => server.log.error({ err }, 'backup failed'));
+    });
   } catch (err) {
     await app?.close().catch(() => {});
     exitOnStartupError(err, env);

@@ -6,6 +6,7 @@ import type { Geocoder } from './platform/geocoder/index.js';
 import type { LiveBus } from './platform/live-events.js';
 import type { LiveStreams } from './platform/live-streams.js';
 import type { Mailer } from './platform/mailer.js';
+import type { Metrics } from './platform/metrics.js';
 import type { OutboxWorker } from './platform/outbox.js';
 import type { SmsSender } from './platform/sms.js';
 import type { FileStorage } from './platform/storage.js';
@@ -28,6 +29,8 @@ export interface Services {
   /** Live-update events committed by any process on the database (LISTEN/NOTIFY). */
   liveBus: LiveBus;
   log: FastifyBaseLogger;
+  /** Counts for the operator's /metrics (a no-op unless metrics are configured). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

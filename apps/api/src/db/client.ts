@@ -28,6 +28,20 @@ export interface Database {
    * Resolves to the function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** The connection pool now (PostgreSQL); PGlite is one connection in this process and has none. */
+  poolStats?(): PoolStats;
+  /** PGlite: its whole data directory as a gzipped tarball, taken between two queries (a consistent copy). */
+  dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL: the connection URL (for pg_dump). */
+  url?: string;
+}
+
+export interface PoolStats {
+  /** Connections open, in use by a query or transaction, and callers waiting for one. */
+  total: number;
+  inUse: number;
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -38,6 +52,8 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
   /** PostgreSQL pool size (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /** PGlite: start from this dumped data directory (a restore), into an empty dataDir. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -45,7 +61,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm backs the customer's delivery search (migration 0005); PostgreSQL has it in contrib.
   const extensions = { pg_trgm };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+  const client = options.dataDir
+    ? new PGlite(options.dataDir, { extensions, loadDataDir: options.loadDataDir })
+    : new PGlite({ extensions, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -57,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
@@ -74,6 +93,8 @@ function openPostgres(url: string, onPoolError?: (err: Error) => void, max = 10)
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
     listen: (channel, onMessage, onReconnect) => listenPostgres(url, channel, onMessage, onReconnect, onPoolError),
+    url,
+    poolStats: () => ({ total: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
 

@@ -18,6 +18,8 @@ export function createPeriodicTask<T>(opts: {
   failure: string;
   intervalMs: number;
   firstRunAfterMs?: number;
+  /** Told when a run ends without error (the job's last-success metric). */
+  onSuccess?: () => void;
 }): PeriodicTask<T> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<T> | undefined;
@@ -27,9 +29,15 @@ export function createPeriodicTask<T>(opts: {
   const report = (err: unknown) => opts.log.warn({ err: (err as Error).message }, opts.failure);
 
   function run(): Promise<T> {
-    running ??= opts.run(isStopping).finally(() => {
-      running = undefined;
-    });
+    running ??= opts
+      .run(isStopping)
+      .then((result) => {
+        opts.onSuccess?.();
+        return result;
+      })
+      .finally(() => {
+        running = undefined;
+      });
     return running;
   }
 
@@ -101,9 +109,12 @@ export function createQueueWorker<M extends { id: string }>(opts: {
   claim: () => Promise<M[]>;
   send: (message: M) => Promise<boolean>;
   release: (ids: string[]) => Promise<void>;
+  /** Told when a pass ends without error. */
+  onSuccess?: () => void;
 }): QueueWorker {
   const task = createPeriodicTask({
     log: opts.log,
+    onSuccess: opts.onSuccess,
     failure: `${opts.name} pass failed`,
     intervalMs: opts.intervalMs ?? 2000,
     run: async (stopping) => {
@@ -137,6 +148,8 @@ export function createConcurrentQueueWorker<M>(opts: {
   /** Claims up to `limit` due messages (with a lease, so no other process sends them meanwhile). */
   claim: (limit: number) => Promise<M[]>;
   send: (message: M) => Promise<boolean>;
+  /** Told when a claim pass ends without error. */
+  onSuccess?: () => void;
 }): QueueWorker {
   const inFlight = new Set<Promise<void>>();
   let sent = 0;
@@ -179,7 +192,13 @@ export function createConcurrentQueueWorker<M>(opts: {
     return claiming;
   }
 
-  const task = createPeriodicTask({ log: opts.log, failure: `${opts.name} pass failed`, intervalMs: opts.intervalMs ?? 2000, run: fill });
+  const task = createPeriodicTask({
+    log: opts.log,
+    onSuccess: opts.onSuccess,
+    failure: `${opts.name} pass failed`,
+    intervalMs: opts.intervalMs ?? 2000,
+    run: fill,
+  });
   return {
     drain: async () => {
       const before = sent;

@@ -76,10 +76,12 @@ export function serializeError(err: unknown, depth = 0): unknown {
  * request URLs lose their query values, errors their query parameters, and the usual secret-bearing
  * fields (authorization, cookies, passwords, tokens) are censored wherever they are logged.
  */
-export function loggerOptions(level: string, stream?: LogStream) {
+export function loggerOptions(level: string, stream?: LogStream, mixin?: () => Record<string, unknown>) {
   return {
     level,
     ...(stream ? { stream } : {}),
+    // With tracing on: the trace and span ids, so a log line leads to its trace.
+    ...(mixin ? { mixin } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

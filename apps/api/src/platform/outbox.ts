@@ -5,6 +5,7 @@ import { outboxMessages } from '../db/schema/index.js';
 import { CLAIM_BATCH, claimedUntil, createQueueWorker, oldestFirst, type QueueWorker } from './background-work.js';
 import type { Clock } from './clock.js';
 import type { Mailer, OutgoingEmail } from './mailer.js';
+import { type Metrics, noMetrics } from './metrics.js';
 import { isPermanentSendFailure } from './send-failure.js';
 import type { SmsSender } from './sms.js';
 
@@ -67,8 +68,10 @@ export function createOutboxWorker(deps: {
   holdBack?: (m: OutboxHoldBackInput) => Promise<string | null>;
   /** Told, inside the transaction that marks it, of a message that failed for good (the administrators' bell). */
   onGivenUp?: (tx: DbOrTx, m: GivenUpMessage, at: Date) => Promise<void>;
+  metrics?: Metrics;
 }): OutboxWorker {
   const { db, clock, log } = deps;
+  const metrics = deps.metrics ?? noMetrics;
 
   async function claim() {
     const now = clock.now();
@@ -104,6 +107,7 @@ export function createOutboxWorker(deps: {
     const reason = await deps.holdBack?.(msg);
     if (reason) {
       await db.update(outboxMessages).set({ status: 'failed', lastError: reason, lockedUntil: null }).where(eq(outboxMessages.id, msg.id));
+      metrics.sendResult(msg.channel, 'held_back');
       return false;
     }
     try {
@@ -120,6 +124,7 @@ export function createOutboxWorker(deps: {
         .update(outboxMessages)
         .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, attempts: sql`${outboxMessages.attempts} + 1` })
         .where(eq(outboxMessages.id, msg.id));
+      metrics.sendResult(msg.channel, 'sent');
       return true;
     } catch (err) {
       const attempts = msg.attempts + 1;
@@ -150,11 +155,20 @@ export function createOutboxWorker(deps: {
             now,
           );
       });
+      metrics.sendResult(msg.channel, failed ? 'failed' : 'retry');
       return false;
     }
   }
 
-  return createQueueWorker({ name: 'outbox', log, intervalMs: deps.intervalMs, claim, send, release });
+  return createQueueWorker({
+    name: 'outbox',
+    log,
+    intervalMs: deps.intervalMs,
+    claim,
+    send,
+    release,
+    onSuccess: () => metrics.jobSucceeded('outbox'),
+  });
 }
 
 /** Several workers driven as one outbox: drained in order, kicked, started and stopped together. */

@@ -11,6 +11,8 @@ import { audienceOfHook } from './auth.js';
 const PUBLIC_ROUTES = [
   'GET /healthz',
   'GET /readyz',
+  // The scraper's: it checks its own bearer token (METRICS_TOKEN), and answers 404 when none is set.
+  'GET /metrics',
   'GET /api/v1/config',
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/login',

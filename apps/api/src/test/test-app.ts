@@ -68,6 +68,8 @@ export function testEnv(overrides: Record<string, string> = {}): TEnv {
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
+    // Never the default ./backups, which would be the working directory's.
+    BACKUP_DIR: join(dataDir, 'backups'),
     ...overrides,
   });
 }

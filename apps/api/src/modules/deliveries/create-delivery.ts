@@ -118,6 +118,7 @@ export async function createDelivery(services: Services, actor: Actor, submitted
   const meetsRequiredBy = estimatedDelivery.getTime() <= form.requiredBy.getTime();
   const meetsStability = !checked.stabilityDeadline || estimatedDelivery.getTime() <= checked.stabilityDeadline.getTime();
   const delivery = await services.db.transaction((tx) => writeBooking(tx, services, actor, checked, options));
+  services.metrics.booked(form);
   services.outbox.kick();
   return {
     delivery,

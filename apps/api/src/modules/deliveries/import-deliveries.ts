@@ -154,6 +154,7 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
       now,
     );
   });
+  for (const booking of checked) services.metrics.booked(booking.form);
   services.outbox.kick();
   return { ok: true, created: checked.length };
 }

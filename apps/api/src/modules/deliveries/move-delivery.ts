@@ -191,6 +191,8 @@ export async function moveDelivery(
     await p.within?.(tx, row);
     return row;
   });
+  // Counted once committed (inside another use case's transaction: once its savepoint is released).
+  services.metrics.moved(d.status, input.to);
   services.outbox.kick();
   return moved;
 }

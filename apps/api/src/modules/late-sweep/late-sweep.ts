@@ -29,6 +29,7 @@ export function createLateSweep(services: Services, log: FastifyBaseLogger, inte
     failure: 'late-delivery sweep failed',
     intervalMs,
     firstRunAfterMs: 1000,
+    onSuccess: () => services.metrics.jobSucceeded('late_sweep'),
     run: async () => {
       // The STAT escalation rides the same tick: both flag rows once, whichever process gets there first.
       const n = (await sweepLateDeliveries(services)) + (await escalateUnassignedStats(services));

@@ -120,6 +120,7 @@ export function createStandingOrderGenerator(services: Services, log: FastifyBas
     log,
     failure: 'standing order generator failed',
     intervalMs,
+    onSuccess: () => services.metrics.jobSucceeded('standing_orders'),
     run: () => bookDueOccurrences(services, log),
   });
 }

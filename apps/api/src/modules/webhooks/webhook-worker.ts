@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { users, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import { CLAIM_MS, createConcurrentQueueWorker, type QueueWorker } from '../../platform/background-work.js';
 import type { Clock } from '../../platform/clock.js';
+import { type Metrics, noMetrics } from '../../platform/metrics.js';
 import { composeEmail } from '../../platform/email.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import { sendWebhook, WEBHOOK_DEADLINE_MS, type WebhookAnswer, type WebhookRequest } from './send-webhook.js';
@@ -38,6 +39,7 @@ export interface WebhookWorkerDeps {
   concurrency?: number;
   /** The network call (the real one by default). */
   send?: (req: WebhookRequest) => Promise<WebhookAnswer>;
+  metrics?: Metrics;
 }
 
 type WebhookMessage = typeof webhookMessages.$inferSelect;
@@ -57,6 +59,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const claimMs = deps.claimMs ?? CLAIM_MS;
   if (claimMs <= deadlineMs) throw new Error('A webhook claim must last longer than a send may take');
   const until = (now: Date) => new Date(now.getTime() + claimMs);
+  const metrics = deps.metrics ?? noMetrics;
 
   const unclaimed = (now: Date) => or(isNull(webhookMessages.lockedUntil), lte(webhookMessages.lockedUntil, now));
 
@@ -169,6 +172,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       return false;
     }
     if (!answer.succeeded) log.warn({ endpointId: endpoint.id, msgId: msg.msgId, attempts, error: answer.error }, 'webhook attempt failed');
+    metrics.sendResult('webhook', answer.succeeded ? 'sent' : attempts >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'retry');
     return answer.succeeded;
   }
 
@@ -209,6 +213,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     concurrency: deps.concurrency ?? WEBHOOK_CONCURRENCY,
     claim,
     send: attempt,
+    onSuccess: () => metrics.jobSucceeded('webhooks'),
   });
 }
 

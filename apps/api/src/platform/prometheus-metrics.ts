@@ -1,0 +1,249 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DELIVERY_STATUSES, DELIVERY_TYPES, HOLD_TEMPERATURE, PACKAGE_TYPES } from '@courier/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { JobName, MetricsSources, PrometheusMetrics, QueueName, SendResult } from './metrics.js';
+import { isBackupArchive } from './backup-names.js';
+
+const STATUSES = new Set<string>(DELIVERY_STATUSES);
+const LABELS = {
+  method: new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+  status: STATUSES,
+  deliveryType: new Set<string>(DELIVERY_TYPES),
+  packageType: new Set<string>(PACKAGE_TYPES),
+  holdReason: new Set<string>([HOLD_TEMPERATURE]),
+  queue: new Set<QueueName>(['email', 'sms', 'webhook']),
+  result: new Set<SendResult>(['sent', 'retry', 'failed', 'held_back']),
+  job: new Set<JobName>(['outbox', 'webhooks', 'late_sweep', 'standing_orders', 'backup', 'retention']),
+};
+/** A label value from a fixed list, or 'other': nothing a caller typed or an id can become a series. */
+const oneOf = (value: string, allowed: ReadonlySet<string>) => (allowed.has(value) ? value : 'other');
+
+const QUEUES: QueueName[] = ['email', 'sms', 'webhook'];
+/** Exported only on PostgreSQL (PGlite has no pool to measure). */
+export const POSTGRES_ONLY_METRICS = ['courier_db_pool_connections', 'courier_db_pool_waiting'];
+const CHECK_TIMEOUT_MS = 2000;
+
+/** A check that answers 1 or 0 within the time limit (as /readyz decides). */
+async function upOrDown(check: () => Promise<unknown>): Promise<0 | 1> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return 1;
+  } catch {
+    return 0;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The newest complete archive's time in BACKUP_DIR, or null when there is none (or no folder). */
+async function newestBackupSeconds(dir: string): Promise<number | null> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let newest: number | null = null;
+  for (const name of names.filter(isBackupArchive)) {
+    const s = await stat(join(dir, name)).catch(() => null);
+    if (s && (newest === null || s.mtimeMs > newest)) newest = s.mtimeMs;
+  }
+  return newest === null ? null : newest / 1000;
+}
+
+interface QueueRow extends Record<string, unknown> {
+  queue: QueueName;
+  depth: number;
+  oldest: number | null;
+}
+
+/** Messages waiting to leave (due or backing off), per queue, and the oldest one's creation (epoch seconds). */
+async function readQueues(sources: MetricsSources): Promise<QueueRow[]> {
+  const result = await sources.database.db.execute<QueueRow>(sql`
+    select channel as queue, count(*)::int as depth, extract(epoch from min(created_at))::float8 as oldest
+      from outbox_messages where status = 'pending' group by channel
+    union all
+    select 'webhook', count(*)::int, extract(epoch from min(m.created_at))::float8
+      from webhook_messages m join webhook_endpoints e on e.id = m.endpoint_id
+     where m.status = 'pending' and e.enabled`);
+  return (result as unknown as { rows: QueueRow[] }).rows;
+}
+
+/** Deliveries on hold now, by reason (a partial index holds exactly these rows). */
+async function readHolds(sources: MetricsSources): Promise<{ reason: string | null; count: number }[]> {
+  const result = await sources.database.db.execute(
+    sql`select hold_reason as reason, count(*)::int as count from deliveries where hold_since is not null group by hold_reason`,
+  );
+  return (result as unknown as { rows: { reason: string | null; count: number }[] }).rows;
+}
+
+/** prom-client's registry with the app's metrics; prom-client itself is imported here, on demand. */
+export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
+  const client = await import('prom-client');
+  const registry = new client.Registry();
+  // Process metrics, event-loop lag (nodejs_eventloop_lag_*), heap and GC, from prom-client.
+  client.collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const httpDuration = new client.Histogram({
+    name: 'courier_http_request_duration_seconds',
+    help: 'HTTP requests by route template, method and status code: how long each took',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const bookings = new client.Counter({
+    name: 'courier_bookings_total',
+    help: 'Deliveries booked, by delivery type and package type',
+    labelNames: ['delivery_type', 'package_type'],
+    registers,
+  });
+  const moves = new client.Counter({
+    name: 'courier_delivery_moves_total',
+    help: 'Status moves committed, by the status moved from and to',
+    labelNames: ['from', 'to'],
+    registers,
+  });
+  const holds = new client.Gauge({
+    name: 'courier_deliveries_on_hold',
+    help: 'Deliveries on hold now (every process reports the same figure), by reason',
+    labelNames: ['reason'],
+    registers,
+  });
+  const sends = new client.Counter({
+    name: 'courier_messages_sent_total',
+    help: 'Send attempts of the outbox (email, sms) and webhooks, by result: sent, retry, failed (given up), held_back',
+    labelNames: ['queue', 'result'],
+    registers,
+  });
+  const jobSuccess = new client.Gauge({
+    name: 'courier_job_last_success_timestamp_seconds',
+    help: 'When each background job last finished a run without error (Unix time)',
+    labelNames: ['job'],
+    registers,
+  });
+  const queueDepth = new client.Gauge({
+    name: 'courier_queue_depth',
+    help: 'Messages waiting to be sent (due now or backing off after a failure), per queue',
+    labelNames: ['queue'],
+    registers,
+  });
+  const queueAge = new client.Gauge({
+    name: 'courier_queue_oldest_age_seconds',
+    help: 'Age of the oldest message waiting in each queue (0 when empty)',
+    labelNames: ['queue'],
+    registers,
+  });
+  const storeUp = new client.Gauge({
+    name: 'courier_store_up',
+    help: 'Whether a store requests need answers (database, files): 1 up, 0 down, as /readyz decides',
+    labelNames: ['store'],
+    registers,
+  });
+  const liveStreams = new client.Gauge({
+    name: 'courier_live_streams_open',
+    help: 'Server-sent-event streams open on this process',
+    registers,
+  });
+  const backupAge = new client.Gauge({
+    name: 'courier_backup_last_success_timestamp_seconds',
+    help: 'When the newest complete backup archive in BACKUP_DIR was written (Unix time)',
+    registers,
+  });
+
+  const poolMax = new client.Gauge({
+    name: 'courier_db_pool_max',
+    help: 'Database connections this process may open (1 for the embedded PGlite)',
+    registers,
+  });
+  // Registered only for PostgreSQL's pool: PGlite cannot tell, and a made-up zero would hide a real wait.
+  let pool: { connections: InstanceType<typeof client.Gauge>; waiting: InstanceType<typeof client.Gauge> } | undefined;
+  let sources: MetricsSources | undefined;
+
+  async function refresh(s: MetricsSources) {
+    const now = s.clock.now().getTime() / 1000;
+    const [queues, onHold, database, files, backup] = await Promise.all([
+      readQueues(s).catch(() => null),
+      readHolds(s).catch(() => null),
+      upOrDown(() => s.database.ping()),
+      upOrDown(() => s.storage.checkWritable()),
+      s.backupDir ? newestBackupSeconds(s.backupDir) : Promise.resolve(null),
+    ]);
+    storeUp.set({ store: 'database' }, database);
+    storeUp.set({ store: 'files' }, files);
+    // A failed read leaves no figure rather than a stale one.
+    queueDepth.reset();
+    queueAge.reset();
+    if (queues) {
+      for (const queue of QUEUES) {
+        const row = queues.find((r) => r.queue === queue);
+        queueDepth.set({ queue }, row?.depth ?? 0);
+        queueAge.set({ queue }, row?.oldest == null ? 0 : Math.max(0, now - row.oldest));
+      }
+    }
+    holds.reset();
+    if (onHold) holds.set({ reason: HOLD_TEMPERATURE }, 0);
+    for (const row of onHold ?? []) holds.inc({ reason: oneOf(row.reason ?? '', LABELS.holdReason) }, row.count);
+    const stats = s.database.poolStats?.();
+    if (stats && pool) {
+      pool.connections.set({ state: 'in_use' }, stats.inUse);
+      pool.connections.set({ state: 'idle' }, stats.total - stats.inUse);
+      pool.waiting.set(stats.waiting);
+    }
+    poolMax.set(stats?.max ?? 1);
+    liveStreams.set(s.liveStreams.size);
+    backupAge.reset();
+    if (backup !== null) backupAge.set(backup);
+  }
+
+  return {
+    enabled: true,
+    contentType: registry.contentType,
+    booked: (kind) =>
+      bookings.inc({
+        delivery_type: oneOf(kind.deliveryType, LABELS.deliveryType),
+        package_type: oneOf(kind.packageType, LABELS.packageType),
+      }),
+    moved: (from, to) => moves.inc({ from: oneOf(from, LABELS.status), to: oneOf(to, LABELS.status) }),
+    sendResult: (queue, result) => sends.inc({ queue: oneOf(queue, LABELS.queue), result: oneOf(result, LABELS.result) }),
+    jobSucceeded: (job) => jobSuccess.set({ job: oneOf(job, LABELS.job) }, Date.now() / 1000),
+    watch: (s) => {
+      sources = s;
+      if (s.database.poolStats && !pool) {
+        pool = {
+          connections: new client.Gauge({
+            name: 'courier_db_pool_connections',
+            help: 'Database pool connections by state: in_use (lent to a query or transaction) or idle',
+            labelNames: ['state'],
+            registers,
+          }),
+          waiting: new client.Gauge({
+            name: 'courier_db_pool_waiting',
+            help: 'Queries waiting for a pooled database connection',
+            registers,
+          }),
+        };
+      }
+    },
+    observeRequests: (app: FastifyInstance) => {
+      app.addHook('onResponse', async (request, reply) => {
+        httpDuration.observe(
+          {
+            method: oneOf(request.method, LABELS.method),
+            // The template (/api/v1/deliveries/track/:trackingNumber), never the URL; no route: unmatched.
+            route: request.routeOptions.url ?? 'unmatched',
+            status_code: String(reply.statusCode),
+          },
+          reply.elapsedTime / 1000,
+        );
+      });
+    },
+    render: async () => {
+      if (sources) await refresh(sources);
+      return registry.metrics();
+    },
+  };
+}
