@@ -1,14 +1,13 @@
 import { LOCATION_MIN_INTERVAL_MS, ON_BOARD_STATUSES, type TDriverLocationRequest, type TDriverLocationResponse } from '@courier/contract';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { deliveries, driverLocations } from '../../db/schema/index.js';
-import { rateLimited } from '../../platform/app-error.js';
 import { publishLiveEvents } from '../../platform/live-events.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { placeOfFix } from './driver-place.js';
 
 /**
- * The driver's phone reports where it is: kept at most once per 5 s, labelled with the nearest gazetteer
+ * The driver's phone reports where it is: kept at most once per 5 s (a closer post answers the kept one), labelled with the nearest gazetteer
  * place, and made the current place of every parcel on board (picked up, not yet delivered), which their live streams hear.
  */
 export async function recordDriverLocation(
@@ -19,7 +18,7 @@ export async function recordDriverLocation(
   assertAudience(actor, 'driver');
   const now = services.clock.now();
   const place = placeOfFix(input)!;
-  const parcels = await services.db.transaction(async (tx) => {
+  const result = await services.db.transaction(async (tx) => {
     // One statement decides, so two posts racing each other cannot both pass the 5-second gate.
     const [kept] = await tx
       .insert(driverLocations)
@@ -31,7 +30,16 @@ export async function recordDriverLocation(
       })
       .returning({ at: driverLocations.updatedAt });
     if (!kept) {
-      throw rateLimited('Position already recorded in the last 5 seconds', Math.ceil(LOCATION_MIN_INTERVAL_MS / 1000));
+      // Too close to the kept one to be worth a write: the phone's cadence, not abuse (the route limits that).
+      const [last] = await tx
+        .select({ label: driverLocations.label, at: driverLocations.updatedAt })
+        .from(driverLocations)
+        .where(eq(driverLocations.driverId, actor.id));
+      const [onBoard] = await tx
+        .select({ n: count() })
+        .from(deliveries)
+        .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...ON_BOARD_STATUSES])));
+      return { kept: false as const, label: last.label, at: last.at, parcels: onBoard.n };
     }
     const moved = await tx
       .update(deliveries)
@@ -50,7 +58,10 @@ export async function recordDriverLocation(
         public: true,
       })),
     );
-    return moved.length;
+    return { kept: true as const, label: place.label, at: now, parcels: moved.length };
   });
-  return { success: true, data: { label: place.label, at: now.toISOString(), parcelsOnBoard: parcels } };
+  return {
+    success: true,
+    data: { label: result.label, at: result.at.toISOString(), parcelsOnBoard: result.parcels, kept: result.kept },
+  };
 }
