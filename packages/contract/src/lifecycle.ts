@@ -44,7 +44,8 @@ export function nextDriverStatus(from: TDeliveryStatus): TDeliveryStatus | null 
 export const mayHaveLabel = (status: TDeliveryStatus): boolean => reachableStatuses(status).has('delivered');
 
 /** Feedback is for a delivered order only: the one final status the parcel reaches by being handed over. */
-export const acceptsFeedback = (status: TDeliveryStatus): boolean => status === 'delivered' && isFinalStatus(status);
+export const acceptsFeedback = (status: TDeliveryStatus, rejectedByLab = false): boolean =>
+  status === 'delivered' && isFinalStatus(status) && !rejectedByLab;
 
 /** No move leaves these (delivered, returned, cancelled): the delivery is over. */
 export const FINAL_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter(isFinalStatus);

@@ -146,6 +146,9 @@ export const STABILITY_WARNING =
 export const HOLD_TEMPERATURE = 'temperature';
 export const HOLD_MESSAGE = 'Do not deliver: on hold for temperature';
 export const ON_HOLD_STATUS_WORD = 'On hold';
+/** What a delivered parcel the receiving laboratory rejected shows instead of "delivered", to the customer and the public (never the reason in public). */
+export const REJECTED_STATUS_WORD = 'Rejected by lab';
+export const isRejectedByLab = (d: { receipt?: { status: string } | null }): boolean => d.receipt?.status === 'rejected';
 
 const isoDate = z.iso.datetime();
 

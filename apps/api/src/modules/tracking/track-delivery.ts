@@ -73,6 +73,7 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
     trackingNumber: delivery.orderId,
     status: delivery.status,
     onHold: delivery.holdSince !== null,
+    rejected: delivery.receiptStatus === 'rejected',
     estimatedDelivery: estimate ? estimate.toISOString() : null,
     estimatedDeliveryDisplay: estimate ? formatLocalTime(estimate, now, zone) : null,
     origin: place(delivery.pickupLabel, delivery.pickupLat, delivery.pickupLng),
@@ -110,5 +111,13 @@ export async function trackingDetails(
 ): Promise<TTrackingDetailsResponse> {
   const delivery = await findPublicDelivery(services.db, input.trackingNumber);
   const [left] = await services.db.select({ id: feedback.id }).from(feedback).where(eq(feedback.deliveryId, delivery.id)).limit(1);
-  return { success: true as const, data: { orderId: delivery.orderId, status: delivery.status, feedbackSubmitted: Boolean(left) } };
+  return {
+    success: true as const,
+    data: {
+      orderId: delivery.orderId,
+      status: delivery.status,
+      rejected: delivery.receiptStatus === 'rejected',
+      feedbackSubmitted: Boolean(left),
+    },
+  };
 }

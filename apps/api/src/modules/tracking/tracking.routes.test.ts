@@ -184,6 +184,8 @@ describe('public tracking', () => {
         // Of the medical handling, only whether a hold exists, shown as "On hold"; never its reason or readings.
         'onHold',
         'origin',
+        // Only whether the receiving lab rejected it, shown as "Rejected by lab"; never why.
+        'rejected',
         'status',
         'timeline',
         'trackingNumber',
@@ -230,7 +232,10 @@ describe('public tracking', () => {
   it('answers the order id, status and whether feedback was left, for the feedback page', async () => {
     const res = await t.app.inject({ url: `/api/v1/deliveries/track/${parcel.orderId.toLowerCase()}/details`, remoteAddress: '10.1.0.1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { orderId: parcel.orderId, status: 'in_transit', feedbackSubmitted: false } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { orderId: parcel.orderId, status: 'in_transit', rejected: false, feedbackSubmitted: false },
+    });
     const unknown = await t.app.inject({ url: '/api/v1/deliveries/track/MC0000000000/details', remoteAddress: '10.1.0.1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, message: 'Invalid tracking number' });
