@@ -65,6 +65,9 @@ describe('public tracking', () => {
       displayTime: 'Mar 1, 2026, 9:00 AM',
       detail: null,
     });
+    // Approving, assigning and the driver setting off happen away from the parcel: no place, neither pickup's nor the driver's.
+    for (const e of body.data.timeline.slice(1, 4)) expect(e).toMatchObject({ location: null, coords: null });
+    expect(body.data.timeline[4]).toMatchObject({ status: 'picked_up', location: 'Boston, MA 02114' });
     expect(body.data.timeline[5]).toMatchObject({ status: 'in_transit', location: 'In transit', coords: null });
   });
 
@@ -79,7 +82,9 @@ describe('public tracking', () => {
     const { data } = (await track(d.orderId)).json();
     expect(data.origin).toMatchObject({ lat: 42.36, lng: -71.07 });
     expect(data.destination).toMatchObject({ lat: 42.35, lng: -71.1 });
-    expect(data.timeline.every((e: { coords: unknown }) => JSON.stringify(e.coords) === '{"lat":42.35,"lng":-71.1}')).toBe(true);
+    const placed = data.timeline.filter((e: { coords: unknown }) => e.coords !== null);
+    expect(placed.map((e: { status: string }) => e.status)).toEqual(['pending']);
+    expect(placed.every((e: { coords: unknown }) => JSON.stringify(e.coords) === '{"lat":42.35,"lng":-71.1}')).toBe(true);
     expect(data.currentLocationCoords).toEqual({ lat: 42.35, lng: -71.1 });
   });
 
