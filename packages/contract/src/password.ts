@@ -2,12 +2,13 @@
  * The one password rule, for sign-up, reset, invitations and change-password alike, in the order its messages
  * are shown. `label` is the rule as a checklist item ("Password must:" ... "Be at least 8 characters long").
  */
-export const PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string; label: string }> = [
+const RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string }> = [
   { test: (p) => p.length >= 8, message: 'Password must be at least 8 characters long' },
   { test: (p) => /[A-Z]/.test(p), message: 'Password must contain at least one uppercase letter' },
   { test: (p) => /[!@#$%^&]/.test(p), message: 'Password must contain at least one special character (!@#$%^&)' },
   { test: (p) => /[0-9]/.test(p), message: 'Password must contain at least one number' },
-].map((rule) => {
+];
+export const PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string; label: string }> = RULES.map((rule) => {
   const label = rule.message.replace(/^Password must /, '');
   return { ...rule, label: label.charAt(0).toUpperCase() + label.slice(1) };
 });
