@@ -1,9 +1,8 @@
 import type { TTrackingResult } from '@courier/contract';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { json, stubApi } from '@/testing/render-route';
+import { json, renderInApp, stubApi } from '@/testing/render-route';
 import { TrackingSummary } from './tracking-summary';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,11 +28,10 @@ const show = (result: TTrackingResult) => {
       data: { orderId: result.trackingNumber, status: 'delivered', rejected: result.rejected, feedbackSubmitted: false },
     }),
   );
-  const router = createMemoryRouter([{ path: '/', element: <TrackingSummary result={result} /> }]);
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+  renderInApp(
+    <MemoryRouter>
+      <TrackingSummary result={result} />
+    </MemoryRouter>,
   );
 };
 
