@@ -118,7 +118,7 @@ test.describe('field and booking', () => {
     const bell = page.getByRole('button', { name: /^Notifications \(\d+\+? unread\)$/ });
     await expect(bell).toBeVisible({ timeout: 15_000 });
     const count = (await page.getByTestId('notification-badge').textContent())?.trim() ?? '';
-    await expect(bell).toHaveAccessibleName(`Notifications (${count} unread)`);
+    await expect(bell).toHaveAccessibleName(`Notifications, ${count} unread`);
     await expectAccessible(page, 'customer dashboard with unread notices');
     await bell.click();
     await expect(page.getByRole('dialog')).toBeVisible();

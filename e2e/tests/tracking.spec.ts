@@ -83,4 +83,31 @@ test.describe('package tracking', () => {
     await expect(page.getByTestId('tracking-map').getByRole('alert')).toHaveText('Error loading Google Maps');
     await expect(page.getByTestId('status-history').getByRole('listitem').first()).toContainText('picked up');
   });
+
+  test('tracking a second number replaces the map without a script error', async ({ page, request, app }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const token = await loginViaApi(request, app.account('CUSTOMER'));
+    const first = await findDeliveryByStatus(request, token, 'in_transit');
+    const second = await findDeliveryByStatus(request, token, 'picked_up');
+
+    await page.goto(`/track/${first.orderId}`);
+    const map = page.getByTestId('tracking-map');
+    await expect(map.locator('.leaflet-marker-icon[title="Origin"]')).toHaveCount(1);
+    // Mid-move: the whole route being framed while the next number is tracked.
+    await map.getByRole('button', { name: 'Show whole route' }).click();
+    await page.getByLabel('Tracking number').fill(second.orderId);
+    await page.getByRole('button', { name: 'Track Package' }).click();
+    await expect(page.getByRole('heading', { name: second.orderId })).toBeVisible();
+    await expect(map.locator('.leaflet-marker-icon[title="Origin"]')).toHaveCount(1);
+    await map.locator('.leaflet-marker-icon[title="Destination"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(map.locator('.leaflet-popup')).toContainText('Destination');
+    // And a third, with a popup open.
+    await page.getByLabel('Tracking number').fill(first.orderId);
+    await page.getByRole('button', { name: 'Track Package' }).click();
+    await expect(page.getByRole('heading', { name: first.orderId })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(errors).toEqual([]);
+  });
 });

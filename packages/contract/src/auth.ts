@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { CHANGE_PASSWORD_RULES } from './password.js';
 import { isValidContactPhone } from './phone.js';
-import { ZLoginRequest, ZSignupPassword } from './schemas.js';
+import { passwordField, ZLoginRequest, ZSignupPassword } from './schemas.js';
 import { line, safeText } from './text.js';
 
 /** Request and response shapes of the account calls (/api/v1/auth/...). */
@@ -48,11 +47,8 @@ export const ZResetPasswordRequest = z.object({
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
-/** Account settings' 'Password must:' list, as server messages: 'New password must be at least 8 characters long'. */
-export const ZChangePasswordNew = CHANGE_PASSWORD_RULES.reduce(
-  (schema, rule) => schema.refine(rule.test, `New password must ${rule.label.charAt(0).toLowerCase()}${rule.label.slice(1)}`),
-  safeText('New password').max(128, 'New password must be at most 128 characters long'),
-);
+/** The one password rule (sign-up's, with its messages); account settings lists it under 'Password must:'. */
+export const ZChangePasswordNew = passwordField('New password');
 
 export const ZChangePasswordRequest = z.object({
   currentPassword: safeText('Current password').min(1, 'Current password is required').max(128),

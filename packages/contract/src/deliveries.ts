@@ -24,7 +24,8 @@ export const ACTIVE_STATUSES: readonly TDeliveryStatus[] = [
   'returning',
 ];
 export const COMPLETED_STATUSES: readonly TDeliveryStatus[] = ['delivered'];
-export const PENDING_STATUSES: readonly TDeliveryStatus[] = ['pending'];
+/** Not yet on its way: awaiting approval, or approved and awaiting a driver. */
+export const PENDING_STATUSES: readonly TDeliveryStatus[] = ['pending', 'approved'];
 /** The profile page counts only these as active. */
 export const PROFILE_ACTIVE_STATUSES: readonly TDeliveryStatus[] = ['assigned', 'in_transit'];
 

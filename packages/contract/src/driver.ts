@@ -16,9 +16,14 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const POD_NOTES_MAX = 1000;
 /** These need the recipient's signature in the proof of delivery. */
 export const SIGNATURE_REQUIRED_PACKAGE_TYPES: readonly TPackageType[] = ['MEDICATION', 'MEDICAL_SUPPLIES'];
-/** The server keeps at most one position a driver per this many ms; the app posts every 30 s. */
+/**
+ * The app posts the phone's position when sharing starts (or a driver screen opens) and every 30 s. The server
+ * keeps at most one position a driver per LOCATION_MIN_INTERVAL_MS and answers a closer one with the kept
+ * position (not an error); only more than LOCATION_POSTS_PER_MINUTE posts a minute are refused (429).
+ */
 export const LOCATION_MIN_INTERVAL_MS = 5_000;
 export const LOCATION_SHARE_INTERVAL_MS = 30_000;
+export const LOCATION_POSTS_PER_MINUTE = 20;
 
 /** One job on the driver's list: everything the run needs, nothing more. */
 export const ZDriverJob = z.object({
@@ -108,6 +113,12 @@ export const ZDriverLocationRequest = ZCoords;
 export type TDriverLocationRequest = z.infer<typeof ZDriverLocationRequest>;
 export const ZDriverLocationResponse = z.object({
   success: z.literal(true),
-  data: z.object({ label: z.string().nullable(), at: isoDate, parcelsOnBoard: z.number().int() }),
+  data: z.object({
+    label: z.string().nullable(),
+    at: isoDate,
+    parcelsOnBoard: z.number().int(),
+    /** False when a position was kept less than 5 s before: this one was not stored, and `label` and `at` are the kept one's. */
+    kept: z.boolean(),
+  }),
 });
 export type TDriverLocationResponse = z.infer<typeof ZDriverLocationResponse>;

@@ -47,13 +47,20 @@ export function nextDriverStatus(from: TDeliveryStatus): TDeliveryStatus | null 
 export const mayHaveLabel = (status: TDeliveryStatus): boolean => reachableStatuses(status).has('delivered');
 
 /** Feedback is for a delivered order only: the one final status the parcel reaches by being handed over. */
-export const acceptsFeedback = (status: TDeliveryStatus): boolean => status === 'delivered' && isFinalStatus(status);
+export const acceptsFeedback = (status: TDeliveryStatus, rejectedByLab = false): boolean =>
+  status === 'delivered' && isFinalStatus(status) && !rejectedByLab;
 
 /** No move leaves these (delivered, returned, cancelled): the delivery is over. */
 export const FINAL_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter(isFinalStatus);
 
 /** The parcel is with the driver (picked up, not yet handed over): the driver's position is the parcel's. */
 export const ON_BOARD_STATUSES: readonly TDeliveryStatus[] = ['picked_up', 'in_transit', 'failed_attempt', 'returning'];
+
+/**
+ * Moves made away from the parcel before pickup: dispatch approving or assigning it, and the driver setting off
+ * (their position is theirs, not the parcel's). A timeline shows no place for them; the parcel is still at its origin.
+ */
+export const PLACELESS_STATUSES: readonly TDeliveryStatus[] = ['approved', 'assigned', 'moving_to_pickup_location'];
 
 /** A driver's open jobs: a step still to make, or a parcel still on board (a failed attempt waiting for dispatch). */
 export const DRIVER_OPEN_STATUSES: readonly TDeliveryStatus[] = DELIVERY_STATUSES.filter(

@@ -143,6 +143,10 @@ export const RECEIPT_TOKEN_DAYS = 7;
 export const STABILITY_WARNING =
   'The estimated delivery is after the specimen’s stability deadline. Consider STAT or a faster delivery type.';
 
+/** What a delivered parcel the receiving laboratory rejected shows instead of "delivered", to the customer and the public (never the reason in public). */
+export const REJECTED_STATUS_WORD = 'Rejected by lab';
+export const isRejectedByLab = (d: { receipt?: { status: string } | null }): boolean => d.receipt?.status === 'rejected';
+
 const isoDate = z.iso.datetime();
 
 export const ZSpecimen = z.object({

@@ -1,24 +1,26 @@
-/** Sign-up password rules, in the order their messages are shown. */
-export const SIGNUP_PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string }> = [
+/**
+ * The one password rule, for sign-up, reset, invitations and change-password alike, in the order its messages
+ * are shown. `label` is the rule as a checklist item ("Password must:" ... "Be at least 8 characters long").
+ */
+const RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string }> = [
   { test: (p) => p.length >= 8, message: 'Password must be at least 8 characters long' },
   { test: (p) => /[A-Z]/.test(p), message: 'Password must contain at least one uppercase letter' },
   { test: (p) => /[!@#$%^&]/.test(p), message: 'Password must contain at least one special character (!@#$%^&)' },
   { test: (p) => /[0-9]/.test(p), message: 'Password must contain at least one number' },
 ];
+export const PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; message: string; label: string }> = RULES.map((rule) => {
+  const label = rule.message.replace(/^Password must /, '');
+  return { ...rule, label: label.charAt(0).toUpperCase() + label.slice(1) };
+});
 
-/** The first failing sign-up rule's message, or null when the password passes. */
-export function signupPasswordError(password: string): string | null {
-  return SIGNUP_PASSWORD_RULES.find((r) => !r.test(password))?.message ?? null;
+/** The same rule under its sign-up name. */
+export const SIGNUP_PASSWORD_RULES = PASSWORD_RULES;
+
+/** The first failing rule's message, or null when the password passes. */
+export function passwordError(password: string): string | null {
+  return PASSWORD_RULES.find((r) => !r.test(password))?.message ?? null;
 }
-
-/** Change-password rules, listed under 'Password must:' in account settings. */
-export const CHANGE_PASSWORD_RULES: ReadonlyArray<{ test: (p: string) => boolean; label: string }> = [
-  { test: (p) => p.length >= 8, label: 'Be at least 8 characters long' },
-  { test: (p) => /[A-Z]/.test(p), label: 'Contain at least one uppercase letter' },
-  { test: (p) => /[a-z]/.test(p), label: 'Contain at least one lowercase letter' },
-  { test: (p) => /[0-9]/.test(p), label: 'Contain at least one number' },
-  { test: (p) => /[!@#$%^&*(),.?":{}|<>]/.test(p), label: 'Contain at least one special character (!@#$%^&*(),.?":{}|<>)' },
-];
+export const signupPasswordError = passwordError;
 
 export const STRENGTH_LABELS = ['Too Short', 'Poor', 'Weak', 'Medium', 'Strong'] as const;
 

@@ -1,46 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { isValidContactPhone, isValidPhone, normalizePhone, PHONE_PATTERN } from './phone.js';
+import { isValidContactPhone, isValidPhone, normalizePhone, toE164Phone } from './phone.js';
 
-// A phone number: after removing spaces, an optional leading plus, a nonzero digit, then 1 to 14 more digits.
-describe('phone pattern', () => {
+// One phone rule: US numbers in any usual spelling, others with a plus and their country code; E.164 out.
+describe('the phone rule', () => {
   it.each([
-    ['+16175550142', true],
-    ['16175550142', true],
-    ['+1 617 555 0142', true],
-    ['12', true],
-    ['+12', true],
-    ['123456789012345', true],
-    ['+123456789012345', true],
-    ['1234567890123456', false],
-    ['1', false],
-    ['+1', false],
-    ['06175550142', false],
-    ['+06175550142', false],
-    ['', false],
-    ['   ', false],
-    ['++16175550142', false],
-    ['617-555-0142', false],
-    ['(617) 555-0142', false],
-    ['617555O142', false],
-    ['16175550142+', false],
-  ])('isValidPhone(%j) is %s', (phone, valid) => {
-    expect(isValidPhone(phone)).toBe(valid);
-  });
-
-  it('removes every kind of whitespace before matching', () => {
-    expect(normalizePhone(' +1 617\t555\n0142 ')).toBe('+16175550142');
-    expect(PHONE_PATTERN.test('+1 617')).toBe(false);
+    ['+16175550142', '+16175550142'],
+    ['16175550142', '+16175550142'],
+    ['6175550142', '+16175550142'],
+    ['+1 617 555 0142', '+16175550142'],
+    ['(617) 555-0177', '+16175550177'],
+    ['617-555-0142', '+16175550142'],
+    ['617.555.0142', '+16175550142'],
+    ['+1 (617) 555-0142', '+16175550142'],
+    ['1 (617) 555-0142', '+16175550142'],
+    [' +1 617\t555\n0142 ', '+16175550142'],
+    ['+447700900123', '+447700900123'],
+    ['+44 7700 900123', '+447700900123'],
+    ['+86 10 1234 5678', '+861012345678'],
+  ])('accepts %j as %s', (phone, e164) => {
+    expect(toE164Phone(phone)).toBe(e164);
+    expect(isValidContactPhone(phone)).toBe(true);
+    expect(isValidPhone(phone)).toBe(true);
+    expect(normalizePhone(phone)).toBe(e164);
   });
 
   it.each([
-    ['(617) 555-0142', true],
-    ['617.555.0142', true],
-    ['+1 (617) 555-0142', true],
-    ['555-0142', true],
-    ['(000) 555-0142', false],
-    ['phone', false],
-    ['+1 (617) 555-0142 ext 4', false],
-  ])('the contact-form variant also accepts common punctuation: %j is %s', (phone, valid) => {
-    expect(isValidContactPhone(phone)).toBe(valid);
+    '617555',
+    '+617555',
+    '555-0142',
+    '12',
+    '+12',
+    '1',
+    '+1',
+    '+1617555014',
+    '(000) 555-0142',
+    '06175550142',
+    '+06175550142',
+    '447700900123',
+    '+1234567890123456',
+    '+123456789012345',
+    '+8612345678901234',
+    '',
+    '   ',
+    '++16175550142',
+    '617555O142',
+    '16175550142+',
+    'phone',
+    '+1 (617) 555-0142 ext 4',
+  ])('refuses %j', (phone) => {
+    expect(toE164Phone(phone)).toBeNull();
+    expect(isValidContactPhone(phone)).toBe(false);
   });
 });

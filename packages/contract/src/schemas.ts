@@ -4,7 +4,7 @@ import { DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES } from './deliveries.js';
 import { FEEDBACK_COMMENT_MAX } from './business.js';
 import { MESSAGES } from './messages.js';
 import { EMAIL_PATTERN, isValidContactPhone, isValidPhone } from './phone.js';
-import { SIGNUP_PASSWORD_RULES } from './password.js';
+import { PASSWORD_RULES } from './password.js';
 import { isSafeText, line, note, safeText, unsafeTextMessage } from './text.js';
 import { PRIORITIES, SPECIMEN_CATEGORIES, SPECIMEN_MAX_STABLE_HOURS, TEMPERATURE_CLASSES } from './medical.js';
 
@@ -46,10 +46,14 @@ const upperEnum = <T extends readonly [string, ...string[]]>(values: T, label: s
     z.enum(values, { error: `${label} must be one of ${values.join(', ')}` }),
   );
 
-export const ZSignupPassword = SIGNUP_PASSWORD_RULES.reduce(
-  (schema, rule) => schema.refine(rule.test, rule.message),
-  safeText('Password').max(128, 'Password must be at most 128 characters long'),
-);
+/** The one password rule (sign-up's, with its messages) on a field called `label`: sign-up, reset, invitation, change-password. */
+export const passwordField = (label: string) =>
+  PASSWORD_RULES.reduce(
+    (schema, rule) => schema.refine(rule.test, rule.message),
+    safeText(label).max(128, `${label} must be at most 128 characters long`),
+  );
+
+export const ZSignupPassword = passwordField('Password');
 
 export const ZLoginRequest = z.object({
   email: email(),

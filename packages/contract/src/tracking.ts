@@ -40,6 +40,8 @@ export const ZTrackingResult = z.object({
   status: z.enum(DELIVERY_STATUSES),
   /** A hold exists (medical handling): shown as the status word "On hold", nothing more. */
   onHold: z.boolean(),
+  /** The receiving laboratory rejected the parcel after delivery: shown as "Rejected by lab", never why. */
+  rejected: z.boolean(),
   estimatedDelivery: z.string().nullable(),
   estimatedDeliveryDisplay: z.string().nullable(),
   origin: ZPublicPlace.nullable(),
@@ -56,6 +58,8 @@ export type TTrackingResponse = z.infer<typeof ZTrackingResponse>;
 export const ZTrackingDetails = z.object({
   orderId: z.string(),
   status: z.enum(DELIVERY_STATUSES),
+  /** Rejected by the receiving laboratory: no feedback is asked for. */
+  rejected: z.boolean(),
   feedbackSubmitted: z.boolean(),
 });
 export type TTrackingDetails = z.infer<typeof ZTrackingDetails>;

@@ -66,7 +66,8 @@ describe('my deliveries, one delivery and cancelling', () => {
         totalDeliveries: 12,
         activeDeliveries: 4,
         completedDeliveries: 3,
-        pendingDeliveries: 3,
+        // Not yet on its way: three awaiting approval and one approved, awaiting a driver.
+        pendingDeliveries: 4,
         cancelledDeliveries: 1,
         profileActiveDeliveries: 2,
         matchingDeliveries: 12,
@@ -74,6 +75,10 @@ describe('my deliveries, one delivery and cancelling', () => {
         totalPages: 2,
         limit: 10,
       });
+      // The dashboard's tiles add up: every delivery is active, completed, pending or cancelled (none returned here).
+      expect(body.activeDeliveries + body.completedDeliveries + body.pendingDeliveries + body.cancelledDeliveries).toBe(
+        body.totalDeliveries,
+      );
       expect(body.deliveries.map((d) => d._id)).toEqual(
         mine
           .map((d) => d.id)

@@ -55,6 +55,9 @@ describe('the delivery page tells its story to the owner only', () => {
       'delivered',
     ]);
     expect(data.timeline[0]).toMatchObject({ place: '55 Fruit St, Boston, MA 02114', timestamp: '2026-03-02T08:00:00.000Z' });
+    // Dispatch's moves and the driver setting off are not where the parcel was: no pickup address on them.
+    for (const e of data.timeline.slice(1, 4)) expect(e).toMatchObject({ place: null, coords: null });
+    expect(data.timeline[4]).toMatchObject({ status: 'picked_up', place: '55 Fruit St, Boston, MA 02114' });
     expect(data.timeline.at(-1)).toMatchObject({ place: '330 Brookline Ave, Boston, MA 02215', timestamp: '2026-03-02T11:00:00.000Z' });
     expect(data.deliveredAt).toBe('2026-03-02T11:00:00.000Z');
     expect(data.pod).toMatchObject({ recipientName: 'Nurse Ama Boateng', notes: 'At the ward desk' });

@@ -1,4 +1,4 @@
-import type { TDeliveryEvent, TDeliveryStatus } from '@courier/contract';
+import { PLACELESS_STATUSES, type TDeliveryEvent, type TDeliveryStatus } from '@courier/contract';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayReadDeliveryStory, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -23,6 +23,7 @@ export interface DeliveryRead {
 function exactPlace(d: DeliveryRow, status: TDeliveryStatus, label: string | null): string | null {
   if (status === 'pending' || status === 'picked_up') return d.pickupAddress;
   if (status === 'delivered') return d.deliveryAddress;
+  if (PLACELESS_STATUSES.includes(status)) return null;
   return label;
 }
 
@@ -47,7 +48,7 @@ export async function readDelivery(services: Services, actor: Actor, input: { id
   const timeline = events.map((e) => ({
     status: e.status,
     place: exactPlace(d, e.status, e.locationLabel),
-    coords: e.lat !== null && e.lng !== null ? { lat: e.lat, lng: e.lng } : null,
+    coords: e.lat !== null && e.lng !== null && !PLACELESS_STATUSES.includes(e.status) ? { lat: e.lat, lng: e.lng } : null,
     timestamp: e.createdAt.toISOString(),
   }));
   const delivered = d.status === 'delivered' ? (events.findLast((e) => e.status === 'delivered')?.createdAt ?? view.pod?.capturedAt) : null;

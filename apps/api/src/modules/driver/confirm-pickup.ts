@@ -1,3 +1,4 @@
+import { normalizeTrackingNumber } from '@courier/contract';
 import { badRequest, conflict } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Actor } from '../../platform/policy.js';
@@ -12,8 +13,8 @@ export const SCAN_MISSING = "scannedOrderId: Scan or type the tracking number on
 export const scanMismatch = (scanned: string) =>
   `The tracking number on this parcel (${scanned}) is not this delivery's. Check you have the right parcel; nothing was changed.`;
 
-/** Compared without spaces, dashes or case: labels print it plain, people type it every way. */
-const normalized = (s: string) => s.replace(/[\s-]/g, '').toUpperCase();
+/** Read as tracking lookup reads it (spaces, dashes, case, I/L/O forgiven): labels print it plain, people type it every way. */
+const normalized = (s: string) => normalizeTrackingNumber(s) ?? s.replace(/[\s-]/g, '').toUpperCase();
 
 /**
  * The driver has the parcel: the tracking number read from its label (scanned or typed) must be this

@@ -1,4 +1,5 @@
 import {
+  LOCATION_POSTS_PER_MINUTE,
   ZDriverJobResponse,
   ZDriverJobsResponse,
   ZDriverLocationRequest,
@@ -9,6 +10,7 @@ import {
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
+import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { attachAttemptPhoto, readAttemptPhoto } from './attach-attempt-photo.js';
 import { listDriverJobs } from './list-driver-jobs.js';
 import { moveJob } from './move-job.js';
@@ -92,7 +94,11 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/driver/location',
-    { ...common, schema: { ...schema, body: ZDriverLocationRequest, response: { 200: ZDriverLocationResponse } } },
+    {
+      ...common,
+      config: perCallerLimit(LOCATION_POSTS_PER_MINUTE, '1 minute'),
+      schema: { ...schema, body: ZDriverLocationRequest, response: { 200: ZDriverLocationResponse } },
+    },
     async (request) => recordDriverLocation(services, actorOf(request), request.body),
   );
 };

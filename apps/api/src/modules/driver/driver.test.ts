@@ -183,13 +183,24 @@ describe('the driver’s calls', () => {
     expect(outOfRange.json().message).toMatch(/^lat: /);
     const first = await post({ lat: 42.3601, lng: -71.0589 });
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ label: 'Boston, MA', parcelsOnBoard: 1 });
+    expect(first.json().data).toMatchObject({ label: 'Boston, MA', parcelsOnBoard: 1, kept: true });
+    // The phone's second fix a moment after sharing starts: answered with the kept position, not stored, not refused.
     const tooSoon = await post({ lat: 42.37, lng: -71.05 });
-    expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.headers['retry-after']).toBe('5');
+    expect(tooSoon.statusCode).toBe(200);
+    expect(tooSoon.json().data).toEqual({ label: 'Boston, MA', at: first.json().data.at, parcelsOnBoard: 1, kept: false });
     expect((await rowOf(onBoard.id)).currentLabel).toBe('Boston, MA');
     expect((await rowOf(waiting.id)).currentLat).not.toBe(42.3601);
     const [kept] = await t.db.select().from(driverLocations).where(eq(driverLocations.driverId, people.otherDriver.id));
     expect(kept).toMatchObject({ lat: 42.3601, label: 'Boston, MA' });
+  });
+
+  it('refuses a driver’s position posts only beyond 20 a minute, far above the app’s cadence (every 30 s)', async () => {
+    const post = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/driver/location', headers: people.DRIVER.auth, payload: { lat: 42.36, lng: -71.06 } });
+    for (let i = 0; i < 20; i++) expect((await post()).statusCode, `post ${i + 1}`).toBe(200);
+    const over = await post();
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
   });
 });

@@ -1,15 +1,15 @@
-import { LOCATION_MIN_INTERVAL_MS, type TDriverLocationRequest, type TDriverLocationResponse } from '@courier/contract';
-import { lte } from 'drizzle-orm';
-import { driverLocations } from '../../db/schema/index.js';
-import { rateLimited } from '../../platform/app-error.js';
+import { LOCATION_MIN_INTERVAL_MS, ON_BOARD_STATUSES, type TDriverLocationRequest, type TDriverLocationResponse } from '@courier/contract';
+import { and, count, eq, inArray, lte } from 'drizzle-orm';
+import { deliveries, driverLocations } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { locateParcelsOnBoard } from '../deliveries/locate-parcels-on-board.js';
 import { placeOfFix } from './driver-place.js';
 
 /**
- * The driver's phone reports where it is: kept at most once per 5 s, labelled with the nearest gazetteer
- * place, and made (by the delivery module) the current place of every parcel on board, which their live streams hear.
+ * The driver's phone reports where it is: kept at most once per 5 s (a closer post answers the kept one), labelled
+ * with the nearest gazetteer place, and made (by the delivery module) the current place of every parcel on board,
+ * which their live streams hear.
  */
 export async function recordDriverLocation(
   services: Services,
@@ -19,7 +19,7 @@ export async function recordDriverLocation(
   assertAudience(actor, 'driver');
   const now = services.clock.now();
   const place = placeOfFix(input)!;
-  const parcels = await services.db.transaction(async (tx) => {
+  const result = await services.db.transaction(async (tx) => {
     // One statement decides, so two posts racing each other cannot both pass the 5-second gate.
     const [kept] = await tx
       .insert(driverLocations)
@@ -31,9 +31,22 @@ export async function recordDriverLocation(
       })
       .returning({ at: driverLocations.updatedAt });
     if (!kept) {
-      throw rateLimited('Position already recorded in the last 5 seconds', Math.ceil(LOCATION_MIN_INTERVAL_MS / 1000));
+      // Too close to the kept one to be worth a write: the phone's cadence, not abuse (the route limits that).
+      const [last] = await tx
+        .select({ label: driverLocations.label, at: driverLocations.updatedAt })
+        .from(driverLocations)
+        .where(eq(driverLocations.driverId, actor.id));
+      const [onBoard] = await tx
+        .select({ n: count() })
+        .from(deliveries)
+        .where(and(eq(deliveries.driverId, actor.id), inArray(deliveries.status, [...ON_BOARD_STATUSES])));
+      return { kept: false as const, label: last.label, at: last.at, parcels: onBoard.n };
     }
-    return locateParcelsOnBoard(tx, actor.id, place);
+    const parcels = await locateParcelsOnBoard(tx, actor.id, place);
+    return { kept: true as const, label: place.label, at: now, parcels };
   });
-  return { success: true, data: { label: place.label, at: now.toISOString(), parcelsOnBoard: parcels } };
+  return {
+    success: true,
+    data: { label: result.label, at: result.at.toISOString(), parcelsOnBoard: result.parcels, kept: result.kept },
+  };
 }

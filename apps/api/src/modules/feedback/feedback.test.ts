@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, feedback } from '../../db/schema/index.js';
+import { auditEvents, deliveries, feedback } from '../../db/schema/index.js';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -28,7 +28,24 @@ describe('delivery feedback', () => {
     expect(audit).toMatchObject({ action: 'feedback.submitted', targetType: 'delivery', details: { rating: 5, orderId: order.orderId } });
 
     const details = await t.app.inject({ url: `/api/v1/deliveries/track/${order.orderId}/details`, remoteAddress: '10.3.0.1' });
-    expect(details.json().data).toEqual({ orderId: order.orderId, status: 'delivered', feedbackSubmitted: true });
+    expect(details.json().data).toEqual({ orderId: order.orderId, status: 'delivered', rejected: false, feedbackSubmitted: true });
+  });
+
+  it('asks no feedback for a parcel the receiving lab rejected: tracking shows the rejection, feedback answers 409', async () => {
+    const order = await createDelivery(t.db, { customerId, status: 'delivered' });
+    await t.db
+      .update(deliveries)
+      .set({ receiptStatus: 'rejected', receiptReason: 'haemolysed', receiptReceivedBy: 'Lab desk', receiptReceivedAt: clock.now() })
+      .where(eq(deliveries.id, order.id));
+    const tracked = await t.app.inject({ url: `/api/v1/deliveries/track/${order.orderId}`, remoteAddress: '10.3.0.2' });
+    expect(tracked.json().data).toMatchObject({ status: 'delivered', rejected: true });
+    expect(JSON.stringify(tracked.json())).not.toContain('haemolysed');
+    const details = await t.app.inject({ url: `/api/v1/deliveries/track/${order.orderId}/details`, remoteAddress: '10.3.0.3' });
+    expect(details.json().data).toEqual({ orderId: order.orderId, status: 'delivered', rejected: true, feedbackSubmitted: false });
+    const res = await submit(order.orderId, { rating: 5 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: 'Feedback is not asked for a delivery the receiving laboratory rejected' });
+    expect(await t.db.select().from(feedback).where(eq(feedback.deliveryId, order.id))).toEqual([]);
   });
 
   it('takes the comment as optional', async () => {

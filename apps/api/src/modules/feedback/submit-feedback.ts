@@ -10,6 +10,7 @@ import { findPublicDelivery } from '../tracking/find-public-delivery.js';
 export const FEEDBACK_MESSAGES = {
   notDelivered: 'Feedback can be left once the delivery is delivered',
   alreadySubmitted: 'Feedback has already been submitted for this delivery',
+  rejected: 'Feedback is not asked for a delivery the receiving laboratory rejected',
 } as const;
 
 /** Anyone holding the tracking number may rate a delivered order, once. */
@@ -24,11 +25,12 @@ export async function submitFeedback(
   await db.transaction(async (tx) => {
     // The row lock orders this against a concurrent status change of the same delivery.
     const [delivery] = await tx
-      .select({ id: deliveries.id, status: deliveries.status })
+      .select({ id: deliveries.id, status: deliveries.status, receiptStatus: deliveries.receiptStatus })
       .from(deliveries)
       .where(eq(deliveries.id, found.id))
       .for('update');
     if (!acceptsFeedback(delivery.status)) throw conflict(FEEDBACK_MESSAGES.notDelivered);
+    if (delivery.receiptStatus === 'rejected') throw conflict(FEEDBACK_MESSAGES.rejected);
     // The unique delivery_id settles two submissions racing each other: the second inserts nothing.
     const [row] = await tx
       .insert(feedback)

@@ -250,7 +250,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
       const stop = await t.app.inject(inboundSms({ From: '+16175550166', Body: ' stop ', To: TWILIO_TEST_ENV.TWILIO_FROM }));
       expect(stop.statusCode).toBe(200);
       expect(stop.headers['content-type']).toMatch(/^text\/xml/);
-      const [withdrawn] = await t.db.select().from(optins).where(eq(optins.phone, '6175550166'));
+      const [withdrawn] = await t.db.select().from(optins).where(eq(optins.phone, '+16175550166'));
       expect(withdrawn).toMatchObject({ consentSms: false, smsWithdrawnAt: clock.now() });
       const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.targetId, withdrawn.id));
       expect(audits.map((a) => a.action)).toContain('optin.sms_stop');
@@ -266,9 +266,9 @@ describe('delivery messages to the customer, the recipient and staff', () => {
         url: '/api/v1/optform',
         payload: { phone: '6175550166', consent: { sms: true, email: false, marketing: false } },
       });
-      expect((await t.db.select().from(optins).where(eq(optins.phone, '6175550166')))[0]).toMatchObject({ consentSms: false });
+      expect((await t.db.select().from(optins).where(eq(optins.phone, '+16175550166')))[0]).toMatchObject({ consentSms: false });
       await t.app.inject(inboundSms({ From: '+16175550166', Body: 'START' }));
-      expect((await t.db.select().from(optins).where(eq(optins.phone, '6175550166')))[0]).toMatchObject({
+      expect((await t.db.select().from(optins).where(eq(optins.phone, '+16175550166')))[0]).toMatchObject({
         consentSms: true,
         smsWithdrawnAt: null,
       });
@@ -282,7 +282,7 @@ describe('delivery messages to the customer, the recipient and staff', () => {
 
       clock.advance(60_000);
       expect((await t.app.inject(inboundSms({ From: '+16175550166', Body: 'START' }))).statusCode).toBe(200);
-      const [renewed] = await t.db.select().from(optins).where(eq(optins.phone, '6175550166'));
+      const [renewed] = await t.db.select().from(optins).where(eq(optins.phone, '+16175550166'));
       expect(renewed).toMatchObject({ consentSms: true, smsWithdrawnAt: null, consentedAt: clock.now() });
       await recordProofOfDelivery(
         t.app.services,

@@ -1,3 +1,4 @@
+import { toE164Phone } from '@courier/contract';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { optins } from '../../db/schema/index.js';
@@ -39,8 +40,7 @@ export async function hasStoppedSms(tx: DbOrTx, phone: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** E.164 for the provider: a 10-digit number is taken as North American. */
+/** E.164 for the provider, by the contract's one phone rule (numbers stored before it keep their digits). */
 export function toE164(phone: string): string {
-  const digits = phone.replace(/[\s().-]/g, '').replace(/^\+/, '');
-  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+  return toE164Phone(phone) ?? `+${phone.replace(/[\s().+-]/g, '')}`;
 }

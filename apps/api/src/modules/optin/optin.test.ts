@@ -140,13 +140,26 @@ describe('SMS and e-mail opt-in', () => {
       expect(res.json()).toMatchObject({ success: false, message: 'phone: Phone number is required' });
       expect(res.json().errors[0]).toEqual({ field: 'phone', message: 'Phone number is required' });
     }
-    for (const phone of ['0617555010', '+0617555010', '1', '1234567890123456', '617-555-0100', 'call me', '++16175550100']) {
+    for (const phone of ['617555', '+617555', '12', '0617555010', '+0617555010', '1', '1234567890123456', 'call me', '++16175550100']) {
       const res = await optin({ phone, consent });
       expect(res.statusCode, phone).toBe(400);
       expect(res.json().errors[0]).toEqual({ field: 'phone', message: 'Please enter a valid phone number' });
     }
-    for (const phone of ['12', '+123456789012345', '617 555 0100']) {
-      expect((await optin({ phone, consent })).statusCode, phone).toBe(200);
+    for (const kept of ['617555', '+617555', '+1617555']) expect(await rowFor(kept)).toBeUndefined();
+    expect(await textsTo('+617555')).toEqual([]);
+  });
+
+  it('takes a US number in any usual spelling (the sign-up rule) and keeps it, and texts it, in E.164', async () => {
+    const consent = { sms: true, email: false, marketing: false };
+    for (const [phone, e164] of [
+      ['(617) 555-0177', '+16175550177'],
+      ['617-555-0178', '+16175550178'],
+      ['1 617 555 0179', '+16175550179'],
+      ['+44 7700 900123', '+447700900123'],
+    ]) {
+      expect((await optin({ phone, consent, source: 'banner' })).statusCode, phone).toBe(200);
+      expect(await rowFor(e164), phone).toBeDefined();
+      expect(await textsTo(e164), phone).toEqual([SMS_CONSENT_REQUEST_TEXT]);
     }
   });
 
@@ -177,7 +190,7 @@ describe('SMS and e-mail opt-in', () => {
 
       clock.advance(60_000);
       expect((await reply('+16175550120', 'yes')).statusCode).toBe(200);
-      const row = await rowFor('6175550120');
+      const row = await rowFor('+16175550120');
       expect(row).toMatchObject({ consentSms: true, smsConfirmedAt: clock.now(), smsWithdrawnAt: null });
       expect(await hasSmsConsent(t.db, '+16175550120')).toBe(true);
       const [confirmed] = await t.db

@@ -18,6 +18,8 @@ export const publicParcelColumns = {
   deliveryLng: deliveries.deliveryLng,
   /** Only whether a hold exists ("On hold"): never its reason, readings or anything clinical. */
   holdSince: deliveries.holdSince,
+  /** Only whether the receiving lab rejected it ("Rejected by lab"): never the reason. */
+  receiptStatus: deliveries.receiptStatus,
 };
 
 const publicColumns = { id: deliveries.id, driverId: deliveries.driverId, ...publicParcelColumns };

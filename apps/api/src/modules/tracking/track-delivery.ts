@@ -10,6 +10,7 @@ import { formatLocalTime, type VisitorZone } from './local-time.js';
 import {
   ATTEMPT_REASON_LABELS,
   holdStateOf,
+  PLACELESS_STATUSES,
   PUBLIC_ATTEMPT_REASONS,
   type TAttemptReason,
   type TTrackingDetailsResponse,
@@ -43,19 +44,22 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
   const shown = (at: Date) => ({ iso: at.toISOString(), display: formatLocalTime(at, now, zone) });
 
   let attempt = 0;
+  // Dispatch's moves and the driver setting off happen away from the parcel: no place (the driver's is private).
+  const placed = (e: (typeof events)[number]) => e.lat !== null && e.lng !== null && !PLACELESS_STATUSES.includes(e.status);
   const timeline = events.map((e) => {
     const at = shown(e.createdAt);
+    const shownPlace = !PLACELESS_STATUSES.includes(e.status);
     return {
       status: e.status,
-      location: e.locationLabel,
-      coords: e.lat !== null && e.lng !== null ? { lat: coarse(e.lat), lng: coarse(e.lng) } : null,
+      location: shownPlace ? e.locationLabel : null,
+      coords: placed(e) ? { lat: coarse(e.lat!), lng: coarse(e.lng!) } : null,
       timestamp: at.iso,
       displayTime: at.display,
       detail: e.status === 'failed_attempt' ? publicReason(attemptReasons[attempt++]) : null,
     };
   });
 
-  const lastPlaced = events.findLast((e) => e.lat !== null && e.lng !== null);
+  const lastPlaced = events.findLast(placed);
   let current: { label: string | null; lat: number; lng: number; at: Date } | null = lastPlaced
     ? { label: lastPlaced.locationLabel, lat: coarse(lastPlaced.lat!), lng: coarse(lastPlaced.lng!), at: lastPlaced.createdAt }
     : null;
@@ -78,6 +82,7 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
     trackingNumber: delivery.orderId,
     status: delivery.status,
     onHold: holdStateOf(delivery) === 'held',
+    rejected: delivery.receiptStatus === 'rejected',
     estimatedDelivery: estimate ? estimate.toISOString() : null,
     estimatedDeliveryDisplay: estimate ? formatLocalTime(estimate, now, zone) : null,
     origin: place(delivery.pickupLabel, delivery.pickupLat, delivery.pickupLng),
@@ -115,5 +120,13 @@ export async function trackingDetails(
 ): Promise<TTrackingDetailsResponse> {
   const delivery = await findPublicDelivery(services.db, input.trackingNumber);
   const [left] = await services.db.select({ id: feedback.id }).from(feedback).where(eq(feedback.deliveryId, delivery.id)).limit(1);
-  return { success: true as const, data: { orderId: delivery.orderId, status: delivery.status, feedbackSubmitted: Boolean(left) } };
+  return {
+    success: true as const,
+    data: {
+      orderId: delivery.orderId,
+      status: delivery.status,
+      rejected: delivery.receiptStatus === 'rejected',
+      feedbackSubmitted: Boolean(left),
+    },
+  };
 }

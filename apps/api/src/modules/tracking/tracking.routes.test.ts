@@ -65,6 +65,9 @@ describe('public tracking', () => {
       displayTime: 'Mar 1, 2026, 9:00 AM',
       detail: null,
     });
+    // Approving, assigning and the driver setting off happen away from the parcel: no place, neither pickup's nor the driver's.
+    for (const e of body.data.timeline.slice(1, 4)) expect(e).toMatchObject({ location: null, coords: null });
+    expect(body.data.timeline[4]).toMatchObject({ status: 'picked_up', location: 'Boston, MA 02114' });
     expect(body.data.timeline[5]).toMatchObject({ status: 'in_transit', location: 'In transit', coords: null });
   });
 
@@ -79,7 +82,9 @@ describe('public tracking', () => {
     const { data } = (await track(d.orderId)).json();
     expect(data.origin).toMatchObject({ lat: 42.36, lng: -71.07 });
     expect(data.destination).toMatchObject({ lat: 42.35, lng: -71.1 });
-    expect(data.timeline.every((e: { coords: unknown }) => JSON.stringify(e.coords) === '{"lat":42.35,"lng":-71.1}')).toBe(true);
+    const placed = data.timeline.filter((e: { coords: unknown }) => e.coords !== null);
+    expect(placed.map((e: { status: string }) => e.status)).toEqual(['pending']);
+    expect(placed.every((e: { coords: unknown }) => JSON.stringify(e.coords) === '{"lat":42.35,"lng":-71.1}')).toBe(true);
     expect(data.currentLocationCoords).toEqual({ lat: 42.35, lng: -71.1 });
   });
 
@@ -244,6 +249,8 @@ describe('public tracking', () => {
         // Of the medical handling, only whether a hold exists, shown as "On hold"; never its reason or readings.
         'onHold',
         'origin',
+        // Only whether the receiving lab rejected it, shown as "Rejected by lab"; never why.
+        'rejected',
         'status',
         'timeline',
         'trackingNumber',
@@ -300,7 +307,10 @@ describe('public tracking', () => {
   it('answers the order id, status and whether feedback was left, for the feedback page', async () => {
     const res = await t.app.inject({ url: `/api/v1/deliveries/track/${parcel.orderId.toLowerCase()}/details`, remoteAddress: '10.1.0.1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { orderId: parcel.orderId, status: 'in_transit', feedbackSubmitted: false } });
+    expect(res.json()).toEqual({
+      success: true,
+      data: { orderId: parcel.orderId, status: 'in_transit', rejected: false, feedbackSubmitted: false },
+    });
     const unknown = await t.app.inject({ url: '/api/v1/deliveries/track/MC0000000000/details', remoteAddress: '10.1.0.1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, message: 'Invalid tracking number' });

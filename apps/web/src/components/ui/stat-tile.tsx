@@ -19,6 +19,7 @@ export function StatTile({
   tone,
   loading = false,
   compact = false,
+  note,
 }: {
   label: string;
   value: number | string | undefined;
@@ -26,6 +27,8 @@ export function StatTile({
   tone: keyof typeof TONES;
   loading?: boolean;
   compact?: boolean;
+  /** A line under the figure, e.g. what a total holds beyond the other tiles. */
+  note?: string;
 }) {
   const labelId = useId();
   return (
@@ -55,6 +58,7 @@ export function StatTile({
             {value ?? 0}
           </p>
         )}
+        {note && !loading && <p className="text-xs text-slate-500">{note}</p>}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { statusLabel } from '@courier/contract';
+import { REJECTED_STATUS_WORD, statusLabel } from '@courier/contract';
 import clsx from 'clsx';
 import { statusBadgeClass } from '@/lib/status-style';
 
@@ -6,19 +6,30 @@ import { statusBadgeClass } from '@/lib/status-style';
  * The one delivery status badge: lower-cased with underscores as spaces, coloured by the
  * one colour map (delivered green, in_transit blue, pending yellow, the rest grey). `wrap` lets a long
  * status break over two lines in a tight table cell. (With it, the other line a list shows of every delivery: its route.)
+ * A delivered parcel the receiving lab rejected reads "Rejected by lab" in red, never a green "delivered".
  */
-export function StatusBadge({ status, className, wrap = false }: { status: string; className?: string; wrap?: boolean }) {
+export function StatusBadge({
+  status,
+  className,
+  wrap = false,
+  rejected = false,
+}: {
+  status: string;
+  className?: string;
+  wrap?: boolean;
+  rejected?: boolean;
+}) {
   return (
     <span
-      data-status={status}
+      data-status={rejected ? 'rejected' : status}
       className={clsx(
         'inline-flex items-center px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
         wrap ? 'rounded-lg leading-snug' : 'rounded-full whitespace-nowrap',
-        statusBadgeClass(status.toLowerCase()),
+        rejected ? 'bg-red-50 text-red-700 ring-red-600/20' : statusBadgeClass(status.toLowerCase()),
         className,
       )}
     >
-      {statusLabel(status)}
+      {rejected ? REJECTED_STATUS_WORD : statusLabel(status)}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, SIGNUP_PASSWORD_RULES, type TAccountType, ZRegisterRequest } from '@courier/contract';
+import { MESSAGES, PASSWORD_RULES, type TAccountType, ZRegisterRequest } from '@courier/contract';
 import { z } from 'zod';
 
 /**
@@ -35,7 +35,7 @@ export const SIGNUP_STEPS = [
 
 /** The requirements box: the four rules as short labels ('At least 8 characters long'). */
 export const signupRequirements = (password: string) =>
-  SIGNUP_PASSWORD_RULES.map((rule) => {
+  PASSWORD_RULES.map((rule) => {
     const label = rule.message.replace(/^Password must (be |contain )?/, '');
     return { label: label.charAt(0).toUpperCase() + label.slice(1), met: rule.test(password) };
   });

@@ -1,4 +1,4 @@
-import { packageTypeLabel } from '@courier/contract';
+import { packageTypeLabel, isRejectedByLab } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
 import { ArrowRight, ChevronRight, PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
@@ -65,7 +65,7 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
                   </td>
                   <td className={td}>
                     <span className="inline-flex flex-wrap items-center gap-1">
-                      <StatusBadge status={d.status} />
+                      <StatusBadge status={d.status} rejected={isRejectedByLab(d)} />
                       {isOverdue(d) && <OverdueBadge />}
                     </span>
                   </td>
@@ -84,7 +84,7 @@ export function RecentDeliveries({ deliveries, loading }: { deliveries: TDeliver
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-mono text-sm font-semibold text-slate-900">#{d.orderId}</span>
                     <span className="inline-flex flex-wrap items-center gap-1">
-                      <StatusBadge status={d.status} />
+                      <StatusBadge status={d.status} rejected={isRejectedByLab(d)} />
                       {isOverdue(d) && <OverdueBadge />}
                     </span>
                   </div>

@@ -57,6 +57,14 @@ describe('the customer dashboard', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/delivery/d2'), slow);
   }, 20_000);
 
+  it('says what the total holds beyond the other tiles, so they add up', async () => {
+    stubDeliveries(list([], { totalDeliveries: 36, activeDeliveries: 10, completedDeliveries: 20, pendingDeliveries: 4 }));
+    renderRoute('/user/home');
+    const total = await screen.findByRole('group', { name: 'Total Deliveries' }, slow);
+    await vi.waitFor(() => expect(total).toHaveTextContent('36'), slow);
+    expect(total).toHaveTextContent('Includes 2 cancelled or returned');
+  });
+
   it('invites a first request when there are no deliveries yet', async () => {
     stubDeliveries(list([], { totalDeliveries: 0, activeDeliveries: 0, completedDeliveries: 0, pendingDeliveries: 0 }));
     renderRoute('/user/home');

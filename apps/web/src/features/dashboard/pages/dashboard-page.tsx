@@ -16,6 +16,8 @@ export function DashboardPage() {
   const { user } = useSession();
   const { data, error, isError, isPending } = useDashboard();
   const stats = data?.stats;
+  // The three groups cover every delivery under way or done; the rest (cancelled, returned) is said under the total.
+  const closed = stats ? stats.totalDeliveries - stats.activeDeliveries - stats.completedDeliveries - stats.pendingDeliveries : 0;
 
   useEffect(() => {
     if (isError) toast.error(errorMessage(error, MESSAGES.dashboardFailed), { toastId: 'dashboard-failed' });
@@ -36,7 +38,14 @@ export function DashboardPage() {
       </div>
 
       <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatTile label="Total Deliveries" value={stats?.totalDeliveries} icon={Package} tone="brand" loading={isPending} />
+        <StatTile
+          label="Total Deliveries"
+          value={stats?.totalDeliveries}
+          icon={Package}
+          tone="brand"
+          loading={isPending}
+          note={closed > 0 ? `Includes ${closed} cancelled or returned` : undefined}
+        />
         <StatTile label="Active" value={stats?.activeDeliveries} icon={Truck} tone="blue" loading={isPending} />
         <StatTile label="Completed" value={stats?.completedDeliveries} icon={CircleCheckBig} tone="green" loading={isPending} />
         <StatTile label="Pending" value={stats?.pendingDeliveries} icon={Clock} tone="amber" loading={isPending} />

@@ -1,4 +1,4 @@
-import { packageSizeShort, packageTypeLabel } from '@courier/contract';
+import { packageSizeShort, packageTypeLabel, isRejectedByLab } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
 import { ArrowRight, MapPin, Package, Repeat } from 'lucide-react';
 import { useRef } from 'react';
@@ -96,7 +96,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
               </td>
               <td className={td}>
                 <span className="inline-flex flex-wrap items-center gap-1">
-                  <StatusBadge status={d.status} wrap />
+                  <StatusBadge status={d.status} rejected={isRejectedByLab(d)} wrap />
                   {isOverdue(d) && <OverdueBadge />}
                 </span>
               </td>
@@ -149,7 +149,7 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
           </time>
         </div>
         <span className="inline-flex flex-wrap items-center gap-1">
-          <StatusBadge status={d.status} />
+          <StatusBadge status={d.status} rejected={isRejectedByLab(d)} />
           {isOverdue(d) && <OverdueBadge />}
         </span>
       </div>

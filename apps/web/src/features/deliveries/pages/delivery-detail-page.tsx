@@ -1,4 +1,12 @@
-import { MESSAGES, type TDeliveryDetail, canMoveStatus, deliveryTypeLabel, packageSizeLabel, packageTypeLabel } from '@courier/contract';
+import {
+  MESSAGES,
+  type TDeliveryDetail,
+  canMoveStatus,
+  deliveryTypeLabel,
+  packageSizeLabel,
+  packageTypeLabel,
+  isRejectedByLab,
+} from '@courier/contract';
 import {
   CalendarSync,
   AlertCircle,
@@ -129,7 +137,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">
               Delivery <span className="whitespace-nowrap">#{d.orderId}</span>
             </h1>
-            <StatusBadge status={d.status} className="text-sm" />
+            <StatusBadge status={d.status} rejected={isRejectedByLab(d)} className="text-sm" />
             {overdue && <OverdueBadge className="text-sm" />}
           </div>
           <p className="mt-1 text-sm text-slate-600">

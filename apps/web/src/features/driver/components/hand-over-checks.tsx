@@ -22,6 +22,12 @@ export interface THandOver {
 export const EMPTY_HAND_OVER: THandOver = { temperatureC: '', idType: '', idLast4: '', idName: '', relationship: '' };
 export type THandOverErrors = Partial<Record<keyof THandOver, string>>;
 
+/**
+ * What the ID field keeps of what is typed or pasted: its last 4 letters or digits. A driver who types the
+ * whole number keeps its end (the part the proof records), and the whole number is never held or sent.
+ */
+export const lastFourOfId = (typed: string) => typed.replace(/[^A-Za-z0-9]/g, '').slice(-4);
+
 /** What the proof step needs besides the proof: the temperature (controlled classes), the ID check (controlled substances). */
 export function checkHandOver(job: Pick<TDriverJob, 'temperature' | 'controlledSubstance'>, h: THandOver): THandOverErrors {
   const errors: THandOverErrors = {};
@@ -95,7 +101,7 @@ export function HandOverChecks({
             ID check: controlled substance
           </legend>
           <p className="text-xs text-violet-900">
-            See the receiver's photo ID. Type only the last 4 characters of its number, never the whole number.
+            See the receiver's photo ID and type the last 4 characters of its number. If you type more, only the last 4 are kept.
           </p>
           <div>
             <label htmlFor={`${id}-idType`} className="mb-1 block text-sm font-medium text-slate-700">
@@ -123,10 +129,9 @@ export function HandOverChecks({
             </label>
             <input
               id={`${id}-idLast4`}
-              maxLength={4}
               autoComplete="off"
               value={value.idLast4}
-              onChange={set('idLast4')}
+              onChange={(e) => onChange({ ...value, idLast4: lastFourOfId(e.target.value) })}
               className={inputClass({ invalid: !!errors.idLast4, className: 'h-12 font-mono tracking-widest uppercase' })}
               {...aria('idLast4')}
             />

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
 import { driverJob } from '@/testing/fixtures';
-import { json, renderInApp, stubApi } from '@/testing/render-route';
+import { json, renderInApp, slow, stubApi } from '@/testing/render-route';
 import { TemperatureStep } from './temperature-step';
 
 const job = driverJob({ temperature: 'refrigerated', status: 'picked_up', nextStatus: 'in_transit' });
@@ -30,5 +30,32 @@ describe('the probe reading form', () => {
     const [, init] = api.fetchMock.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({ celsius: 4.5 });
     await vi.waitFor(() => expect(probe).toHaveValue(''));
+  });
+
+  it('warns, never congratulates, when a reading is out of range: the parcel is held', async () => {
+    stubApi(() => json(200, { success: true, data: job }));
+    renderInApp(<TemperatureStep job={job} status="picked_up" />);
+    fireEvent.change(screen.getByLabelText('Probe reading (°C)'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    const shown = await screen.findByText(
+      /12 °C is out of range\. Do not deliver: on hold for temperature/,
+      { selector: '.Toastify *' },
+      slow,
+    );
+    expect(shown.closest('.Toastify__toast')).toHaveClass('Toastify__toast--warning');
+    expect(screen.queryByText('12 °C recorded')).toBeNull();
+    expect(
+      screen.getByText(/12 °C is outside 2 to 8 °C\. Do not deliver: on hold for temperature/).closest('[role="alert"]'),
+    ).toBeVisible();
+  });
+
+  it('still confirms an in-range reading as recorded', async () => {
+    stubApi(() => json(200, { success: true, data: job }));
+    renderInApp(<TemperatureStep job={job} status="picked_up" />);
+    fireEvent.change(screen.getByLabelText('Probe reading (°C)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    const shown = await screen.findByText('5 °C recorded', { selector: '.Toastify *' }, slow);
+    expect(shown.closest('.Toastify__toast')).toHaveClass('Toastify__toast--success');
+    expect(screen.queryByText(/is outside/)).toBeNull();
   });
 });

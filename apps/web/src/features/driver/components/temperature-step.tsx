@@ -6,10 +6,12 @@ import {
   type TDeliveryStatus,
   type TDriverJob,
   isTemperatureControlled,
+  TEMPERATURE_RANGES,
+  temperatureInRange,
   ZTemperatureReadingRequest,
 } from '@courier/contract';
 import { FileUp, OctagonAlert, Thermometer } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toast } from '@/lib/toast';
@@ -73,6 +75,8 @@ export function TemperatureStep({ job, status }: { job: TDriverJob; status: TDel
     defaultValues: { celsius: '' },
   });
   const error = errors.celsius?.message;
+  // The last reading recorded here was out of range: the parcel is held, said inline until the next reading.
+  const [excursion, setExcursion] = useState<number | null>(null);
   const inputId = useId();
   const fileId = useId();
   if (!isTemperatureControlled(job.temperature)) return null;
@@ -83,6 +87,14 @@ export function TemperatureStep({ job, status }: { job: TDriverJob; status: TDel
     const outcome = await queueMove({ ...base, kind: 'temperature', key: newMoveKey(), body: { celsius, at: new Date().toISOString() } });
     if (outcome === 'refused') return;
     reset();
+    const queued = outcome === 'sent' ? '' : ' Saved on this phone; it will be sent when the network returns.';
+    if (!temperatureInRange(job.temperature, celsius)) {
+      // An excursion puts the parcel on hold: a warning, never a green success.
+      setExcursion(celsius);
+      toast.warning(`${celsius} °C is out of range. ${HOLD_MESSAGE}.${queued}`);
+      return;
+    }
+    setExcursion(null);
     toast[outcome === 'sent' ? 'success' : 'info'](
       outcome === 'sent' ? `${celsius} °C recorded` : `${celsius} °C saved on this phone; it will be sent when the network returns.`,
     );
@@ -123,6 +135,15 @@ export function TemperatureStep({ job, status }: { job: TDriverJob; status: TDel
       {error && (
         <p id={`${inputId}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}
+        </p>
+      )}
+      {excursion !== null && isTemperatureControlled(job.temperature) && (
+        <p role="alert" className="mt-2 flex gap-2 rounded-lg bg-amber-50 p-2.5 font-medium text-amber-900 ring-1 ring-amber-300">
+          <OctagonAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            {excursion} °C is outside {TEMPERATURE_RANGES[job.temperature].min} to {TEMPERATURE_RANGES[job.temperature].max} °C.{' '}
+            {HOLD_MESSAGE}: keep the parcel cool and wait for dispatch.
+          </span>
         </p>
       )}
       {onBoard && (

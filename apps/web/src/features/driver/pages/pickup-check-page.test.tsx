@@ -39,4 +39,20 @@ describe('the pickup check', () => {
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/j1/status')) ?? [];
     expect(JSON.parse(String(init?.body))).toMatchObject({ status: 'picked_up', scannedOrderId: 'MC0000000001', temperatureC: 4.1 });
   });
+
+  it('takes the number typed with the spaces the label prints, as tracking lookup does', async () => {
+    const ambient = driverJob({ status: 'moving_to_pickup_location', nextStatus: 'picked_up' });
+    const { fetchMock } = stubApi((url) => {
+      if (url.endsWith('/status')) return json(200, { success: true, message: 'Moved', data: { ...ambient, status: 'picked_up' } });
+      return json(200, { success: true, data: [ambient] });
+    });
+    renderRoute('/driver/jobs/j1/pickup');
+    const label = await screen.findByLabelText('Tracking number on the label', {}, slow);
+    fireEvent.change(label, { target: { value: 'MC 000 000 0001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm pickup' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/j1/status'))).toBe(true), slow);
+    expect(screen.queryByText(/not this job's parcel/)).toBeNull();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/j1/status')) ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ status: 'picked_up', scannedOrderId: 'MC0000000001' });
+  });
 });

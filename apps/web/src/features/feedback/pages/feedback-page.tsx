@@ -24,6 +24,7 @@ import { feedbackErrorMessage, useSubmitFeedback } from '../api/submit-feedback'
 import { StarRating } from '../components/star-rating';
 
 const NOT_DELIVERED = 'Feedback can be left once the delivery is delivered';
+const REJECTED = 'The receiving laboratory rejected this delivery, so no feedback is asked for.';
 const ALREADY_SUBMITTED = 'Feedback has already been submitted for this delivery';
 
 function Notice({
@@ -192,7 +193,13 @@ export function FeedbackPage() {
         </span>
       </Notice>
     );
-  } else if (!acceptsFeedback(order.status)) {
+  } else if (order.rejected) {
+    body = (
+      <Notice tone="info" icon={<Info aria-hidden="true" className="size-5" />} action={trackLink}>
+        {REJECTED}
+      </Notice>
+    );
+  } else if (!acceptsFeedback(order.status, order.rejected)) {
     body = (
       <Notice tone="info" icon={<Info aria-hidden="true" className="size-5" />} action={trackLink}>
         {NOT_DELIVERED}
@@ -226,7 +233,7 @@ export function FeedbackPage() {
             <div>
               <dt className="sr-only">Status</dt>
               <dd>
-                <StatusBadge status={order.status} />
+                <StatusBadge status={order.status} rejected={order.rejected} />
               </dd>
             </div>
           </dl>

@@ -16,8 +16,9 @@ export function NotificationBell({ deliveryHref }: { deliveryHref?: (deliveryId:
     <>
       <button
         type="button"
-        // The name carries the badge exactly as shown ("99+"), so speech users can say what they see (axe label-content-name-mismatch).
-        aria-label={unreadCount > 0 ? `Notifications (${badge} unread)` : 'Notifications'}
+        // The name carries the badge exactly as shown ("99+"), so speech users can say what they see; never in
+        // parentheses, which axe's label-content-name-mismatch leaves out of the name it compares.
+        aria-label={unreadCount > 0 ? `Notifications, ${badge} unread` : 'Notifications'}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {

@@ -90,7 +90,7 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
           </p>
         ) : (
           <p id="optin-phone-hint" className="mt-1.5 text-xs text-slate-500">
-            Spaces are fine. Add the country code, such as +44, for numbers outside the US.
+            A US number in any usual form, such as (617) 555-0142. Outside the US, start with + and the country code.
           </p>
         )}
       </div>

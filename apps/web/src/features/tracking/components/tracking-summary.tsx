@@ -76,7 +76,7 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
         </div>
         <div className="flex items-center gap-2">
           <span className="sr-only">Status:</span>
-          <StatusBadge status={result.status} className="px-3 py-1 text-sm" />
+          <StatusBadge status={result.status} rejected={result.rejected} className="px-3 py-1 text-sm" />
           {/* Minimum necessary: a hold shows as this status word only, never why. */}
           {result.onHold && (
             <span className="inline-flex items-center rounded-full bg-red-600 px-3 py-1 text-sm font-semibold text-white">
@@ -103,7 +103,7 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
           </Fact>
         )}
       </dl>
-      {acceptsFeedback(result.status) && <FeedbackPrompt trackingNumber={result.trackingNumber} />}
+      {acceptsFeedback(result.status, result.rejected) && <FeedbackPrompt trackingNumber={result.trackingNumber} />}
     </section>
   );
 }

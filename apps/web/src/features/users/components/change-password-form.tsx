@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CHANGE_PASSWORD_RULES, MESSAGES, ZChangePasswordRequest } from '@courier/contract';
+import { MESSAGES, PASSWORD_RULES, ZChangePasswordRequest } from '@courier/contract';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -85,7 +85,7 @@ export function ChangePasswordForm() {
         <PasswordChecklist
           title="Password must:"
           className="self-start"
-          items={CHANGE_PASSWORD_RULES.map((rule) => ({ label: rule.label, met: rule.test(newPassword) }))}
+          items={PASSWORD_RULES.map((rule) => ({ label: rule.label, met: rule.test(newPassword) }))}
         />
       </div>
       <div className="flex justify-end border-t border-slate-100 pt-5">

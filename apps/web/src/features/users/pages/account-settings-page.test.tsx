@@ -124,6 +124,18 @@ describe('account settings: change password', () => {
     }
   });
 
+  it("applies sign-up's password rule and words: a full stop is not a special character", async () => {
+    const { calls } = stubAccountApi();
+    await openSettings();
+    expect(screen.getByText('Contain at least one special character (!@#$%^&)')).toBeVisible();
+    type('Current password', 'Clinic#Courier2026');
+    type('New password', 'Northlab.2026x');
+    type('Confirm new password', 'Northlab.2026x');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password must contain at least one special character (!@#$%^&)')).toBeVisible();
+    expect(calls('/api/v1/auth/change-password')).toHaveLength(0);
+  });
+
   it('toggles each field between hidden and shown', async () => {
     stubAccountApi();
     await openSettings();
