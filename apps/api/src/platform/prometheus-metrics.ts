@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DELIVERY_STATUSES, DELIVERY_TYPES, HOLD_TEMPERATURE, PACKAGE_TYPES } from '@courier/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { JobName, MetricsSources, PrometheusMetrics, QueueName, SendResult } from './metrics.js';
+import type { JobName, MetricsSources, PrometheusMetrics, QueueName, SendResult } from './metrics-types.js';
 import { isBackupArchive } from './backup-names.js';
 
 const STATUSES = new Set<string>(DELIVERY_STATUSES);
