@@ -115,7 +115,7 @@ test.describe('field and booking', () => {
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('heading', { name: 'Delivery request submitted successfully!' })).toBeVisible();
     await page.goto('/user/home');
-    const bell = page.getByRole('button', { name: /^Notifications \(\d+\+? unread\)$/ });
+    const bell = page.getByRole('button', { name: /^Notifications, \d+\+? unread$/ });
     await expect(bell).toBeVisible({ timeout: 15_000 });
     const count = (await page.getByTestId('notification-badge').textContent())?.trim() ?? '';
     await expect(bell).toHaveAccessibleName(`Notifications, ${count} unread`);
