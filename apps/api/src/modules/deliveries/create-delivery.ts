@@ -158,7 +158,8 @@ export async function writeBookings(
   if (bookings.length === 0) return [];
   const { env, storage } = services;
   const values: (typeof deliveries.$inferInsert & { orderId: string })[] = [];
-  for (const { form, pickup, drop, image, stabilityDeadline, now } of bookings) {
+  for (const [i, { form, pickup, drop, image, stabilityDeadline, now }] of bookings.entries()) {
+    if (i > 0 && i % 10 === 0) await yieldToEventLoop();
     const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
     values.push({
       orderId: newOrderId(),

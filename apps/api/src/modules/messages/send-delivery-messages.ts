@@ -6,7 +6,7 @@ import { emailUnsubscribes, users } from '../../db/schema/index.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { trackingUrlOf } from '../../shared/delivery-json.js';
 import type { DeliveryEvent, EventFacts } from './delivery-messages.js';
-import { writeMessageLists } from './outgoing-message.js';
+import { type OutgoingMessage, writeMessageLists } from './outgoing-message.js';
 import { type DeliveryAudienceFacts, listenersOf, type MessageServices, planDeliveryMessages } from './plan-delivery-messages.js';
 import { phonesWithSmsConsent } from './sms-consent.js';
 import { normalizeEmail } from './unsubscribe-token.js';
@@ -109,8 +109,10 @@ export async function sendDeliveriesMessages(
     items.map((i) => i.delivery),
     event,
   );
-  if (items.length > 1) await yieldToEventLoop();
-  const lists = items.map(({ delivery: d, at, extra = {} }, i) => {
+  const lists: { messages: OutgoingMessage[]; at: Date }[] = [];
+  for (const [i, { delivery: d, at, extra = {} }] of items.entries()) {
+    // Composing is the costly part of a bulk event: other requests get a turn every few deliveries.
+    if (i % 10 === 0 && items.length > 1) await yieldToEventLoop();
     const f: EventFacts = {
       orderId: d.orderId,
       recipientName: d.recipientName,
@@ -124,7 +126,7 @@ export async function sendDeliveriesMessages(
       reason: extra.reason,
       window: extra.window,
     };
-    return { messages: planDeliveryMessages(services, d, event, f, facts[i]), at };
-  });
+    lists.push({ messages: planDeliveryMessages(services, d, event, f, facts[i]), at });
+  }
   await writeMessageLists(tx, lists);
 }
