@@ -13,7 +13,13 @@ export interface AuditEntry {
 
 /** Audit rows are written in the same transaction as the change they record. */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry, at: Date): Promise<void> {
-  await tx.insert(auditEvents).values({ ...entry, actorId: entry.actorId ?? null, createdAt: at });
+  await recordAudits(tx, [{ entry, at }]);
+}
+
+/** Many audit rows in one insert (a bulk change), each with its own time. */
+export async function recordAudits(tx: DbOrTx, rows: readonly { entry: AuditEntry; at: Date }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(auditEvents).values(rows.map(({ entry, at }) => ({ ...entry, actorId: entry.actorId ?? null, createdAt: at })));
 }
 
 /** What a staff read touched: the kind and id of the thing read (a delivery, a file), plus anything else worth keeping. */

@@ -50,8 +50,12 @@ export async function publishLiveEvents(tx: DbOrTx, events: NewLiveEvent[]): Pro
       })),
     )
     .returning();
-  // One NOTIFY per event keeps each payload far below PostgreSQL's 8000-byte limit.
-  for (const row of rows) await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(row)})`);
+  // One NOTIFY per event keeps each payload far below PostgreSQL's 8000-byte limit; one statement sends them all.
+  const payloads = sql.join(
+    rows.map((row, i) => sql`(${JSON.stringify(row)}::text, ${i}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, p.payload) from (values ${payloads}) as p(payload, n) order by p.n`);
 }
 
 export const publishLiveEvent = (tx: DbOrTx, event: NewLiveEvent) => publishLiveEvents(tx, [event]);

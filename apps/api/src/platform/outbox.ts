@@ -13,7 +13,12 @@ export const OUTBOX_MAX_ATTEMPTS = 8;
 
 /** Queue an e-mail inside the caller's transaction, so it exists exactly when the change does; `at` is the clock's now. */
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, at: Date): Promise<void> {
-  await tx.insert(outboxMessages).values({
+  await tx.insert(outboxMessages).values(emailOutboxRow(email, at));
+}
+
+/** The outbox row of an e-mail (enqueueEmail writes one; a bulk change writes many in one insert). */
+export function emailOutboxRow(email: OutgoingEmail, at: Date): typeof outboxMessages.$inferInsert {
+  return {
     channel: 'email',
     createdAt: at,
     nextAttemptAt: at,
@@ -22,14 +27,22 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail, at: Date): 
     text: email.text,
     html: email.html ?? null,
     listUnsubscribe: email.listUnsubscribe ?? null,
-  });
+  };
 }
 
 /** `purpose` 'sms_consent_request' marks the text asking for YES, the one SMS a number without consent may get. */
 export async function enqueueSms(tx: DbOrTx, to: string, text: string, at: Date, purpose?: 'sms_consent_request'): Promise<void> {
-  await tx
-    .insert(outboxMessages)
-    .values({ channel: 'sms', recipient: to, text, createdAt: at, nextAttemptAt: at, purpose: purpose ?? null });
+  await tx.insert(outboxMessages).values(smsOutboxRow(to, text, at, purpose));
+}
+
+/** The outbox row of a text. */
+export function smsOutboxRow(to: string, text: string, at: Date, purpose?: 'sms_consent_request'): typeof outboxMessages.$inferInsert {
+  return { channel: 'sms', recipient: to, text, createdAt: at, nextAttemptAt: at, purpose: purpose ?? null };
+}
+
+/** Many outbox rows in one insert, inside the caller's transaction. */
+export async function enqueueOutboxRows(tx: DbOrTx, rows: readonly (typeof outboxMessages.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(outboxMessages).values([...rows]);
 }
 
 /** 5 s, 10 s, 20 s ... capped at one hour. */

@@ -4,25 +4,26 @@ export interface Responsiveness<T> {
   result: T;
   /** How long the work took, start to end. */
   workMs: number;
-  /** The slowest /healthz answer while the work ran, counted from when it was due (a timer held back counts too). */
+  /** The slowest probe answer while the work ran, counted from when it was due (a timer held back counts too). */
   slowestHealthMs: number;
-  /** How many /healthz answers came while the work ran. */
+  /** How many probe answers came while the work ran. */
   polls: number;
 }
 
 /**
- * Runs `work` while another caller asks /healthz every 5 ms, as a load balancer's probe or another customer's
- * request would: an event loop held by the work shows as a slow answer.
+ * Runs `work` while another caller asks /healthz (or `probeUrl`, e.g. a public tracking page) every 5 ms, as a load
+ * balancer's probe or another customer's request would: an event loop or a database session held by the work
+ * shows as a slow answer.
  */
-export async function measureWhile<T>(app: FastifyInstance, work: () => Promise<T>): Promise<Responsiveness<T>> {
+export async function measureWhile<T>(app: FastifyInstance, work: () => Promise<T>, probeUrl = '/healthz'): Promise<Responsiveness<T>> {
   let done = false;
   let slowestHealthMs = 0;
   let polls = 0;
   let due = performance.now();
   const poll = (async () => {
     while (!done) {
-      const res = await app.inject({ url: '/healthz' });
-      if (res.statusCode !== 200) throw new Error(`/healthz answered ${res.statusCode}`);
+      const res = await app.inject({ url: probeUrl });
+      if (res.statusCode !== 200) throw new Error(`${probeUrl} answered ${res.statusCode}`);
       slowestHealthMs = Math.max(slowestHealthMs, performance.now() - due);
       polls++;
       due = performance.now() + 5;

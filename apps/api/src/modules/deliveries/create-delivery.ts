@@ -1,15 +1,16 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { MESSAGES, STABILITY_WARNING, type TCreateDeliveryRequest } from '@courier/contract';
 import type { Tx } from '../../db/client.js';
-import { deliveries } from '../../db/schema/index.js';
+import { deliveries, deliveryEvents } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../platform/app-error.js';
-import { recordAudit } from '../../platform/audit.js';
+import { recordAudits } from '../../platform/audit.js';
 import type { GeoPlace } from '../../platform/geocoder/index.js';
-import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
+import { deliveryLiveEvent, publishLiveEvents } from '../../platform/live-events.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
-import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
-import { appendCustodyEvent } from './custody.js';
+import { sendDeliveriesMessages } from '../messages/send-delivery-messages.js';
+import { recordWebhookEvents } from '../webhooks/record-webhook-event.js';
+import { custodyEventRow } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { estimateDelivery } from './estimate-delivery.js';
@@ -140,15 +141,29 @@ export async function createDelivery(services: Services, actor: Actor, submitted
  * staff's), the audit row and the live event. The caller kicks the outbox after commit.
  */
 export async function writeBooking(tx: Tx, services: Services, actor: Actor, checked: CheckedBooking, options: BookingOptions = {}) {
+  const [row] = await writeBookings(tx, services, actor, [checked], options);
+  return row;
+}
+
+/**
+ * Many bookings of one actor written as writeBooking writes one, set-based: each table gets one insert whatever
+ * the number of bookings, so a large import holds the database (the embedded one has a single session) briefly.
+ */
+export async function writeBookings(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  bookings: readonly CheckedBooking[],
+  options: BookingOptions = {},
+): Promise<DeliveryRow[]> {
+  if (bookings.length === 0) return [];
   const { env, storage } = services;
-  const { form, pickup, drop, image, stabilityDeadline, now } = checked;
-  const orderId = newOrderId();
-  const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
-  const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
-  const [row] = await tx
-    .insert(deliveries)
-    .values({
-      orderId,
+  const values: (typeof deliveries.$inferInsert & { orderId: string })[] = [];
+  for (const [i, { form, pickup, drop, image, stabilityDeadline, now }] of bookings.entries()) {
+    if (i > 0 && i % 10 === 0) await yieldToEventLoop();
+    const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
+    values.push({
+      orderId: newOrderId(),
       customerId: actor.id,
       senderPhone: form.senderPhone,
       pickupAddress: form.pickupAddress,
@@ -175,7 +190,7 @@ export async function writeBooking(tx: Tx, services: Services, actor: Actor, che
       specimenStableHours: form.specimen?.stableForHours ?? null,
       stabilityDeadline,
       status: 'pending',
-      estimatedDelivery,
+      estimatedDelivery: estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ }),
       packageImageId,
       currentLabel: pickup.label,
       currentLat: pickup.lat,
@@ -183,27 +198,63 @@ export async function writeBooking(tx: Tx, services: Services, actor: Actor, che
       standingOrderId: options.standingOrderId ?? null,
       createdAt: now,
       updatedAt: now,
-    })
-    .returning();
-  await options.within?.(tx, row);
-  await appendCustodyEvent(tx, {
-    deliveryId: row.id,
-    status: 'pending',
-    locationLabel: pickup.label,
-    lat: pickup.lat,
-    lng: pickup.lng,
-    actorId: actor.id,
-    actorRole: actor.role,
-    note: 'Delivery requested',
-    at: now,
-  });
-  await sendDeliveryMessages(tx, services, row, 'requested', now);
-  await recordWebhookEvent(tx, services, { type: 'delivery.created', delivery: row });
-  await recordAudit(
-    tx,
-    { actorId: actor.id, action: 'delivery.create', targetType: 'delivery', targetId: row.id, ip: actor.ip, details: { orderId } },
-    now,
+    });
+  }
+  const inserted = await tx.insert(deliveries).values(values).returning();
+  // RETURNING's order is not promised: each booking finds its row by its tracking number.
+  const byOrderId = new Map(inserted.map((row) => [row.orderId, row]));
+  const rows = values.map((v) => byOrderId.get(v.orderId) as DeliveryRow);
+  for (const row of rows) await options.within?.(tx, row);
+  const at = (i: number) => bookings[i].now;
+  // The embedded database runs each statement on this thread: other requests get a turn between them.
+  await yieldToEventLoop();
+  await tx.insert(deliveryEvents).values(
+    rows.map((row, i) =>
+      custodyEventRow({
+        deliveryId: row.id,
+        status: 'pending',
+        locationLabel: row.pickupLabel,
+        lat: row.pickupLat,
+        lng: row.pickupLng,
+        actorId: actor.id,
+        actorRole: actor.role,
+        note: 'Delivery requested',
+        at: at(i),
+      }),
+    ),
   );
-  await publishLiveEvent(tx, deliveryLiveEvent('delivery.created', row));
-  return row;
+  await yieldToEventLoop();
+  await sendDeliveriesMessages(
+    tx,
+    services,
+    'requested',
+    rows.map((delivery, i) => ({ delivery, at: at(i) })),
+  );
+  await yieldToEventLoop();
+  await recordWebhookEvents(
+    tx,
+    services,
+    rows.map((delivery) => ({ type: 'delivery.created', delivery })),
+  );
+  await yieldToEventLoop();
+  await recordAudits(
+    tx,
+    rows.map((row, i) => ({
+      entry: {
+        actorId: actor.id,
+        action: 'delivery.create',
+        targetType: 'delivery',
+        targetId: row.id,
+        ip: actor.ip,
+        details: { orderId: row.orderId },
+      },
+      at: at(i),
+    })),
+  );
+  await yieldToEventLoop();
+  await publishLiveEvents(
+    tx,
+    rows.map((row) => deliveryLiveEvent('delivery.created', row)),
+  );
+  return rows;
 }

@@ -45,18 +45,8 @@ export function custodyHash(prevHash: string, e: Omit<CustodyRow, 'id' | 'hash' 
   return createHash('sha256').update(prevHash).update(canonical).digest('hex');
 }
 
-/**
- * Appends one custody event inside the caller's transaction. The caller must hold the delivery row
- * (SELECT ... FOR UPDATE) so two appends cannot read the same previous event; the unique (delivery, seq)
- * index refuses a second one anyway.
- */
-export async function appendCustodyEvent(tx: DbOrTx, input: CustodyEventInput): Promise<CustodyRow> {
-  const [last] = await tx
-    .select({ seq: deliveryEvents.seq, hash: deliveryEvents.hash })
-    .from(deliveryEvents)
-    .where(eq(deliveryEvents.deliveryId, input.deliveryId))
-    .orderBy(desc(deliveryEvents.seq))
-    .limit(1);
+/** The row of a custody event following `last` (none: the chain's first), its hash computed. */
+export function custodyEventRow(input: CustodyEventInput, last?: { seq: number; hash: string }): typeof deliveryEvents.$inferInsert {
   const body = {
     deliveryId: input.deliveryId,
     seq: (last?.seq ?? 0) + 1,
@@ -71,10 +61,22 @@ export async function appendCustodyEvent(tx: DbOrTx, input: CustodyEventInput): 
     createdAt: input.at,
   };
   const prevHash = last?.hash ?? GENESIS_HASH;
-  const [row] = await tx
-    .insert(deliveryEvents)
-    .values({ ...body, prevHash, hash: custodyHash(prevHash, body) })
-    .returning();
+  return { ...body, prevHash, hash: custodyHash(prevHash, body) };
+}
+
+/**
+ * Appends one custody event inside the caller's transaction. The caller must hold the delivery row
+ * (SELECT ... FOR UPDATE) so two appends cannot read the same previous event; the unique (delivery, seq)
+ * index refuses a second one anyway.
+ */
+export async function appendCustodyEvent(tx: DbOrTx, input: CustodyEventInput): Promise<CustodyRow> {
+  const [last] = await tx
+    .select({ seq: deliveryEvents.seq, hash: deliveryEvents.hash })
+    .from(deliveryEvents)
+    .where(eq(deliveryEvents.deliveryId, input.deliveryId))
+    .orderBy(desc(deliveryEvents.seq))
+    .limit(1);
+  const [row] = await tx.insert(deliveryEvents).values(custodyEventRow(input, last)).returning();
   return row;
 }
 

@@ -6,7 +6,7 @@ import { AppError, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { type CheckedBooking, checkBooking, writeBooking } from './create-delivery.js';
+import { type CheckedBooking, checkBooking, writeBookings } from './create-delivery.js';
 
 /** A cell a spreadsheet would run as a formula (CSV injection): refused, never stored. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -106,8 +106,9 @@ function rowErrors(line: number, err: unknown): TImportRowError[] {
 /**
  * A CSV of deliveries (the header names the API's fields, the file is UTF-8): every row checked by the booking's
  * own rules; any bad row and nothing is created, the answer listing every bad cell by line and field; otherwise
- * every row is booked in one transaction through the booking's core (custody, messages, audit). It yields to the
- * event loop after each row, so other requests are answered while a large file is read and written.
+ * every row is booked in one transaction through the booking's core, set-based (writeBookings: a handful of
+ * statements whatever the row count), so the embedded database's one session is held briefly. It yields to the
+ * event loop after each row checked, so other requests are answered while a large file is read.
  */
 export async function importDeliveries(services: Services, actor: Actor, input: { csv: Uint8Array | string }): Promise<ImportOutcome> {
   if (!mayBookDelivery(actor)) throw forbidden('Only a customer account can import deliveries');
@@ -137,10 +138,7 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
   if (errors.length > 0) return { ok: false, errors };
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
-    for (const booking of checked) {
-      await writeBooking(tx, services, actor, booking);
-      await yieldToEventLoop();
-    }
+    await writeBookings(tx, services, actor, checked);
     await recordAudit(
       tx,
       {

@@ -1,7 +1,8 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DbOrTx } from '../../db/client.js';
 import type { OutgoingEmail } from '../../platform/mailer.js';
-import { enqueueEmail, enqueueSms } from '../../platform/outbox.js';
-import { notifyCustomer } from '../notifications/notify-customer.js';
+import { emailOutboxRow, enqueueOutboxRows, smsOutboxRow } from '../../platform/outbox.js';
+import { type CustomerNotice, notifyCustomers } from '../notifications/notify-customer.js';
 
 /** Who a message is for, as the rules name them. */
 export type MessageAudience = 'owner' | 'recipient' | 'staff' | 'managers';
@@ -17,9 +18,21 @@ export type OutgoingMessage =
 
 /** The one place a decided list is written: in-app notices and the outbox, inside the transaction of the change. */
 export async function writeMessages(tx: DbOrTx, messages: readonly OutgoingMessage[], at: Date): Promise<void> {
-  for (const m of messages) {
-    if (m.channel === 'in_app') await notifyCustomer(tx, { userId: m.address, ...m.content }, at);
-    else if (m.channel === 'email') await enqueueEmail(tx, m.content, at);
-    else await enqueueSms(tx, m.address, m.content.text, at);
-  }
+  await writeMessageLists(tx, [{ messages, at }]);
+}
+
+/** Several decided lists (a bulk change), each with its own time: a handful of inserts whatever their length. */
+export async function writeMessageLists(tx: DbOrTx, lists: readonly { messages: readonly OutgoingMessage[]; at: Date }[]): Promise<void> {
+  const notices: { notice: CustomerNotice; at: Date }[] = [];
+  const outbox: Parameters<typeof enqueueOutboxRows>[1][number][] = [];
+  for (const { messages, at } of lists)
+    for (const m of messages) {
+      if (m.channel === 'in_app') notices.push({ notice: { userId: m.address, ...m.content }, at });
+      else if (m.channel === 'email') outbox.push(emailOutboxRow(m.content, at));
+      else outbox.push(smsOutboxRow(m.address, m.content.text, at));
+    }
+  await notifyCustomers(tx, notices);
+  // The embedded database runs each statement on this thread: other requests get a turn between them.
+  if (lists.length > 1) await yieldToEventLoop();
+  await enqueueOutboxRows(tx, outbox);
 }

@@ -18,14 +18,20 @@ export function phoneKeys(phone: string): string[] {
 
 /** The number confirmed SMS consent (replied YES or START after a form asked) and has not withdrawn it (STOP). */
 export async function hasSmsConsent(tx: DbOrTx, phone: string | null | undefined): Promise<boolean> {
-  const keys = phone ? phoneKeys(phone) : [];
-  if (keys.length === 0) return false;
+  return phone ? (await phonesWithSmsConsent(tx, [phone])).has(phone) : false;
+}
+
+/** Which of the numbers have SMS consent (as hasSmsConsent), in one query. */
+export async function phonesWithSmsConsent(tx: DbOrTx, phones: readonly string[]): Promise<Set<string>> {
+  const keysOf = new Map(phones.map((phone) => [phone, phoneKeys(phone)]));
+  const keys = [...new Set([...keysOf.values()].flat())];
+  if (keys.length === 0) return new Set();
   const rows = await tx
-    .select({ id: optins.id })
+    .selectDistinct({ phone: optins.phone })
     .from(optins)
-    .where(and(inArray(optins.phone, keys), eq(optins.consentSms, true), isNull(optins.smsWithdrawnAt)))
-    .limit(1);
-  return rows.length > 0;
+    .where(and(inArray(optins.phone, keys), eq(optins.consentSms, true), isNull(optins.smsWithdrawnAt)));
+  const consented = new Set(rows.map((r) => r.phone));
+  return new Set([...keysOf].filter(([, k]) => k.some((key) => consented.has(key))).map(([phone]) => phone));
 }
 
 /** The number replied STOP and has not replied START since. */

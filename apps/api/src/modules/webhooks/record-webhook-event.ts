@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TWebhookEvent, TWebhookEventType } from '@courier/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
@@ -55,29 +55,42 @@ export interface WebhookEventInput {
  * the caller's transaction: the message exists only if the change commits. The outbox sends it after.
  */
 export async function recordWebhookEvent(tx: DbOrTx, services: Pick<Services, 'publicUrl' | 'clock'>, input: WebhookEventInput) {
+  await recordWebhookEvents(tx, services, [input]);
+}
+
+/** Events of many deliveries (a bulk change), as recordWebhookEvent for each: one read of the endpoints, one insert. */
+export async function recordWebhookEvents(
+  tx: DbOrTx,
+  services: Pick<Services, 'publicUrl' | 'clock'>,
+  inputs: readonly WebhookEventInput[],
+) {
+  if (inputs.length === 0) return;
   const at = services.clock.now();
+  const types = [...new Set(inputs.map((i) => i.type))];
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, eventTypes: webhookEndpoints.eventTypes })
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.userId, input.delivery.customerId),
+        inArray(webhookEndpoints.userId, [...new Set(inputs.map((i) => i.delivery.customerId))]),
         eq(webhookEndpoints.enabled, true),
-        sql`${webhookEndpoints.eventTypes} @> ${JSON.stringify([input.type])}::jsonb`,
+        or(...types.map((type) => sql`${webhookEndpoints.eventTypes} @> ${JSON.stringify([type])}::jsonb`)),
       ),
     );
-  if (endpoints.length === 0) return;
-  const payload = webhookEventBody(services, input.type, input.delivery, at, input.previousStatus ?? null);
-  await tx.insert(webhookMessages).values(
-    endpoints.map((e) => ({
+  const rows = inputs.flatMap((input) => {
+    const listening = endpoints.filter((e) => e.userId === input.delivery.customerId && e.eventTypes.includes(input.type));
+    if (listening.length === 0) return [];
+    const payload = webhookEventBody(services, input.type, input.delivery, at, input.previousStatus ?? null);
+    return listening.map((e) => ({
       msgId: `msg_${randomUUID().replaceAll('-', '')}`,
       endpointId: e.id,
       eventType: input.type,
       payload,
       createdAt: at,
       nextAttemptAt: at,
-    })),
-  );
+    }));
+  });
+  if (rows.length > 0) await tx.insert(webhookMessages).values(rows);
 }
 
 /** A move of a delivery: `delivery.status_changed`, and what its new status adds (delivered, exception). */
