@@ -13,5 +13,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // Lazy pages load their chunks through Vite's transform: on two busy cores (CI runs lint and types beside the
+    // tests) that alone can pass vitest's default 5 s. Each wait inside a test keeps its own shorter limit.
+    testTimeout: 15_000,
   },
 });

@@ -204,7 +204,10 @@ export function createConcurrentQueueWorker<M>(opts: {
       const before = sent;
       for (;;) {
         await fill();
-        if (inFlight.size === 0) return sent - before;
+        if (inFlight.size === 0) {
+          opts.onSuccess?.();
+          return sent - before;
+        }
         await Promise.race(inFlight);
       }
     },
