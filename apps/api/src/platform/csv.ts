@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { localClock } from '../shared/business-time.js';
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading
@@ -19,20 +20,8 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArr
 /** "2026-03-02 15:04" in the time zone given, for spreadsheets ('' without a time). */
 export function csvTime(at: Date | null, timeZone: string): string {
   if (!at) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const { date, time } = localClock(at, timeZone);
+  return `${date} ${time}`;
 }
 
 /** Answers with an export as a CSV download: never cached, named for the browser's save dialog. */

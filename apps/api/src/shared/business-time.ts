@@ -44,6 +44,17 @@ export function localMoment(at: Date, timeZone: string): LocalMoment {
   };
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The wall clock in `timeZone` at `at` as text: the date (YYYY-MM-DD) and the time to the minute (HH:MM). */
+export function localClock(at: Date, timeZone: string): { date: string; time: string } {
+  const m = localMoment(at, timeZone);
+  return {
+    date: `${m.year}-${pad2(m.month)}-${pad2(m.day)}`,
+    time: `${pad2(Math.floor(m.seconds / 3600))}:${pad2(Math.floor((m.seconds % 3600) / 60))}`,
+  };
+}
+
 const offsetMs = (utcMs: number, timeZone: string) => {
   const m = localMoment(new Date(utcMs), timeZone);
   return Date.UTC(m.year, m.month - 1, m.day) + m.seconds * 1000 - Math.floor(utcMs / 1000) * 1000;

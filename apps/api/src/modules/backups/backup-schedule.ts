@@ -4,29 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createPeriodicTask } from '../../platform/background-work.js';
 import { backupArchiveTime } from '../../platform/backup-names.js';
 import type { Services } from '../../services.js';
+import { localClock } from '../../shared/business-time.js';
 import { type BackupResult, takeBackup } from './take-backup.js';
 
 const EVERY_MS = 60_000;
 /** pg_try_advisory_xact_lock key: one process of many takes the daily backup. */
 const BACKUP_LOCK_KEY = 0x6d63_6b70;
-
-/** Hour and minute of `at` in the business time zone, as HH:MM, and its business date. */
-function businessClock(at: Date, timeZone: string): { time: string; date: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { time: `${parts.hour}:${parts.minute}`, date: `${parts.year}-${parts.month}-${parts.day}` };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,14 +61,14 @@ export function createBackupSchedule(services: Services, log: FastifyBaseLogger)
     const names = await readdir(env.BACKUP_DIR).catch(() => [] as string[]);
     return names.some((n) => {
       const at = backupArchiveTime(n);
-      return at !== null && businessClock(at, env.BUSINESS_TZ).date === date;
+      return at !== null && localClock(at, env.BUSINESS_TZ).date === date;
     });
   };
 
   /** Today's backup, when BACKUP_AT has passed and no archive of this business date exists yet; else null. */
   const runDue = async (): Promise<BackupResult | null> => {
     if (!env.BACKUP_AT) return null;
-    const now = businessClock(services.clock.now(), env.BUSINESS_TZ);
+    const now = localClock(services.clock.now(), env.BUSINESS_TZ);
     if (now.time < env.BACKUP_AT || (await takenToday(now.date))) return null;
     if (services.database.kind !== 'postgres') return oneAtATime(backup);
     return services.db.transaction(async (tx) => {
