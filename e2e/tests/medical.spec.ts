@@ -101,7 +101,7 @@ test.describe('medical handling', () => {
     // Along the way: 9.5 °C is out of range; the delivery goes on hold at once.
     await driver.getByLabel('Probe reading (°C)').fill('9.5');
     await driver.getByRole('button', { name: 'Record' }).click();
-    await expect(driver.getByText('Do not deliver: on hold for temperature')).toBeVisible();
+    await expect(driver.getByText('Do not deliver: on hold for temperature').first()).toBeVisible();
     await shot(driver, 'driver-hold-phone');
 
     // Public tracking says only "On hold".
