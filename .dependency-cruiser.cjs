@@ -40,6 +40,7 @@ const MODULE_IMPORTS = {
   notifications: [],
   optin: ['messages'],
   reports: [],
+  retention: ['deliveries'],
   'route-plans': ['deliveries', 'dispatch', 'standing-orders', 'users'],
   'standing-orders': ['deliveries', 'dispatch'],
   tracking: [],

@@ -22,6 +22,7 @@ import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
 import { createBackupSchedule } from './modules/backups/backup-schedule.js';
 import { createLateSweep } from './modules/late-sweep/late-sweep.js';
+import { createRetentionSchedule } from './modules/retention/retention-schedule.js';
 import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
@@ -206,12 +207,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const lateSweep = createLateSweep(services, app.log);
   const standingOrderGenerator = createStandingOrderGenerator(services, app.log);
   const backups = createBackupSchedule(services, app.log);
+  const retention = createRetentionSchedule(services, app.log);
   app.decorate('backups', backups);
   if (opts.runOutbox ?? true) {
     outbox.start();
     lateSweep.start();
     standingOrderGenerator.start();
     backups.start();
+    retention.start();
   }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
@@ -222,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await lateSweep.stop();
     await standingOrderGenerator.stop();
     await backups.stop();
+    await retention.stop();
     await outbox.stop();
     await liveBus.close();
     mailer.close();

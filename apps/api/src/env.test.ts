@@ -26,6 +26,9 @@ describe('parseEnv', () => {
     [{ METRICS_PORT: '3000' }, /^Invalid environment variable METRICS_PORT: must differ from PORT/],
     [{ BACKUP_AT: '2am' }, /^Invalid environment variable BACKUP_AT: must be a time of day as HH:MM/],
     [{ BACKUP_KEEP: '0' }, /^Invalid environment variable BACKUP_KEEP: /],
+    [{ RETENTION_RECORDS_YEARS: '5' }, /^Invalid environment variable RETENTION_RECORDS_YEARS: must be at least 6/],
+    [{ RETENTION_RECORDS_YEARS: '6.5' }, /^Invalid environment variable RETENTION_RECORDS_YEARS: /],
+    [{ RETENTION_PERSONAL_DAYS: '0' }, /^Invalid environment variable RETENTION_PERSONAL_DAYS: /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid environment variable LOG_LEVEL: /],
     [{ SHUTDOWN_GRACE_MS: '10s' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
     [{ SHUTDOWN_GRACE_MS: '-1' }, /^Invalid environment variable SHUTDOWN_GRACE_MS: /],
@@ -46,6 +49,15 @@ describe('parseEnv', () => {
     } catch (err) {
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+
+  it('keeps records six years or more, and personal details until told otherwise', () => {
+    expect(parseEnv({}).RETENTION_RECORDS_YEARS).toBeUndefined();
+    expect(parseEnv({}).RETENTION_PERSONAL_DAYS).toBeUndefined();
+    expect(parseEnv({ RETENTION_RECORDS_YEARS: '6', RETENTION_PERSONAL_DAYS: '90' })).toMatchObject({
+      RETENTION_RECORDS_YEARS: 6,
+      RETENTION_PERSONAL_DAYS: 90,
+    });
   });
 
   it('treats empty strings as unset', () => {

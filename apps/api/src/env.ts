@@ -126,6 +126,21 @@ export const ZEnv = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, e.g. 02:30')
     .optional(),
+  /**
+   * Days after a delivery is finished (delivered, returned or cancelled) that the nightly retention job removes its
+   * recipient's personal details; unset: they are kept.
+   */
+  RETENTION_PERSONAL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).optional(),
+  /**
+   * Years audit rows are kept before the nightly retention job deletes them; never fewer than six (HIPAA keeps required
+   * documentation six years). Unset: kept for ever. Custody events, proofs and receipts are never deleted by the job.
+   */
+  RETENTION_RECORDS_YEARS: z.coerce
+    .number()
+    .int('must be a whole number of years')
+    .min(6, 'must be at least 6: custody, audit, proof and receipt records are kept six years')
+    .max(100)
+    .optional(),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z

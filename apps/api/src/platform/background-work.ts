@@ -88,9 +88,6 @@ export const CLAIM_MS = 60_000;
 /** How many due messages one pass claims. */
 export const CLAIM_BATCH = 20;
 
-/** The end of a claim made now. */
-export const claimedUntil = (now: Date) => new Date(now.getTime() + CLAIM_MS);
-
 /** RETURNING keeps no order: messages go in the order they were written (picked up before delivered). */
 export const oldestFirst = <M extends { createdAt: Date }>(messages: M[]) =>
   messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -108,7 +105,7 @@ export function createQueueWorker<M extends { id: string }>(opts: {
   intervalMs?: number;
   claim: () => Promise<M[]>;
   send: (message: M) => Promise<boolean>;
-  release: (ids: string[]) => Promise<void>;
+  release: (messages: M[]) => Promise<void>;
   /** Told when a pass ends without error. */
   onSuccess?: () => void;
 }): QueueWorker {
@@ -122,7 +119,7 @@ export function createQueueWorker<M extends { id: string }>(opts: {
       const claimed = await opts.claim();
       for (const [index, message] of claimed.entries()) {
         if (stopping()) {
-          await opts.release(claimed.slice(index).map((m) => m.id));
+          await opts.release(claimed.slice(index));
           break;
         }
         if (await opts.send(message)) sent++;

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { outboxMessages } from '../db/schema/index.js';
-import { CLAIM_BATCH, claimedUntil, createQueueWorker, oldestFirst, type QueueWorker } from './background-work.js';
+import { CLAIM_BATCH, CLAIM_MS, createQueueWorker, oldestFirst, type QueueWorker } from './background-work.js';
 import type { Clock } from './clock.js';
 import type { Mailer, OutgoingEmail } from './mailer.js';
 import { type Metrics, noMetrics } from './metrics.js';
@@ -67,6 +67,8 @@ export interface GivenUpMessage {
 /** The e-mail and SMS half of the outbox (the webhook half is another worker of the same kind). */
 export type OutboxWorker = QueueWorker;
 
+type OutboxMessage = typeof outboxMessages.$inferSelect;
+
 export function createOutboxWorker(deps: {
   db: Db;
   mailer: Mailer;
@@ -82,47 +84,70 @@ export function createOutboxWorker(deps: {
   /** Told, inside the transaction that marks it, of a message that failed for good (the administrators' bell). */
   onGivenUp?: (tx: DbOrTx, m: GivenUpMessage, at: Date) => Promise<void>;
   metrics?: Metrics;
+  /** How long a claim holds a message (60 s by default). */
+  claimMs?: number;
+  /** How often a send under way renews its claim (a third of the claim by default), so a slow SMTP never outlives it. */
+  renewEveryMs?: number;
 }): OutboxWorker {
   const { db, clock, log } = deps;
   const metrics = deps.metrics ?? noMetrics;
+  const claimMs = deps.claimMs ?? CLAIM_MS;
+  const renewEveryMs = deps.renewEveryMs ?? Math.floor(claimMs / 3);
+  const until = (now: Date) => new Date(now.getTime() + claimMs);
+  const unclaimed = (now: Date) => or(isNull(outboxMessages.lockedUntil), lte(outboxMessages.lockedUntil, now));
+  const ours = (msg: OutboxMessage) =>
+    and(
+      eq(outboxMessages.id, msg.id),
+      eq(outboxMessages.status, 'pending'),
+      msg.claimToken ? eq(outboxMessages.claimToken, msg.claimToken) : sql`false`,
+    );
 
   async function claim() {
     const now = clock.now();
-    const due = db
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(
-        and(
-          eq(outboxMessages.status, 'pending'),
-          lte(outboxMessages.nextAttemptAt, now),
-          or(isNull(outboxMessages.lockedUntil), lte(outboxMessages.lockedUntil, now)),
-        ),
-      )
-      .orderBy(outboxMessages.createdAt)
-      .limit(CLAIM_BATCH)
-      .for('update', { skipLocked: true });
-    const claimed = await db
-      .update(outboxMessages)
-      .set({ lockedUntil: claimedUntil(now) })
-      .where(inArray(outboxMessages.id, due))
-      .returning();
-    return oldestFirst(claimed);
+    // Two statements: as a subquery of the UPDATE, a LIMIT ... SKIP LOCKED select may be run again per row and
+    // go past its limit (rows this very UPDATE claimed no longer match it).
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, now), unclaimed(now)))
+        .orderBy(outboxMessages.createdAt)
+        .limit(CLAIM_BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const claimed = await tx
+        .update(outboxMessages)
+        .set({ lockedUntil: until(now), claimToken: sql`gen_random_uuid()` })
+        .where(
+          inArray(
+            outboxMessages.id,
+            due.map((m) => m.id),
+          ),
+        )
+        .returning();
+      return oldestFirst(claimed);
+    });
   }
 
-  async function release(ids: string[]) {
-    await db
-      .update(outboxMessages)
-      .set({ lockedUntil: null })
-      .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, 'pending')));
+  async function release(messages: OutboxMessage[]) {
+    for (const msg of messages) await db.update(outboxMessages).set({ lockedUntil: null, claimToken: null }).where(ours(msg));
   }
 
-  async function send(msg: typeof outboxMessages.$inferSelect): Promise<boolean> {
-    const reason = await deps.holdBack?.(msg);
-    if (reason) {
-      await db.update(outboxMessages).set({ status: 'failed', lastError: reason, lockedUntil: null }).where(eq(outboxMessages.id, msg.id));
-      metrics.sendResult(msg.channel, 'held_back');
-      return false;
-    }
+  /** Extends the claim while it is still ours; false once another process has taken the message (or it is done). */
+  async function renew(msg: OutboxMessage): Promise<boolean> {
+    const [renewed] = await db
+      .update(outboxMessages)
+      .set({ lockedUntil: until(clock.now()) })
+      .where(ours(msg))
+      .returning({ id: outboxMessages.id });
+    return !!renewed;
+  }
+
+  /** The network call, its claim renewed meanwhile so no other process takes the message while it is on its way. */
+  async function deliver(msg: OutboxMessage): Promise<void> {
+    const heartbeat = setInterval(() => {
+      renew(msg).catch((err) => log.warn({ err: (err as Error).message, outboxId: msg.id }, 'outbox claim renewal failed'));
+    }, renewEveryMs);
     try {
       if (msg.channel === 'email')
         await deps.mailer.send({
@@ -133,44 +158,72 @@ export function createOutboxWorker(deps: {
           listUnsubscribe: msg.listUnsubscribe,
         });
       else await deps.sms.send(msg.recipient, msg.text);
-      await db
-        .update(outboxMessages)
-        .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, attempts: sql`${outboxMessages.attempts} + 1` })
-        .where(eq(outboxMessages.id, msg.id));
-      metrics.sendResult(msg.channel, 'sent');
-      return true;
-    } catch (err) {
-      const attempts = msg.attempts + 1;
-      // A permanent refusal (SMTP 5xx, a provider's "invalid number") fails at once: retrying cannot help.
-      const permanent = isPermanentSendFailure(err);
-      const failed = permanent || attempts >= OUTBOX_MAX_ATTEMPTS;
-      const reason = String((err as Error).message ?? err).slice(0, 500);
-      log.warn(
-        { err, outboxId: msg.id, attempts },
-        permanent ? 'outbox message refused for good' : failed ? 'outbox message given up' : 'outbox send failed, will retry',
-      );
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(outboxMessages)
-          .set({
-            attempts,
-            status: failed ? 'failed' : 'pending',
-            lastError: reason,
-            lockedUntil: null,
-            nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-          })
-          .where(eq(outboxMessages.id, msg.id));
-        if (failed)
-          await deps.onGivenUp?.(
-            tx,
-            { id: msg.id, channel: msg.channel, recipient: msg.recipient, subject: msg.subject, reason, attempts },
-            now,
-          );
-      });
-      metrics.sendResult(msg.channel, failed ? 'failed' : 'retry');
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function send(msg: OutboxMessage): Promise<boolean> {
+    // A claim that ran out while earlier messages of the batch went may have been taken over: then it is not ours to send.
+    if (!msg.claimToken || !(await renew(msg))) return false;
+    const reason = await deps.holdBack?.(msg);
+    if (reason) {
+      await db.update(outboxMessages).set({ status: 'failed', lastError: reason, lockedUntil: null, claimToken: null }).where(ours(msg));
+      metrics.sendResult(msg.channel, 'held_back');
       return false;
     }
+    try {
+      await deliver(msg);
+    } catch (err) {
+      await recordFailure(msg, err);
+      return false;
+    }
+    // Counted in SQL, and written only while the claim is still ours.
+    const [done] = await db
+      .update(outboxMessages)
+      .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, claimToken: null, attempts: sql`${outboxMessages.attempts} + 1` })
+      .where(ours(msg))
+      .returning({ id: outboxMessages.id });
+    if (!done) log.warn({ outboxId: msg.id }, 'outbox claim ran out during the send; its outcome is not recorded');
+    metrics.sendResult(msg.channel, 'sent');
+    return true;
+  }
+
+  async function recordFailure(msg: OutboxMessage, err: unknown): Promise<void> {
+    // A permanent refusal (SMTP 5xx, a provider's "invalid number") fails at once: retrying cannot help.
+    const permanent = isPermanentSendFailure(err);
+    const reason = String((err as Error).message ?? err).slice(0, 500);
+    const now = clock.now();
+    const attempts = await db.transaction(async (tx) => {
+      const [counted] = await tx
+        .update(outboxMessages)
+        .set({ attempts: sql`${outboxMessages.attempts} + 1`, lastError: reason, lockedUntil: null, claimToken: null })
+        .where(ours(msg))
+        .returning({ attempts: outboxMessages.attempts });
+      if (!counted) return null;
+      const failed = permanent || counted.attempts >= OUTBOX_MAX_ATTEMPTS;
+      await tx
+        .update(outboxMessages)
+        .set({ status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(now.getTime() + backoffMs(counted.attempts)) })
+        .where(eq(outboxMessages.id, msg.id));
+      if (failed)
+        await deps.onGivenUp?.(
+          tx,
+          { id: msg.id, channel: msg.channel, recipient: msg.recipient, subject: msg.subject, reason, attempts: counted.attempts },
+          now,
+        );
+      return counted.attempts;
+    });
+    if (attempts === null) {
+      log.warn({ err, outboxId: msg.id }, 'outbox claim ran out during a failed send; its outcome is not recorded');
+      return;
+    }
+    const failed = permanent || attempts >= OUTBOX_MAX_ATTEMPTS;
+    log.warn(
+      { err, outboxId: msg.id, attempts },
+      permanent ? 'outbox message refused for good' : failed ? 'outbox message given up' : 'outbox send failed, will retry',
+    );
+    metrics.sendResult(msg.channel, failed ? 'failed' : 'retry');
   }
 
   return createQueueWorker({

@@ -9,6 +9,8 @@ export interface FileStorage {
   /** Writes bytes under a server-generated name; returns the relative path to store. */
   put(bytes: Buffer, extension: string): Promise<string>;
   get(path: string): Promise<Buffer>;
+  /** Removes a stored file (gone already is fine). */
+  remove(path: string): Promise<void>;
   /** Throws unless a file can be written here now (readiness). */
   checkWritable(): Promise<void>;
 }
@@ -34,6 +36,10 @@ export function createFileStorage(dataDir: string): FileStorage {
     get: (path) => {
       if (path.includes('..')) throw new AppError('NOT_FOUND', 'File not found');
       return readFile(join(root, path));
+    },
+    remove: async (path) => {
+      if (path.includes('..')) return;
+      await rm(join(root, path), { force: true });
     },
     checkWritable: () => checkWritableDir(root),
   };

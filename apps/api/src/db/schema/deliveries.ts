@@ -65,6 +65,10 @@ export const deliveries = pgTable(
     /** First pickup and the hand-over, copied from the custody events by a trigger (migration 0012), for reports. */
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When it was delivered, returned or cancelled, set by the same trigger (migration 0017): retention counts from it. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the retention job removed the recipient's personal details (migration 0017); null while they are kept. */
+    personalDetailsRemovedAt: timestamp('personal_details_removed_at', { withTimezone: true }),
     /** From the applied route plan (migration 0013): the job's place in its driver's run and the expected arrival. */
     plannedOrder: integer('planned_order'),
     plannedArrival: timestamp('planned_arrival', { withTimezone: true }),
@@ -91,6 +95,7 @@ export const deliveries = pgTable(
       .on(t.approvedAt)
       .where(sql`${t.priority} = 'stat' AND ${t.statEscalatedAt} IS NULL AND ${t.status} = 'approved'`),
     index('deliveries_hold_idx').on(t.holdSince).where(sql`${t.holdSince} IS NOT NULL`),
+    index('deliveries_retention_due_idx').on(t.finishedAt).where(sql`${t.personalDetailsRemovedAt} IS NULL`),
   ],
 );
 
@@ -149,6 +154,11 @@ export const deliveryEvents = pgTable(
     note: text('note'),
     /** null: a status move; otherwise a handling event (temperature, logger, checklist, id_check, hold, disposition, receipt). */
     kind: text('kind'),
+    /**
+     * Set only on a 'redaction' event (migration 0017): JSON [[seq, hash], ...], the hash each earlier event has once
+     * its personal details were removed. Hashed with the event, so the removal is itself part of the chain.
+     */
+    seals: text('seals'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),

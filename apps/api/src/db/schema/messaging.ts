@@ -78,6 +78,8 @@ export const outboxMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Whose claim `lockedUntil` is: a message is sent, and its outcome written, only while the token is the sender's. */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     /** 'sms_consent_request' for the text asking a number to reply YES; null for delivery updates. */
     purpose: text('purpose').$type<'sms_consent_request'>(),

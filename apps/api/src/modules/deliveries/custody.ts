@@ -16,12 +16,14 @@ export interface CustodyEventInput {
   actorId?: string | null;
   actorRole?: string | null;
   note?: string | null;
-  /** A handling event (not a status move): temperature, logger, checklist, id_check, hold, disposition, receipt. */
+  /** A handling event (not a status move): temperature, logger, checklist, id_check, hold, disposition, receipt, redaction. */
   kind?: CustodyKind | null;
+  /** A redaction event's seals (see `sealsOf`). */
+  seals?: string | null;
   at: Date;
 }
 
-export const CUSTODY_KINDS = ['temperature', 'logger', 'checklist', 'id_check', 'hold', 'disposition', 'receipt'] as const;
+export const CUSTODY_KINDS = ['temperature', 'logger', 'checklist', 'id_check', 'hold', 'disposition', 'receipt', 'redaction'] as const;
 export type CustodyKind = (typeof CUSTODY_KINDS)[number];
 
 type CustodyRow = typeof deliveryEvents.$inferSelect;
@@ -39,8 +41,8 @@ export function custodyHash(prevHash: string, e: Omit<CustodyRow, 'id' | 'hash' 
     e.actorRole ?? null,
     e.note ?? null,
     new Date(e.createdAt).toISOString(),
-    // Hashed only when set, so chains written before handling events existed still verify.
-    ...(e.kind ? [e.kind] : []),
+    // Hashed only when set, so chains written before handling events (and redactions) existed still verify.
+    ...(e.seals ? [e.kind ?? null, e.seals] : e.kind ? [e.kind] : []),
   ]);
   return createHash('sha256').update(prevHash).update(canonical).digest('hex');
 }
@@ -58,6 +60,7 @@ export function custodyEventRow(input: CustodyEventInput, last?: { seq: number; 
     actorRole: input.actorRole ?? null,
     note: input.note ?? null,
     kind: input.kind ?? null,
+    seals: input.seals ?? null,
     createdAt: input.at,
   };
   const prevHash = last?.hash ?? GENESIS_HASH;
@@ -106,12 +109,36 @@ export function appendHandlingEvent(
   });
 }
 
-/** Recomputes the chain; returns the seq of the first broken event, or null when it verifies. */
+/**
+ * The seals of a redaction event: for each earlier event whose note it changed, that event's hash recomputed over
+ * its new content. The event keeps its original hash (the next event links to it); the seal, hashed into the
+ * redaction event, vouches for what the event holds now.
+ */
+export function sealsOf(e: Pick<CustodyRow, 'seals'>): [number, string][] {
+  if (!e.seals) return [];
+  try {
+    const parsed: unknown = JSON.parse(e.seals);
+    return Array.isArray(parsed)
+      ? parsed.filter((p): p is [number, string] => Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Recomputes the chain; returns the seq of the first broken event, or null when it verifies. An event whose
+ * personal details were removed verifies by a later redaction event's seal of it (which verifies in its turn).
+ */
 export function verifyCustodyChain(events: CustodyRow[]): { valid: boolean; brokenAtSeq: number | null } {
   let prev = GENESIS_HASH;
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
+  const sealed = new Map<number, string>();
+  for (const e of sorted) for (const [seq, hash] of sealsOf(e)) if (seq < e.seq) sealed.set(seq, hash);
   for (const [i, e] of sorted.entries()) {
-    if (e.seq !== i + 1 || e.prevHash !== prev || custodyHash(prev, e) !== e.hash) return { valid: false, brokenAtSeq: e.seq };
+    if (e.seq !== i + 1 || e.prevHash !== prev) return { valid: false, brokenAtSeq: e.seq };
+    const recomputed = custodyHash(prev, e);
+    if (recomputed !== e.hash && recomputed !== sealed.get(e.seq)) return { valid: false, brokenAtSeq: e.seq };
     prev = e.hash;
   }
   return { valid: true, brokenAtSeq: null };
