@@ -65,7 +65,10 @@ export function scrub(text: string, values: readonly string[]): string {
  * custody notes are sealed by a 'redaction' event appended to the chain, so the chain still verifies.
  */
 export async function redactPersonalDetails(tx: DbOrTx, deliveryId: string, at: Date): Promise<RedactedDelivery | null> {
-  const [d] = await tx.select().from(deliveries).where(and(eq(deliveries.id, deliveryId), isNull(deliveries.personalDetailsRemovedAt)));
+  const [d] = await tx
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.id, deliveryId), isNull(deliveries.personalDetailsRemovedAt)));
   if (!d || !(FINISHED as readonly string[]).includes(d.status)) return null;
   const [proof] = await tx.select().from(proofsOfDelivery).where(eq(proofsOfDelivery.deliveryId, d.id));
   const [handback] = await tx.select().from(deliveryReturns).where(eq(deliveryReturns.deliveryId, d.id));
