@@ -69,6 +69,12 @@ export type OutboxWorker = QueueWorker;
 
 type OutboxMessage = typeof outboxMessages.$inferSelect;
 
+/**
+ * A claim is a lease with a token, as the webhooks' is: each message of a claimed batch is sent only if its claim is
+ * still ours just before (a slow send earlier in the batch may have let it run out and another process take it), the
+ * claim is renewed while the SMTP server or SMS provider takes its time, and the outcome (attempts counted in SQL) is
+ * written only while the token is still ours. So one process at a time sends a message.
+ */
 export function createOutboxWorker(deps: {
   db: Db;
   mailer: Mailer;

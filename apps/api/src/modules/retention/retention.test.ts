@@ -14,6 +14,7 @@ import { type Crew, crew, deliveryIn, signaturePng } from '../dispatch/operation
 import { readCustody } from '../dispatch/read-custody.js';
 import { recordProofOfDelivery } from '../driver/record-proof-of-delivery.js';
 import { applyRetention } from './apply-retention.js';
+import { createRetentionSchedule } from './retention-schedule.js';
 
 const DAY = 86_400_000;
 const NOW = new Date('2026-03-02T15:00:00Z');
@@ -167,6 +168,25 @@ describe('retention', () => {
     expect(verifyCustodyChain(eventsAfter).valid).toBe(true);
     const [row] = await t.db.select().from(deliveries).where(eq(deliveries.id, old.id));
     expect(row.personalDetailsRemovedAt).not.toBeNull();
+  });
+
+  it('runs nightly: after 02:00 business time, once a night', async () => {
+    const schedule = createRetentionSchedule(t.app.services, t.app.log);
+    const runs = async () => (await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'retention.run'))).length;
+    // 01:30 in Boston: not yet.
+    clock.set('2026-03-03T06:30:00Z');
+    const before = await runs();
+    expect(await schedule.run()).toBeNull();
+    // 02:10: tonight's run; at 03:10 it has run already.
+    clock.set('2026-03-03T07:10:00Z');
+    expect(await schedule.run()).toMatchObject({ deliveries: expect.any(Number) });
+    clock.set('2026-03-03T08:10:00Z');
+    expect(await schedule.run()).toBeNull();
+    expect(await runs()).toBe(before + 1);
+    // The next night runs again.
+    clock.set('2026-03-04T07:05:00Z');
+    expect(await schedule.run()).not.toBeNull();
+    expect(await runs()).toBe(before + 2);
   });
 
   it('runs at once with npm run retention', { timeout: 120_000 }, async () => {
