@@ -111,7 +111,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   let replica: Database | null = null;
   try {
     await database.migrate();
-    replica = await openReadReplica(env, (err) => app.log.warn({ err: err.message }, 'read replica connection lost; the pool will reconnect'));
+    replica = await openReadReplica(env, (err) =>
+      app.log.warn({ err: err.message }, 'read replica connection lost; the pool will reconnect'),
+    );
     await ensureRoles(database.db);
     await ensureSuperAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
     liveBus = await createLiveBus(database, app.log);
@@ -168,7 +170,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     metrics,
   };
   app.decorate('services', services);
-  prometheus?.watch({ database, replica: replica ?? undefined, clock, liveStreams: services.liveStreams, storage: services.storage, backupDir: env.BACKUP_DIR });
+  prometheus?.watch({
+    database,
+    replica: replica ?? undefined,
+    clock,
+    liveStreams: services.liveStreams,
+    storage: services.storage,
+    backupDir: env.BACKUP_DIR,
+  });
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { prometheus });

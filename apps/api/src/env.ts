@@ -164,7 +164,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError('Invalid environment variable METRICS_PORT: must differ from PORT');
   }
   if (result.data.DATABASE_READ_URL && !result.data.DATABASE_URL) {
-    throw new EnvError('Invalid environment variable DATABASE_READ_URL: needs DATABASE_URL (a replica of PostgreSQL, not of the embedded database)');
+    throw new EnvError(
+      'Invalid environment variable DATABASE_READ_URL: needs DATABASE_URL (a replica of PostgreSQL, not of the embedded database)',
+    );
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new EnvError('Invalid environment variable ADMIN_PASSWORD: required when ADMIN_EMAIL is set');

@@ -95,7 +95,11 @@ const COUNTERS = {
     help: 'Deliveries booked, by delivery type and package type',
     labelNames: ['delivery_type', 'package_type'],
   },
-  moves: { name: 'courier_delivery_moves_total', help: 'Status moves committed, by the status moved from and to', labelNames: ['from', 'to'] },
+  moves: {
+    name: 'courier_delivery_moves_total',
+    help: 'Status moves committed, by the status moved from and to',
+    labelNames: ['from', 'to'],
+  },
   sends: {
     name: 'courier_messages_sent_total',
     help: 'Send attempts of the outbox (email, sms) and webhooks, by result: sent, retry, failed (given up), held_back',
@@ -119,7 +123,11 @@ const GAUGES = {
     help: 'Messages waiting to be sent (due now or backing off after a failure), per queue',
     labelNames: ['queue'],
   },
-  queueAge: { name: 'courier_queue_oldest_age_seconds', help: 'Age of the oldest message waiting in each queue (0 when empty)', labelNames: ['queue'] },
+  queueAge: {
+    name: 'courier_queue_oldest_age_seconds',
+    help: 'Age of the oldest message waiting in each queue (0 when empty)',
+    labelNames: ['queue'],
+  },
   storeUp: {
     name: 'courier_store_up',
     help: 'Whether a store requests need answers (database, files): 1 up, 0 down, as /readyz decides',

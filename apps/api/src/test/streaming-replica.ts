@@ -49,7 +49,13 @@ const freePort = () =>
   });
 
 /** Settings a hot standby must have at least as high as its primary's, or recovery stops at once. */
-const AT_LEAST_PRIMARY = ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions', 'max_locks_per_transaction'];
+const AT_LEAST_PRIMARY = [
+  'max_connections',
+  'max_worker_processes',
+  'max_wal_senders',
+  'max_prepared_transactions',
+  'max_locks_per_transaction',
+];
 
 export async function startStreamingReplica(primaryUrl: string): Promise<StartResult> {
   const primary = new URL(primaryUrl);

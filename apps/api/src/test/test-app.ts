@@ -90,9 +90,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const replica: Record<string, string> =
-    options.readReplicaOf && database.url
-      ? { DATABASE_URL: database.url, DATABASE_READ_URL: options.readReplicaOf(database.url) }
-      : {};
+    options.readReplicaOf && database.url ? { DATABASE_URL: database.url, DATABASE_READ_URL: options.readReplicaOf(database.url) } : {};
   const env = testEnv({ ...options.env, ...replica });
   const mailer = createCapturingMailer();
   const app = await buildApp({
