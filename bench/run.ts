@@ -5,7 +5,9 @@
  *  2. starts the real server on it (TRUST_PROXY=true, so each request may come from its own address),
  *  0. (part `solomon`, no database) solves Solomon's VRPTW files and a 300-job day with the route planner,
  *  3. measures bare endpoints, public tracking against pgbench, my-deliveries page 1 and 5000, the landing
- *     page's JavaScript and Lighthouse's mobile scores, and prints each beside its budget.
+ *     page's JavaScript and Lighthouse's mobile scores, and prints each beside its budget;
+ *  (part `replica`) public tracking again through a second server whose reads go to a streaming replica;
+ *  (part `live-bus`, no seeded database) NOTIFY events a second with 1, 2, 4 and 8 listening processes.
  * Timings are not tests: the run never fails on a slow figure, only on failed requests.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -18,6 +20,8 @@ import { landingJavaScript, lighthouseScores } from './landing.js';
 import { benchMyDeliveries } from './my-deliveries.js';
 import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
 import { benchSolomon } from './solomon.js';
+import { benchLiveBus } from './live-bus.js';
+import { benchReplica } from './replica.js';
 import { benchTracking } from './tracking.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,11 +30,11 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
 /**
- * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, http, tracking, my-deliveries, landing);
- * BENCH_PARTS=solomon needs no database.
+ * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, http, tracking, replica,
+ * my-deliveries, landing); BENCH_PARTS=solomon,live-bus needs no seeded database.
  */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'solomon,http,tracking,my-deliveries,landing').split(','));
-const DATABASE_PARTS = ['http', 'tracking', 'my-deliveries', 'landing'];
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'solomon,live-bus,http,tracking,replica,my-deliveries,landing').split(','));
+const DATABASE_PARTS = ['http', 'tracking', 'replica', 'my-deliveries', 'landing'];
 /** seconds per Solomon instance */
 const SOLOMON_SECONDS = Number(process.env.BENCH_SOLOMON_SECONDS ?? 10);
 const ASSETS = join(REPO_ROOT, 'apps/web/dist/assets');
@@ -96,6 +100,15 @@ async function main() {
     }
     console.log(`  300-job day planned in            ${planner.daySeconds.toFixed(2)} s  (<= 5 s)   ${budget(planner.daySeconds <= 5)}`);
   }
+  if (PARTS.has('live-bus')) {
+    console.log(`\nLive bus: NOTIFY through one PostgreSQL, one per transaction (${SECONDS} s per run)`);
+    console.log('  listeners   sent/s   received/s each   handed out/s   p50 ms   p99 ms');
+    for (const r of await benchLiveBus(SECONDS)) {
+      console.log(
+        `  ${String(r.listeners).padStart(9)} ${r.sentPerSecond.toFixed(0).padStart(8)} ${r.receivedPerListener.toFixed(0).padStart(17)} ${r.fanOutPerSecond.toFixed(0).padStart(14)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)}`,
+      );
+    }
+  }
   if (!DATABASE_PARTS.some((part) => PARTS.has(part))) {
     clearTimeout(watchdog);
     if (failures > 0) {
@@ -156,6 +169,23 @@ async function main() {
       console.log(
         `  server at half max   ${t.half.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${t.half.p50} ms   p99 ${t.half.p99} ms   failed ${t.half.failures}`,
       );
+    }
+
+    if (PARTS.has('replica')) {
+      console.log(`\nPublic tracking with and without a streaming replica (${SECONDS} s per run, ${CONNECTIONS} connections)`);
+      const r = await benchReplica(server.baseURL, SECONDS, CONNECTIONS);
+      if (typeof r === 'string') console.log(`  skipped: ${r}`);
+      else {
+        failures += r.primaryOnly.failures + r.withReplica.failures;
+        for (const [label, x] of [
+          ['primary only       ', r.primaryOnly],
+          ['reads on a replica ', r.withReplica],
+        ] as const) {
+          console.log(
+            `  ${label} ${x.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${x.p50} ms   p99 ${x.p99} ms   failed ${x.failures}`,
+          );
+        }
+      }
     }
 
     let m: Awaited<ReturnType<typeof benchMyDeliveries>> | undefined;

@@ -51,7 +51,7 @@ export interface TrackingLoad {
   failures: number;
 }
 
-async function trackingLoad(baseURL: string, numbers: string[], seconds: number, connections: number, overallRate?: number) {
+export async function trackingLoad(baseURL: string, numbers: string[], seconds: number, connections: number, overallRate?: number) {
   const result = await autocannon({
     url: baseURL,
     connections,

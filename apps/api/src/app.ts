@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
+import { openReadReplica } from './db/open-read-replica.js';
 import { metricsWanted, type TEnv } from './env.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
@@ -108,13 +109,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.database ??
     (await openDatabaseFromEnv(env, (err) => app.log.warn({ err: err.message }, 'database connection lost; the pool will reconnect')));
   let liveBus: LiveBus;
+  let replica: Database | null = null;
   try {
     await database.migrate();
+    replica = await openReadReplica(env, (err) =>
+      app.log.warn({ err: err.message }, 'read replica connection lost; the pool will reconnect'),
+    );
     await ensureRoles(database.db);
     await ensureSuperAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, app.log);
     liveBus = await createLiveBus(database, app.log);
   } catch (err) {
     // The app never existed for its caller, so nothing else would release the database (and its DATA_DIR lock).
+    await replica?.close().catch(() => {});
     if (ownsDatabase) await database.close().catch(() => {});
     throw err;
   }
@@ -151,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl,
     database,
     db: database.db,
+    readReplica: replica?.db ?? database.db,
     clock,
     jwtKey: new TextEncoder().encode(resolveJwtSecret(env.JWT_SECRET, env.DATA_DIR)),
     mailer,
@@ -164,7 +171,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     metrics,
   };
   app.decorate('services', services);
-  prometheus?.watch({ database, clock, liveStreams: services.liveStreams, storage: services.storage, backupDir: env.BACKUP_DIR });
+  prometheus?.watch({
+    database,
+    replica: replica ?? undefined,
+    clock,
+    liveStreams: services.liveStreams,
+    storage: services.storage,
+    backupDir: env.BACKUP_DIR,
+  });
 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { prometheus });
@@ -229,6 +243,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await outbox.stop();
     await liveBus.close();
     mailer.close();
+    await replica?.close();
     if (ownsDatabase) await database.close();
     await tracing?.flush().catch(() => {});
   });

@@ -24,6 +24,8 @@ describe('parseEnv', () => {
     [{ METRICS_TOKEN: 'short' }, /^Invalid environment variable METRICS_TOKEN: must be at least 24 characters/],
     [{ METRICS_PORT: '0' }, /^Invalid environment variable METRICS_PORT: /],
     [{ METRICS_PORT: '3000' }, /^Invalid environment variable METRICS_PORT: must differ from PORT/],
+    [{ DATABASE_READ_URL: 'postgres://db-replica:5432/courier' }, /^Invalid environment variable DATABASE_READ_URL: needs DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://db:5432/courier', DATABASE_READ_URL: 'not a url' }, /^Invalid environment variable DATABASE_READ_URL: /],
     [{ BACKUP_AT: '2am' }, /^Invalid environment variable BACKUP_AT: must be a time of day as HH:MM/],
     [{ BACKUP_KEEP: '0' }, /^Invalid environment variable BACKUP_KEEP: /],
     [{ RETENTION_RECORDS_YEARS: '5' }, /^Invalid environment variable RETENTION_RECORDS_YEARS: must be at least 6/],

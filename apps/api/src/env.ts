@@ -20,6 +20,11 @@ export const ZEnv = z.object({
   DATABASE_URL: optionalUrl,
   /** PostgreSQL connections per process; the default is measured (docs/benchmarks.md). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A streaming replica of DATABASE_URL (PostgreSQL only): reads that tolerate a second of lag (public tracking,
+   * reports, exports, the audit list) go there; unset: they go to the primary like everything else.
+   */
+  DATABASE_READ_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('MedCourier <no-reply@medcourier.example>'),
@@ -172,6 +177,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (result.data.METRICS_PORT !== undefined && result.data.METRICS_PORT === result.data.PORT) {
     throw new EnvError('Invalid environment variable METRICS_PORT: must differ from PORT');
+  }
+  if (result.data.DATABASE_READ_URL && !result.data.DATABASE_URL) {
+    throw new EnvError(
+      'Invalid environment variable DATABASE_READ_URL: needs DATABASE_URL (a replica of PostgreSQL, not of the embedded database)',
+    );
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new EnvError('Invalid environment variable ADMIN_PASSWORD: required when ADMIN_EMAIL is set');

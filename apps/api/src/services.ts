@@ -16,7 +16,13 @@ export interface Services {
   env: TEnv;
   publicUrl: string;
   database: Database;
+  /** The primary: every write, and every read of what a person just wrote (a GET after their POST, a transaction). */
   db: Db;
+  /**
+   * Reads that tolerate a second of lag and no one's read-back: public tracking, reports and exports, the audit
+   * list. DATABASE_READ_URL's replica when set, else the same handle as db.
+   */
+  readReplica: Db;
   clock: Clock;
   jwtKey: Uint8Array;
   mailer: Mailer;

@@ -52,12 +52,14 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
   /** PostgreSQL pool size (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /** PostgreSQL: names the pool's sessions in pg_stat_activity (the read replica's is courier-read). */
+  applicationName?: string;
   /** PGlite: start from this dumped data directory (a restore), into an empty dataDir. */
   loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.onPoolError, options.poolMax);
+  if (options.url) return openPostgres(options.url, options.onPoolError, options.poolMax, options.applicationName);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm backs the customer's delivery search (migration 0005); PostgreSQL has it in contrib.
   const extensions = { pg_trgm };
@@ -79,8 +81,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-function openPostgres(url: string, onPoolError?: (err: Error) => void, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30000 });
+function openPostgres(url: string, onPoolError?: (err: Error) => void, max = 10, applicationName?: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30000,
+    ...(applicationName ? { application_name: applicationName } : {}),
+  });
   // An idle client dying (PostgreSQL restart) must never crash the process; the pool replaces it.
   pool.on('error', (err) => onPoolError?.(err));
   const db = drizzlePg(pool, { schema });

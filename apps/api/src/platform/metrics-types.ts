@@ -29,6 +29,8 @@ export interface Metrics {
 /** What is measured when Prometheus scrapes (read at that moment, not counted as it happens). */
 export interface MetricsSources {
   database: Database;
+  /** DATABASE_READ_URL's pool, when set: its connections are labelled pool="replica". */
+  replica?: Database;
   clock: Clock;
   liveStreams: LiveStreams;
   storage: FileStorage;

@@ -80,6 +80,86 @@ async function readHolds(sources: MetricsSources): Promise<{ reason: string | nu
   return (result as unknown as { rows: { reason: string | null; count: number }[] }).rows;
 }
 
+interface MetricSpec {
+  name: string;
+  help: string;
+  labelNames?: readonly string[];
+}
+
+/** The pools whose connections are measured: every query's primary, and DATABASE_READ_URL's replica when set. */
+type PoolName = 'primary' | 'replica';
+
+const COUNTERS = {
+  bookings: {
+    name: 'courier_bookings_total',
+    help: 'Deliveries booked, by delivery type and package type',
+    labelNames: ['delivery_type', 'package_type'],
+  },
+  moves: {
+    name: 'courier_delivery_moves_total',
+    help: 'Status moves committed, by the status moved from and to',
+    labelNames: ['from', 'to'],
+  },
+  sends: {
+    name: 'courier_messages_sent_total',
+    help: 'Send attempts of the outbox (email, sms) and webhooks, by result: sent, retry, failed (given up), held_back',
+    labelNames: ['queue', 'result'],
+  },
+} satisfies Record<string, MetricSpec>;
+
+const GAUGES = {
+  holds: {
+    name: 'courier_deliveries_on_hold',
+    help: 'Deliveries on hold now (every process reports the same figure), by reason',
+    labelNames: ['reason'],
+  },
+  jobSuccess: {
+    name: 'courier_job_last_success_timestamp_seconds',
+    help: 'When each background job last finished a run without error (Unix time)',
+    labelNames: ['job'],
+  },
+  queueDepth: {
+    name: 'courier_queue_depth',
+    help: 'Messages waiting to be sent (due now or backing off after a failure), per queue',
+    labelNames: ['queue'],
+  },
+  queueAge: {
+    name: 'courier_queue_oldest_age_seconds',
+    help: 'Age of the oldest message waiting in each queue (0 when empty)',
+    labelNames: ['queue'],
+  },
+  storeUp: {
+    name: 'courier_store_up',
+    help: 'Whether a store requests need answers (database, files): 1 up, 0 down, as /readyz decides',
+    labelNames: ['store'],
+  },
+  liveStreams: { name: 'courier_live_streams_open', help: 'Server-sent-event streams open on this process' },
+  backupAge: {
+    name: 'courier_backup_last_success_timestamp_seconds',
+    help: 'When the newest complete backup archive in BACKUP_DIR was written (Unix time)',
+  },
+  poolMax: {
+    name: 'courier_db_pool_max',
+    help: 'Database connections this process may open, per pool (1 for the embedded PGlite)',
+    labelNames: ['pool'],
+  },
+} satisfies Record<string, MetricSpec>;
+
+/** Registered only for PostgreSQL's pools: PGlite cannot tell, and a made-up zero would hide a real wait. */
+const POOL_GAUGES = {
+  connections: {
+    name: 'courier_db_pool_connections',
+    help: 'Database pool connections by pool and state: in_use (lent to a query or transaction) or idle',
+    labelNames: ['pool', 'state'],
+  },
+  waiting: { name: 'courier_db_pool_waiting', help: 'Queries waiting for a pooled database connection, per pool', labelNames: ['pool'] },
+} satisfies Record<string, MetricSpec>;
+
+/** One metric per spec, under the same keys. */
+function build<K extends string, M>(specs: Record<K, MetricSpec>, make: (spec: MetricSpec) => M): Record<K, M> {
+  return Object.fromEntries(Object.entries<MetricSpec>(specs).map(([key, spec]) => [key, make(spec)])) as Record<K, M>;
+}
+
 /** prom-client's registry with the app's metrics; prom-client itself is imported here, on demand. */
 export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
   const client = await import('prom-client');
@@ -87,6 +167,7 @@ export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
   // Process metrics, event-loop lag (nodejs_eventloop_lag_*), heap and GC, from prom-client.
   client.collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const gauge = (spec: MetricSpec) => new client.Gauge({ ...spec, labelNames: [...(spec.labelNames ?? [])], registers });
 
   const httpDuration = new client.Histogram({
     name: 'courier_http_request_duration_seconds',
@@ -95,72 +176,9 @@ export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
-  const bookings = new client.Counter({
-    name: 'courier_bookings_total',
-    help: 'Deliveries booked, by delivery type and package type',
-    labelNames: ['delivery_type', 'package_type'],
-    registers,
-  });
-  const moves = new client.Counter({
-    name: 'courier_delivery_moves_total',
-    help: 'Status moves committed, by the status moved from and to',
-    labelNames: ['from', 'to'],
-    registers,
-  });
-  const holds = new client.Gauge({
-    name: 'courier_deliveries_on_hold',
-    help: 'Deliveries on hold now (every process reports the same figure), by reason',
-    labelNames: ['reason'],
-    registers,
-  });
-  const sends = new client.Counter({
-    name: 'courier_messages_sent_total',
-    help: 'Send attempts of the outbox (email, sms) and webhooks, by result: sent, retry, failed (given up), held_back',
-    labelNames: ['queue', 'result'],
-    registers,
-  });
-  const jobSuccess = new client.Gauge({
-    name: 'courier_job_last_success_timestamp_seconds',
-    help: 'When each background job last finished a run without error (Unix time)',
-    labelNames: ['job'],
-    registers,
-  });
-  const queueDepth = new client.Gauge({
-    name: 'courier_queue_depth',
-    help: 'Messages waiting to be sent (due now or backing off after a failure), per queue',
-    labelNames: ['queue'],
-    registers,
-  });
-  const queueAge = new client.Gauge({
-    name: 'courier_queue_oldest_age_seconds',
-    help: 'Age of the oldest message waiting in each queue (0 when empty)',
-    labelNames: ['queue'],
-    registers,
-  });
-  const storeUp = new client.Gauge({
-    name: 'courier_store_up',
-    help: 'Whether a store requests need answers (database, files): 1 up, 0 down, as /readyz decides',
-    labelNames: ['store'],
-    registers,
-  });
-  const liveStreams = new client.Gauge({
-    name: 'courier_live_streams_open',
-    help: 'Server-sent-event streams open on this process',
-    registers,
-  });
-  const backupAge = new client.Gauge({
-    name: 'courier_backup_last_success_timestamp_seconds',
-    help: 'When the newest complete backup archive in BACKUP_DIR was written (Unix time)',
-    registers,
-  });
-
-  const poolMax = new client.Gauge({
-    name: 'courier_db_pool_max',
-    help: 'Database connections this process may open (1 for the embedded PGlite)',
-    registers,
-  });
-  // Registered only for PostgreSQL's pool: PGlite cannot tell, and a made-up zero would hide a real wait.
-  let pool: { connections: InstanceType<typeof client.Gauge>; waiting: InstanceType<typeof client.Gauge> } | undefined;
+  const counters = build(COUNTERS, (spec) => new client.Counter({ ...spec, labelNames: [...(spec.labelNames ?? [])], registers }));
+  const gauges = build(GAUGES, gauge);
+  let pool: Record<keyof typeof POOL_GAUGES, InstanceType<typeof client.Gauge>> | undefined;
   let sources: MetricsSources | undefined;
 
   async function refresh(s: MetricsSources) {
@@ -172,6 +190,7 @@ export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
       upOrDown(() => s.storage.checkWritable()),
       s.backupDir ? newestBackupSeconds(s.backupDir) : Promise.resolve(null),
     ]);
+    const { storeUp, queueDepth, queueAge, holds, backupAge } = gauges;
     storeUp.set({ store: 'database' }, database);
     storeUp.set({ store: 'files' }, files);
     // A failed read leaves no figure rather than a stale one.
@@ -187,14 +206,21 @@ export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
     holds.reset();
     if (onHold) holds.set({ reason: HOLD_TEMPERATURE }, 0);
     for (const row of onHold ?? []) holds.inc({ reason: oneOf(row.reason ?? '', LABELS.holdReason) }, row.count);
-    const stats = s.database.poolStats?.();
-    if (stats && pool) {
-      pool.connections.set({ state: 'in_use' }, stats.inUse);
-      pool.connections.set({ state: 'idle' }, stats.total - stats.inUse);
-      pool.waiting.set(stats.waiting);
+    const pools: [PoolName, MetricsSources['database'] | undefined][] = [
+      ['primary', s.database],
+      ['replica', s.replica],
+    ];
+    for (const [name, db] of pools) {
+      if (!db) continue;
+      const stats = db.poolStats?.();
+      if (stats && pool) {
+        pool.connections.set({ pool: name, state: 'in_use' }, stats.inUse);
+        pool.connections.set({ pool: name, state: 'idle' }, stats.total - stats.inUse);
+        pool.waiting.set({ pool: name }, stats.waiting);
+      }
+      gauges.poolMax.set({ pool: name }, stats?.max ?? 1);
     }
-    poolMax.set(stats?.max ?? 1);
-    liveStreams.set(s.liveStreams.size);
+    gauges.liveStreams.set(s.liveStreams.size);
     backupAge.reset();
     if (backup !== null) backupAge.set(backup);
   }
@@ -203,30 +229,16 @@ export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
     enabled: true,
     contentType: registry.contentType,
     booked: (kind) =>
-      bookings.inc({
+      counters.bookings.inc({
         delivery_type: oneOf(kind.deliveryType, LABELS.deliveryType),
         package_type: oneOf(kind.packageType, LABELS.packageType),
       }),
-    moved: (from, to) => moves.inc({ from: oneOf(from, LABELS.status), to: oneOf(to, LABELS.status) }),
-    sendResult: (queue, result) => sends.inc({ queue: oneOf(queue, LABELS.queue), result: oneOf(result, LABELS.result) }),
-    jobSucceeded: (job) => jobSuccess.set({ job: oneOf(job, LABELS.job) }, Date.now() / 1000),
+    moved: (from, to) => counters.moves.inc({ from: oneOf(from, LABELS.status), to: oneOf(to, LABELS.status) }),
+    sendResult: (queue, result) => counters.sends.inc({ queue: oneOf(queue, LABELS.queue), result: oneOf(result, LABELS.result) }),
+    jobSucceeded: (job) => gauges.jobSuccess.set({ job: oneOf(job, LABELS.job) }, Date.now() / 1000),
     watch: (s) => {
       sources = s;
-      if (s.database.poolStats && !pool) {
-        pool = {
-          connections: new client.Gauge({
-            name: 'courier_db_pool_connections',
-            help: 'Database pool connections by state: in_use (lent to a query or transaction) or idle',
-            labelNames: ['state'],
-            registers,
-          }),
-          waiting: new client.Gauge({
-            name: 'courier_db_pool_waiting',
-            help: 'Queries waiting for a pooled database connection',
-            registers,
-          }),
-        };
-      }
+      if (s.database.poolStats && !pool) pool = build(POOL_GAUGES, gauge);
     },
     observeRequests: (app: FastifyInstance) => {
       app.addHook('onResponse', async (request, reply) => {

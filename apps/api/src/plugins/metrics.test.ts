@@ -26,6 +26,7 @@ const ALLOWED_LABELS = new Set([
   'result',
   'job',
   'state',
+  'pool',
   'store',
   'le',
   'quantile',
@@ -114,11 +115,11 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     }
     // The pool figures PGlite cannot give are left out rather than invented.
     if (t.database.kind === 'postgres') {
-      expect(text).toMatch(/^courier_db_pool_connections\{state="in_use"\} \d+/m);
-      expect(text).toMatch(/^courier_db_pool_waiting \d+/m);
+      expect(text).toMatch(/^courier_db_pool_connections\{pool="primary",state="in_use"\} \d+/m);
+      expect(text).toMatch(/^courier_db_pool_waiting\{pool="primary"\} \d+/m);
     } else {
       expect(text).not.toMatch(/^courier_db_pool_(connections|waiting)/m);
-      expect(text).toMatch(/^courier_db_pool_max 1$/m);
+      expect(text).toMatch(/^courier_db_pool_max\{pool="primary"\} 1$/m);
     }
     expect(text).toMatch(/^courier_store_up\{store="database"\} 1$/m);
   });

@@ -82,12 +82,16 @@ export interface TestAppOptions {
   logStream?: LogStream;
   /** Sees every route as it is added. */
   onRoute?: AppOptions['onRoute'];
+  /** PostgreSQL: DATABASE_READ_URL for the test database's URL (a streaming replica's copy of it). */
+  readReplicaOf?: (primaryUrl: string) => string;
 }
 
 /** The real app on a real, empty database; close() drops everything it made. */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const env = testEnv(options.env);
   const database = await openTestDatabase();
+  const replica: Record<string, string> =
+    options.readReplicaOf && database.url ? { DATABASE_URL: database.url, DATABASE_READ_URL: options.readReplicaOf(database.url) } : {};
+  const env = testEnv({ ...options.env, ...replica });
   const mailer = createCapturingMailer();
   const app = await buildApp({
     env,

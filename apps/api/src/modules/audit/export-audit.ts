@@ -12,7 +12,7 @@ import { auditWhere } from './list-audit.js';
 /** The audit log's filter as CSV, newest first, actions in words beside their codes; the export is itself audited. */
 export async function exportAudit(services: Services, actor: Actor, query: TAuditQuery) {
   assertAudience(actor, 'admin');
-  const { db, env } = services;
+  const { readReplica: db, env } = services;
   const where = auditWhere(query);
   const [{ n }] = await db.select({ n: count() }).from(auditEvents).where(where);
   if (Number(n) > EXPORT_MAX_ROWS) {

@@ -30,9 +30,11 @@ export function auditWhere(query: TAuditQuery): SQL | undefined {
 export async function listAudit(services: Services, actor: Actor, query: TAuditQuery): Promise<TAuditResponse> {
   assertAudience(actor, 'admin');
   const where = auditWhere(query);
-  const [{ n }] = await services.db.select({ n: count() }).from(auditEvents).where(where);
+  // History, not a read-back: the replica (the export audits itself on the primary).
+  const db = services.readReplica;
+  const [{ n }] = await db.select({ n: count() }).from(auditEvents).where(where);
   const { offset, ...paging } = pageOf(Number(n), query);
-  const rows = await services.db
+  const rows = await db
     .select({ e: auditEvents, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorId))

@@ -84,8 +84,14 @@ export const NOT_ON_HOLD = 'This delivery is not on hold: there is no dispositio
 function holdRefusal(held: boolean) {
   return held ? onHoldConflict() : conflict(NOT_ON_HOLD);
 }
-/** Services whose database is an open transaction: a move made with them commits or rolls back with it. */
-export const withinTransaction = (services: Services, tx: Tx): Services => ({ ...services, db: tx as unknown as Services['db'] });
+/**
+ * Services whose database is an open transaction: a move made with them commits or rolls back with it. Reads
+ * meant for the replica read the transaction too (it sees its own writes; the replica would not).
+ */
+export const withinTransaction = (services: Services, tx: Tx): Services => {
+  const db = tx as unknown as Services['db'];
+  return { ...services, db, readReplica: db };
+};
 
 /** Finds the delivery the actor may see; anyone else gets the same 404 as for an unknown one. */
 export async function findDeliveryRow(services: Pick<Services, 'db'>, actor: Actor, idOrTrackingNumber: string): Promise<DeliveryRow> {

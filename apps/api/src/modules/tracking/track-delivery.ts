@@ -22,7 +22,8 @@ import {
 const publicReason = (reason: TAttemptReason | undefined) =>
   reason && PUBLIC_ATTEMPT_REASONS.includes(reason) ? ATTEMPT_REASON_LABELS[reason] : null;
 
-type TrackingServices = Pick<Services, 'db' | 'clock'>;
+/** Public tracking reads the replica: a second of lag is invisible to someone following a parcel. */
+type TrackingServices = Pick<Services, 'readReplica' | 'clock'>;
 
 /**
  * Stored coordinates can be a rooftop (a remote geocoder, a driver's fix at the door): the public sees them
@@ -38,7 +39,7 @@ function place(label: string | null, lat: number | null, lng: number | null) {
 }
 
 async function trackingView(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
-  const { db, clock } = services;
+  const { readReplica: db, clock } = services;
   const { delivery, events, driver, attemptReasons } = await findTrackedParcel(db, rawTrackingNumber);
   const now = clock.now();
   const shown = (at: Date) => ({ iso: at.toISOString(), display: formatLocalTime(at, now, zone) });

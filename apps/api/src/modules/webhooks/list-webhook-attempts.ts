@@ -11,7 +11,8 @@ export const WEBHOOK_LOG_LIMIT = 100;
 export async function listWebhookAttempts(services: Services, actor: Actor, input: { id: string }): Promise<TWebhookAttempt[]> {
   assertAudience(actor, 'customer');
   const endpoint = await findWebhookEndpoint(services.db, input.id, (row) => mayManageWebhookEndpoint(actor, row));
-  const rows = await services.db
+  // The endpoint (maybe just made by this person) from the primary; its attempts, written by the worker, from the replica.
+  const rows = await services.readReplica
     .select({ attempt: webhookAttempts, msgId: webhookMessages.msgId, eventType: webhookMessages.eventType })
     .from(webhookAttempts)
     .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
