@@ -25,6 +25,7 @@ const MODULE_IMPORTS = {
   audit: [],
   backups: ['deliveries'],
   auth: [],
+  billing: [],
   deliveries: ['messages', 'webhooks'],
   dispatch: ['deliveries'],
   driver: ['deliveries', 'medical'],

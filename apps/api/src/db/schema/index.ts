@@ -8,3 +8,4 @@ export * from './integrations.js';
 export * from './standing-orders.js';
 export * from './standing-order-occurrences.js';
 export * from './route-plans.js';
+export * from './billing.js';
