@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
 import { metricsWanted, type TEnv } from './env.js';
+import accountsRoutes from './modules/accounts/accounts.routes.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
@@ -199,6 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     apiKeysRoutes,
     webhooksRoutes,
     billingRoutes,
+    accountsRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

@@ -1,6 +1,7 @@
 /** The audit log's actions in words, for the console and its CSV. Unknown actions are spelled out from their name. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.deleted': 'Deleted their account',
+  'account.update': "Changed a customer account's terms",
   'account.profile.updated': 'Updated their profile',
   'account.registered': 'Signed up',
   'account.signup_with_existing_email': 'Tried to sign up with an e-mail already in use',

@@ -9,3 +9,4 @@ export * from './standing-orders.js';
 export * from './standing-order-occurrences.js';
 export * from './route-plans.js';
 export * from './billing.js';
+export * from './accounts.js';

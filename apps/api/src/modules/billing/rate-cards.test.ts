@@ -94,7 +94,7 @@ describe('rate cards and fuel surcharges', () => {
   it('corrects unused prices in place; once a version has priced a delivery, an edit makes the next version and the old one stays', async () => {
     const admin = await staff('ADMIN');
     const card = await newCard(admin.headers);
-    const patch = (payload: unknown) =>
+    const patch = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PATCH', url: `/api/v1/admin/rate-cards/${card._id}`, headers: admin.headers, payload });
 
     const inPlace = await patch({ sizeCents: { large: 600 } });
@@ -170,7 +170,7 @@ describe('rate cards and fuel surcharges', () => {
 
   it('fuel ranges never overlap; the one in force on a day applies; removal is audited', async () => {
     const admin = await staff('ADMIN');
-    const add = (payload: unknown) =>
+    const add = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/v1/admin/fuel-surcharges', headers: admin.headers, payload });
     const november = await add({ from: '2026-11-01', to: '2026-11-30', percent: 12.5 });
     expect(november.statusCode).toBe(201);

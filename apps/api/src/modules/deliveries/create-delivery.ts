@@ -1,7 +1,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { MESSAGES, STABILITY_WARNING, type TCreateDeliveryRequest } from '@courier/contract';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { deliveries, deliveryEvents } from '../../db/schema/index.js';
+import { deliveries, deliveryEvents, users } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudits } from '../../platform/audit.js';
 import type { GeoPlace } from '../../platform/geocoder/index.js';
@@ -158,6 +159,9 @@ export async function writeBookings(
 ): Promise<DeliveryRow[]> {
   if (bookings.length === 0) return [];
   const { env, storage } = services;
+  // Billed to the booker's account as it is at booking.
+  const [booker] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.id, actor.id));
+  if (!booker?.accountId) throw forbidden('Only a customer account can request a delivery');
   const values: (typeof deliveries.$inferInsert & { orderId: string })[] = [];
   for (const [i, { form, pickup, drop, image, stabilityDeadline, now }] of bookings.entries()) {
     if (i > 0 && i % 10 === 0) await yieldToEventLoop();
@@ -165,6 +169,7 @@ export async function writeBookings(
     values.push({
       orderId: newOrderId(),
       customerId: actor.id,
+      accountId: booker.accountId,
       senderPhone: form.senderPhone,
       pickupAddress: form.pickupAddress,
       pickupLabel: pickup.label,
