@@ -62,3 +62,6 @@ export const ZAccountPatch = z
   })
   .partial();
 export type TAccountPatch = z.infer<typeof ZAccountPatch>;
+export type TAccountsResponse = z.infer<typeof ZAccountsResponse>;
+export type TAccountResponse = z.infer<typeof ZAccountResponse>;
+export type TMyAccountResponse = z.infer<typeof ZMyAccountResponse>;

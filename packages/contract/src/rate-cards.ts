@@ -176,3 +176,7 @@ export const ZFuelSurcharge = z.object({
 export type TFuelSurcharge = z.infer<typeof ZFuelSurcharge>;
 export const ZFuelSurchargeResponse = z.object({ success: z.literal(true), message: z.string(), data: ZFuelSurcharge });
 export const ZFuelSurchargesResponse = z.object({ success: z.literal(true), data: z.array(ZFuelSurcharge) });
+export type TRateCardResponse = z.infer<typeof ZRateCardResponse>;
+export type TRateCardsResponse = z.infer<typeof ZRateCardsResponse>;
+export type TFuelSurchargesResponse = z.infer<typeof ZFuelSurchargesResponse>;
+export type TFuelSurchargeResponse = z.infer<typeof ZFuelSurchargeResponse>;
