@@ -10,3 +10,4 @@ export * from './standing-order-occurrences.js';
 export * from './route-plans.js';
 export * from './billing.js';
 export * from './accounts.js';
+export * from './rate-card-versions.js';
