@@ -20,11 +20,13 @@
  * details, saved addresses, ...); the generic folders below it (components/, hooks/, lib/, config/) import no domain/.
  */
 const MODULE_IMPORTS = {
+  accounts: [],
   addresses: [],
   'api-keys': [],
   audit: [],
   backups: ['deliveries'],
-  auth: [],
+  auth: ['accounts'],
+  billing: [],
   deliveries: ['messages', 'webhooks'],
   dispatch: ['deliveries'],
   driver: ['deliveries', 'medical'],

@@ -62,13 +62,23 @@ export async function seedBenchDatabase(total: number, heavy: number, log = cons
       firstName: 'Hospital',
       lastName: 'Lab',
     });
-    const copyUser = (prefix: string, n: number, role: string, email: string) =>
-      client.query(
-        `insert into users (id, email, password_hash, first_name, last_name, phone, role_id, email_verified_at)
-         select ${uuidSql(prefix, 'i')}, '${email}-' || i || '@bench.example.test', password_hash, 'Bench', 'User ' || i, '+16175550100', '${role}', now()
+    // A customer belongs to an account: each copied customer gets its own, with the customer's id (as the migration does).
+    const copyUser = async (prefix: string, n: number, role: string, email: string) => {
+      const customer = role === ROLE_IDS.CUSTOMER;
+      if (customer) {
+        await client.query(
+          `insert into customer_accounts (id, name, billing_email)
+           select ${uuidSql(prefix, 'i')}, 'Bench Clinic ' || i, '${email}-' || i || '@bench.example.test' from generate_series(1, ${n}) i`,
+        );
+      }
+      await client.query(
+        `insert into users (id, email, password_hash, first_name, last_name, phone, role_id, email_verified_at, account_id, account_role)
+         select ${uuidSql(prefix, 'i')}, '${email}-' || i || '@bench.example.test', password_hash, 'Bench', 'User ' || i, '+16175550100', '${role}', now(),
+           ${customer ? `${uuidSql(prefix, 'i')}, 'owner'` : 'null, null'}
          from users, generate_series(1, ${n}) i where users.id = $1`,
         [lab.id],
       );
+    };
     await copyUser('c0000000', OTHER_CUSTOMERS, ROLE_IDS.CUSTOMER, 'customer');
     await copyUser('d0000000', DRIVERS, ROLE_IDS.DRIVER, 'driver');
     await client.query(
@@ -84,12 +94,13 @@ export async function seedBenchDatabase(total: number, heavy: number, log = cons
       const to = Math.min(total, from + BATCH - 1);
       await client.query('begin');
       await client.query(
-        `insert into deliveries (id, order_id, customer_id, sender_phone, pickup_address, pickup_label, pickup_lat, pickup_lng,
+        `insert into deliveries (id, order_id, customer_id, account_id, sender_phone, pickup_address, pickup_label, pickup_lat, pickup_lng,
            recipient_name, recipient_phone, recipient_email, delivery_address, delivery_label, delivery_lat, delivery_lng,
            package_type, package_size, delivery_type, status, driver_id, estimated_delivery, created_at, updated_at,
            picked_up_at, delivered_at)
          select ${uuidSql('b0000000', 'g')}, ${orderIdSql('g')},
            case when g % ${heavyStep} = 0 and g / ${heavyStep} <= ${heavy} then $1::uuid else ${uuidSql('c0000000', `(g % ${OTHER_CUSTOMERS}) + 1`)} end,
+           case when g % ${heavyStep} = 0 and g / ${heavyStep} <= ${heavy} then $2::uuid else ${uuidSql('c0000000', `(g % ${OTHER_CUSTOMERS}) + 1`)} end,
            '+16175550111', '55 Fruit St, Boston, MA 02114', 'Boston, MA 02114', 42.36, -71.07,
            'Priya Raman', '+16175550177', 'priya.raman@example.test', '330 Brookline Ave, Boston, MA 02215', 'Boston, MA 02215', 42.34, -71.1,
            'SPECIMEN', 'SMALL', 'SAME_DAY', s.status,
@@ -102,7 +113,7 @@ export async function seedBenchDatabase(total: number, heavy: number, log = cons
            lateral (select case when g > ${total} - 500 then (array['pending', 'approved', 'assigned', 'picked_up', 'in_transit'])[g % 5 + 1]
                                 when g % 20 = 0 then 'cancelled' else 'delivered' end as status,
                            date_trunc('milliseconds', now() - (${total} - g) * interval '90 seconds') as at) s`,
-        [lab.id],
+        [lab.id, lab.accountId],
       );
       // Three custody events: booked at the pickup, approved, then the current status at the destination.
       const e = (seq: number, status: string, label: string, lat: string, lng: string, minutes: number) => ({

@@ -8,9 +8,11 @@ import { ensureRoles, ensureSuperAdmin } from './db/bootstrap.js';
 import { openDatabaseFromEnv } from './db/open-from-env.js';
 import { openReadReplica } from './db/open-read-replica.js';
 import { metricsWanted, type TEnv } from './env.js';
+import accountsRoutes from './modules/accounts/accounts.routes.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
+import billingRoutes from './modules/billing/billing.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
@@ -212,6 +214,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     filesRoutes,
     apiKeysRoutes,
     webhooksRoutes,
+    billingRoutes,
+    accountsRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

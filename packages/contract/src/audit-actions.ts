@@ -1,6 +1,7 @@
 /** The audit log's actions in words, for the console and its CSV. Unknown actions are spelled out from their name. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.deleted': 'Deleted their account',
+  'account.update': "Changed a customer account's terms",
   'account.profile.updated': 'Updated their profile',
   'account.registered': 'Signed up',
   'account.signup_with_existing_email': 'Tried to sign up with an e-mail already in use',
@@ -33,9 +34,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'audit.export': 'Exported the audit log (CSV)',
   'email.unsubscribe': 'Unsubscribed from e-mails',
   'feedback.submitted': 'Left feedback',
+  'fuel_surcharge.create': 'Set a fuel surcharge',
+  'fuel_surcharge.delete': 'Removed a fuel surcharge',
   'label.generate': 'Printed a label',
   'label.read': 'Opened a label',
   'message.retry': 'Retried a failed message',
+  'rate_card.create': 'Created a rate card',
+  'rate_card.update': 'Changed a rate card',
   'optin.consent': 'Gave SMS or e-mail consent',
   'optin.sms_start': 'Texted START (SMS back on)',
   'optin.sms_stop': 'Texted STOP (no more SMS)',

@@ -31,3 +31,4 @@ export * from './quote.js';
 export * from './route-plans.js';
 export * from './service.js';
 export * from './tracking-number.js';
+export * from './rate-cards.js';

@@ -171,3 +171,13 @@ export const mayRevokeApiKey = (actor: Actor, key: { userId: string }): boolean 
 
 /** One's own account (reading it, profile, password, preferences, deletion) is used in a signed-in session, never with an API key. */
 export const mayUseOwnAccount = (actor: Actor): boolean => admits('signedIn', actor.role) && !actor.apiKey;
+
+/** Prices (rate cards, fuel): administrators set them; managers read them. */
+export const mayEditPricing = (actor: Pick<Actor, 'role'>): boolean => (ADMIN_ROLES as readonly TRole[]).includes(actor.role);
+export const mayReadPricing = (actor: Pick<Actor, 'role'>): boolean => (MANAGER_ROLES as readonly TRole[]).includes(actor.role);
+
+/** Customer accounts: administrators change them, managers read them (staff rank below reads none). */
+export const mayEditCustomerAccounts = (actor: Pick<Actor, 'role'>): boolean => (ADMIN_ROLES as readonly TRole[]).includes(actor.role);
+export const mayReadCustomerAccounts = (actor: Pick<Actor, 'role'>): boolean => (MANAGER_ROLES as readonly TRole[]).includes(actor.role);
+/** A customer reads their own account (its terms only as its owner). */
+export const mayReadOwnCustomerAccount = (actor: Pick<Actor, 'role'>): boolean => admits('customer', actor.role);

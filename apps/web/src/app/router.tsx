@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, DRIVER_ROLES, STAFF_ROLES } from '@courier/contract';
+import { ADMIN_ROLES, DRIVER_ROLES, MANAGER_ROLES, STAFF_ROLES } from '@courier/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -271,6 +271,38 @@ const staffPages: RouteObject[] = [
   },
 ];
 
+// Money (accounts, rate cards, fuel): MANAGER reads, ADMIN and above change (the pages hide what a manager cannot do).
+const moneyPages: RouteObject[] = [
+  {
+    path: paths.adminAccounts,
+    ...lazyPage(
+      () => import('@/features/billing/pages/accounts-page'),
+      (m) => m.AccountsPage,
+    ),
+  },
+  {
+    path: paths.adminRateCards,
+    ...lazyPage(
+      () => import('@/features/billing/pages/rate-cards-page'),
+      (m) => m.RateCardsPage,
+    ),
+  },
+  {
+    path: paths.adminNewRateCard,
+    ...lazyPage(
+      () => import('@/features/billing/pages/rate-card-page'),
+      (m) => m.RateCardPage,
+    ),
+  },
+  {
+    path: routes.adminRateCard,
+    ...lazyPage(
+      () => import('@/features/billing/pages/rate-card-page'),
+      (m) => m.RateCardPage,
+    ),
+  },
+];
+
 // Account management and the audit log (every IP and phone in it): ADMIN and above.
 const adminPages: RouteObject[] = [
   {
@@ -383,6 +415,7 @@ export const routeTree: RouteObject[] = [
                         ),
                       },
                       ...staffPages,
+                      { element: <RequireRole allow={MANAGER_ROLES} />, children: moneyPages },
                       { element: <RequireRole allow={ADMIN_ROLES} />, children: adminPages },
                     ],
                   },

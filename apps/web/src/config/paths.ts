@@ -53,6 +53,11 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminStandingOrders: '/admin/standing-orders',
   adminMessages: '/admin/messages',
+  /** Money: the accounts that pay, their rate cards and the fuel surcharge. */
+  adminAccounts: '/admin/accounts',
+  adminRateCards: '/admin/rate-cards',
+  adminNewRateCard: '/admin/rate-cards/new',
+  adminRateCard: (id: string) => `/admin/rate-cards/${enc(id)}`,
   /** The receiving end's one-time receipt page, reached from the delivered message. */
   receive: (token: string) => `/receive/${enc(token)}`,
   driverHome: '/driver/home',
@@ -71,6 +76,7 @@ export const routes = {
   newStandingOrder: '/standing-orders/new',
   editStandingOrder: '/standing-orders/:id/edit',
   adminDelivery: '/admin/deliveries/:id',
+  adminRateCard: '/admin/rate-cards/:id',
   driverJob: '/driver/jobs/:id',
   driverPickup: '/driver/jobs/:id/pickup',
   driverProof: '/driver/jobs/:id/proof',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { TAttemptReason, TDeliveryStatus } from '@courier/contract';
+import { customerAccounts } from './accounts.js';
 import { storedFiles } from './files.js';
 import { standingOrders } from './standing-orders.js';
 import { users } from './users.js';
@@ -10,9 +11,14 @@ export const deliveries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: text('order_id').notNull().unique(),
+    /** The person who booked it. */
     customerId: uuid('customer_id')
       .notNull()
       .references(() => users.id),
+    /** The account it is billed to: the booker's account when it was booked. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => customerAccounts.id),
     senderPhone: text('sender_phone').notNull(),
     pickupAddress: text('pickup_address').notNull(),
     pickupLabel: text('pickup_label'),
@@ -84,6 +90,8 @@ export const deliveries = pgTable(
     // A customer's list in either order (read backwards for newest first), status included so a filtered
     // page is found in the index alone.
     index('deliveries_customer_created_id_idx').on(t.customerId, t.createdAt, t.id, t.status),
+    // An account's list (owners see every delivery of the account), newest first read backwards.
+    index('deliveries_account_created_id_idx').on(t.accountId, t.createdAt, t.id),
     index('deliveries_status_idx').on(t.status),
     index('deliveries_driver_idx').on(t.driverId),
     index('deliveries_standing_order_idx').on(t.standingOrderId).where(sql`${t.standingOrderId} IS NOT NULL`),

@@ -8,3 +8,6 @@ export * from './integrations.js';
 export * from './standing-orders.js';
 export * from './standing-order-occurrences.js';
 export * from './route-plans.js';
+export * from './billing.js';
+export * from './accounts.js';
+export * from './rate-card-versions.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customerAccounts } from './accounts.js';
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
@@ -46,10 +47,22 @@ export const users = pgTable(
     shiftStartPlace: text('shift_start_place'),
     /** Drivers' vehicle capacity in units (PACKAGE_SIZE_UNITS). */
     vehicleCapacity: integer('vehicle_capacity').notNull().default(20),
+    /** A customer's account and their role in it (migration 0019); null for staff and drivers. */
+    accountId: uuid('account_id').references(() => customerAccounts.id),
+    accountRole: text('account_role').$type<'owner' | 'member'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_role_idx').on(t.roleId)],
+  (t) => [
+    index('users_role_idx').on(t.roleId),
+    index('users_account_idx').on(t.accountId),
+    // Every customer belongs to an account (ROLE_IDS.CUSTOMER, fixed forever).
+    check('users_customer_account_check', sql`${t.roleId} <> '64b000000000000000000006' or ${t.accountId} is not null`),
+    check(
+      'users_account_role_check',
+      sql`(${t.accountId} is null and ${t.accountRole} is null) or (${t.accountId} is not null and ${t.accountRole} in ('owner', 'member'))`,
+    ),
+  ],
 );
 
 /** Opaque refresh tokens, stored hashed; a family is one sign-in and all its rotations. */

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import {
   DELIVERY_STATUSES,
   ROLE_IDS,
@@ -11,7 +12,7 @@ import {
 } from '@courier/contract';
 import { ARGON2_OPTIONS } from '../bootstrap.js';
 import type { Db } from '../client.js';
-import { deliveries, deliveryAttempts, users } from '../schema/index.js';
+import { customerAccounts, deliveries, deliveryAttempts, users } from '../schema/index.js';
 import { appendCustodyEvent } from '../../modules/deliveries/custody.js';
 import { newOrderId } from '../../modules/deliveries/order-id.js';
 import { createOfflineGeocoder } from '../../platform/geocoder/index.js';
@@ -30,24 +31,47 @@ export interface UserFactoryInput {
   accountType?: TAccountType | null;
   verified?: boolean;
   createdAt?: Date;
+  /** A customer joins this account (as `accountRole`, default member); without it a customer opens their own. */
+  accountId?: string;
+  accountRole?: 'owner' | 'member';
+  organisation?: string;
 }
 
 /** A user with a real argon2id hash; returns the row and its plain password. */
 export async function createUser(db: Db, input: UserFactoryInput = {}) {
   const password = input.password ?? 'Courier#2026';
   const role = input.role ?? 'CUSTOMER';
+  const email = (input.email ?? `user-${unique()}@example.test`).toLowerCase();
+  const firstName = input.firstName ?? 'Alex';
+  const lastName = input.lastName ?? 'Morgan';
+  const address = input.address ?? '55 Fruit St, Boston, MA 02114';
+  // A customer belongs to an account: the one given, else one of their own (as sign-up opens it).
+  let account: { accountId: string; accountRole: 'owner' | 'member' } | null = null;
+  if (role === 'CUSTOMER') {
+    if (input.accountId) {
+      account = { accountId: input.accountId, accountRole: input.accountRole ?? 'member' };
+    } else {
+      const [own] = await db
+        .insert(customerAccounts)
+        .values({ name: input.organisation || `${firstName} ${lastName}`, billingEmail: email, billingAddress: address })
+        .returning({ id: customerAccounts.id });
+      account = { accountId: own.id, accountRole: 'owner' };
+    }
+  }
   const [user] = await db
     .insert(users)
     .values({
-      email: (input.email ?? `user-${unique()}@example.test`).toLowerCase(),
+      email,
       passwordHash: await hash(password, ARGON2_OPTIONS),
-      firstName: input.firstName ?? 'Alex',
-      lastName: input.lastName ?? 'Morgan',
+      firstName,
+      lastName,
       phone: input.phone ?? '+16175550100',
-      address: input.address ?? '55 Fruit St, Boston, MA 02114',
+      address,
       accountType: input.accountType === undefined ? (role === 'CUSTOMER' ? 'hospital_clinic' : null) : input.accountType,
+      organisation: input.organisation ?? '',
       roleId: ROLE_IDS[role],
       emailVerifiedAt: input.verified === false ? null : new Date(),
+      ...(account ?? {}),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();
@@ -111,11 +135,14 @@ export async function createDelivery(db: Db, input: DeliveryFactoryInput) {
   const path = statusPath(status);
   const requiredBy = input.requiredBy ?? new Date(createdAt.getTime() + 24 * 3_600_000);
   return db.transaction(async (tx) => {
+    const [booker] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.id, input.customerId));
+    if (!booker?.accountId) throw new Error(`createDelivery: ${input.customerId} is not a customer with an account`);
     const [delivery] = await tx
       .insert(deliveries)
       .values({
         orderId: newOrderId(),
         customerId: input.customerId,
+        accountId: booker.accountId,
         senderPhone: '+16175550100',
         pickupAddress,
         pickupLabel: pickup?.label,

@@ -1,5 +1,6 @@
 import { ROLE_IDS, type TRegisterRequest, type TMessageResponse } from '@courier/contract';
 import { and, count, eq, gt } from 'drizzle-orm';
+import { openCustomerAccount } from '../accounts/open-customer-account.js';
 import { auditEvents, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { enqueueEmail } from '../../platform/outbox.js';
@@ -69,6 +70,8 @@ export async function registerCustomer(services: Services, caller: Anonymous, in
   const now = clock.now();
   try {
     await db.transaction(async (tx) => {
+      // The sign-up opens the organisation's account with this person as its owner.
+      const account = await openCustomerAccount(tx, input, now);
       const [user] = await tx
         .insert(users)
         .values({
@@ -76,6 +79,8 @@ export async function registerCustomer(services: Services, caller: Anonymous, in
           address: input.address,
           accountType: input.accountType,
           organisation: input.organisation ?? '',
+          accountId: account.id,
+          accountRole: 'owner',
         })
         .returning({ id: users.id });
       const token = await issueLink(tx, user.id, 'verify_email', AUTH_POLICY.verifyEmailTtlMs, now);

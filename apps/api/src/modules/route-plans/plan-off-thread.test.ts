@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { threadId } from 'node:worker_threads';
 import type { PlannerJob } from '@courier/planner';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDelivery, createUser } from '../../db/seed/factories.js';
-import { deliveries } from '../../db/schema/index.js';
+import { deliveries, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { newOrderId } from '../deliveries/order-id.js';
@@ -45,12 +46,14 @@ describe('a big route plan never blocks the server', () => {
       });
       expect(res.statusCode).toBe(200);
     }
+    const [booker] = await t.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, people.CUSTOMER.id));
     // A thousand approved jobs, each with its own pickup and drop-off (two thousand places to time).
     const rows = Array.from({ length: JOBS }, () => {
       const [pickup, drop] = [aroundBoston(), aroundBoston()];
       return {
         orderId: newOrderId(),
         customerId: people.CUSTOMER.id,
+        accountId: booker.accountId as string,
         senderPhone: '+16175550100',
         pickupAddress: '55 Fruit St, Boston, MA 02114',
         pickupLat: pickup.lat,

@@ -1,7 +1,7 @@
 import { roleFromId, type TManagedUserResponse, type TUpdateUserRequest } from '@courier/contract';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../platform/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience, mayGrantRole, mayManageAccount } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -17,6 +17,9 @@ export const USER_NOT_FOUND = 'User not found';
  * rank or above, nor grants above their own. Turning an account off ends its sessions at once: refresh
  * tokens are revoked and every request re-reads the account, so its access token stops working too.
  */
+export const CUSTOMER_ROLE_FIXED =
+  "roleId: A customer's role cannot be changed: customers belong to their organisation's account and sign themselves up";
+
 export async function updateUser(
   services: Services,
   actor: Actor,
@@ -38,6 +41,8 @@ export async function updateUser(
     const disabling = input.isActive === false && !target.isDisabled;
     const enabling = input.isActive === true && target.isDisabled;
     const roleChange = newRole !== undefined && input.roleId !== target.roleId;
+    // A customer belongs to their organisation's account, which staff and drivers do not have.
+    if (roleChange && (newRole === 'CUSTOMER' || targetRole === 'CUSTOMER')) throw badRequest(CUSTOMER_ROLE_FIXED, 'roleId');
     if (!disabling && !enabling && !roleChange) throw conflict('Nothing to change: the account already has this role and state');
     if (disabling || roleChange) await refuseLastSuperAdmin(tx, target.id);
     if ((disabling || roleChange) && targetRole === 'DRIVER') await refuseWhileParcelsOnBoard(tx, target.id, 'disabled');

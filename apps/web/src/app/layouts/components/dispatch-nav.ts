@@ -1,6 +1,8 @@
-import { ADMIN_ROLES, STAFF_ROLES, type TRole } from '@courier/contract';
+import { ADMIN_ROLES, MANAGER_ROLES, STAFF_ROLES, type TRole } from '@courier/contract';
 import {
+  Building2,
   ChartColumn,
+  CircleDollarSign,
   ClipboardList,
   History,
   LayoutDashboard,
@@ -25,6 +27,7 @@ export interface TDispatchNavItem {
 
 const STAFF: readonly TRole[] = STAFF_ROLES;
 const ADMINS: readonly TRole[] = ADMIN_ROLES;
+const MANAGERS: readonly TRole[] = MANAGER_ROLES;
 
 const dispatchNav: TDispatchNavItem[] = [
   { label: 'Dispatch', to: paths.adminDashboard, icon: LayoutDashboard, roles: STAFF },
@@ -34,6 +37,8 @@ const dispatchNav: TDispatchNavItem[] = [
   { label: 'Standing orders', to: paths.adminStandingOrders, icon: Repeat, roles: STAFF },
   { label: 'Feedback', to: paths.adminFeedback, icon: MessageSquareHeart, roles: STAFF },
   { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
+  { label: 'Accounts', to: paths.adminAccounts, icon: Building2, roles: MANAGERS },
+  { label: 'Rate cards', to: paths.adminRateCards, icon: CircleDollarSign, roles: MANAGERS },
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: ADMINS },
   { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
   { label: 'Failed messages', to: paths.adminMessages, icon: MailWarning, roles: ADMINS },
