@@ -35,7 +35,10 @@ describe('parseEnv', () => {
     [{ TWILIO_API_URL: 'local fake' }, /^Invalid environment variable TWILIO_API_URL: /],
     [{ SERVICE_AREA_STATES: 'MA,Mass' }, /^Invalid environment variable SERVICE_AREA_STATES: must be two-letter state codes/],
     [{ DISPATCH_PHONE: 'call us' }, /^Invalid environment variable DISPATCH_PHONE: must be a phone number/],
-    [{ OUTBOUND_ALLOWED_NETWORKS: '10.20.0.0/16,intranet' }, /^Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: "intranet" is not a network/],
+    [
+      { OUTBOUND_ALLOWED_NETWORKS: '10.20.0.0/16,intranet' },
+      /^Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: "intranet" is not a network/,
+    ],
     [{ OUTBOUND_ALLOWED_NETWORKS: '10.20.0.0/33' }, /^Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: "10.20.0.0\/33"/],
     [{ OUTBOUND_ALLOWED_NETWORKS: '300.1.0.0/16' }, /^Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: /],
     [

@@ -67,6 +67,7 @@ export function statusPath(target: TDeliveryStatus): TDeliveryStatus[] {
 
 export interface DeliveryFactoryInput {
   customerId: string;
+  senderPhone?: string;
   status?: TDeliveryStatus;
   driverId?: string | null;
   pickupAddress?: string;
@@ -94,6 +95,12 @@ export interface DeliveryFactoryInput {
       | 'stabilityDeadline'
       | 'controlledSubstance'
       | 'approvedAt'
+      | 'holdReason'
+      | 'holdSince'
+      | 'receiptStatus'
+      | 'receiptReason'
+      | 'receiptReceivedBy'
+      | 'receiptReceivedAt'
     >
   >;
 }
@@ -116,7 +123,7 @@ export async function createDelivery(db: Db, input: DeliveryFactoryInput) {
       .values({
         orderId: newOrderId(),
         customerId: input.customerId,
-        senderPhone: '+16175550100',
+        senderPhone: input.senderPhone ?? '+16175550100',
         pickupAddress,
         pickupLabel: pickup?.label,
         pickupLat: pickup?.lat,

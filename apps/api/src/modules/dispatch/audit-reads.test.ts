@@ -48,7 +48,10 @@ describe('staff reads are audited', () => {
     expect(listed.map((r) => r.details?.count)).toEqual([4]);
     expect(await rowsOf(people.MANAGER.id, 'delivery.search')).toHaveLength(2);
     const d = await deliveryIn(t, 'pending', people.CUSTOMER.id, null);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/deliveries/${d.id}/approve`, headers: people.MANAGER.auth, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/admin/deliveries/${d.id}/approve`, headers: people.MANAGER.auth, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     const log = (q: string) => get(`/api/v1/admin/audit?actor=${encodeURIComponent(people.MANAGER.email)}&${q}`, people.ADMIN);
     const reads = (await log('kind=reads')).json().data;
     expect(reads.map((e: { action: string; kind: string; count: number }) => [e.action, e.kind, e.count]).sort()).toEqual([

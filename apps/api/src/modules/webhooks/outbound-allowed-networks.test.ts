@@ -33,7 +33,12 @@ describe('OUTBOUND_ALLOWED_NETWORKS', () => {
       const auth = await t.bearer(user);
       const create = (url: string) =>
         t.app.inject({ method: 'POST', url: '/api/v1/webhooks', headers: auth, payload: { url, eventTypes: ['delivery.created'] } });
-      for (const url of ['https://10.20.4.5/hooks', 'https://127.0.0.1:8443/hooks', 'https://[::ffff:10.20.1.5]/hooks', 'https://[fd12:3456::9]/hooks'])
+      for (const url of [
+        'https://10.20.4.5/hooks',
+        'https://127.0.0.1:8443/hooks',
+        'https://[::ffff:10.20.1.5]/hooks',
+        'https://[fd12:3456::9]/hooks',
+      ])
         expect((await create(url)).statusCode, url).toBe(201);
       for (const url of [
         'https://10.21.0.1/hooks',

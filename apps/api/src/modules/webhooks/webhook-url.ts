@@ -50,8 +50,7 @@ export async function refuseWebhookUrl(raw: string, production: boolean, allowed
   if (!production) return null;
   const addresses = ipaddr.isValid(host) ? [host] : await resolveAll(host);
   if (addresses.length === 0) return 'URL host name does not resolve';
-  if (!addresses.every((a) => isReachableAddress(a, allowed)))
-    return 'URL must not point at a private, loopback or reserved address';
+  if (!addresses.every((a) => isReachableAddress(a, allowed))) return 'URL must not point at a private, loopback or reserved address';
   return null;
 }
 

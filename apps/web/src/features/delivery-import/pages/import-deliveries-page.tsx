@@ -51,7 +51,9 @@ export function ImportDeliveriesPage() {
       <title>{`Import deliveries · ${COMPANY.name}`}</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Import deliveries</h1>
       <p className="mt-1 text-sm text-slate-600">
-        {maxRows ? `Book up to ${maxRows.toLocaleString('en-US')} deliveries from one CSV file.` : 'Book many deliveries from one CSV file.'}{' '}
+        {maxRows
+          ? `Book up to ${maxRows.toLocaleString('en-US')} deliveries from one CSV file.`
+          : 'Book many deliveries from one CSV file.'}{' '}
         Every row is checked like the request form; if any row is wrong, nothing is booked and each problem is listed below.
       </p>
 

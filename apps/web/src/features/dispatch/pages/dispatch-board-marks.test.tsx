@@ -27,7 +27,9 @@ describe('the board says what it means', () => {
     });
     renderRoute('/admin/dashboard');
     const atRisk = await screen.findByRole('listitem', { name: 'Delivery #MC00000000AR' }, slow);
-    const riskChip = within(atRisk).getByText(/At risk/).closest('[data-urgency]');
+    const riskChip = within(atRisk)
+      .getByText(/At risk/)
+      .closest('[data-urgency]');
     expect(riskChip).toHaveAttribute('data-urgency', 'at_risk');
     expect(riskChip).toHaveTextContent(/^At risk · due in 1[34] min$/);
     expect(within(atRisk).queryByText(/Late/)).toBeNull();
