@@ -44,7 +44,7 @@ export function HoldQueue() {
                   Disposition
                 </button>
               ) : (
-                <span className="text-xs font-semibold text-slate-700">{MANAGER_DECIDES}</span>
+                <span className="w-full text-xs font-semibold text-slate-700">{MANAGER_DECIDES}</span>
               )}
             </li>
           );
