@@ -53,6 +53,26 @@ for (const { name, use } of [
       await expect(rejected.first()).toContainText(/Rejected by lab/i);
       await expectAccessible(page, `board, rejected filter (${name})`);
       await shoot(page, `board-rejected-${name}`);
+
+      // The held delivery's page says the same to STAFF.
+      await page.getByRole('button', { name: 'All', exact: true }).click();
+      await holds.getByRole('link', { name: /^#MC/ }).first().click();
+      await expect(page).toHaveURL(/\/admin\/deliveries\/[0-9a-f-]+$/);
+      await expect(page.getByText('A manager records the disposition').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Disposition' })).toHaveCount(0);
+      await expectAccessible(page, `held delivery, staff (${name})`);
+      await shoot(page, `held-delivery-staff-${name}`);
+    });
+
+    test("the CSV import page states this server's row cap", async ({ page, app }) => {
+      const customer = app.account('CUSTOMER');
+      await submitLogin(page, customer.email, customer.password);
+      await expect(page).toHaveURL(/\/user\/home$/, { timeout: 20_000 });
+      await page.goto('/deliveries/import');
+      // The embedded database's default cap (IMPORT_MAX_ROWS unset), read from GET /api/v1/config.
+      await expect(page.getByText(/Book up to 50 deliveries from one CSV file\./)).toBeVisible();
+      await expect(page.getByText(/1,000/)).toHaveCount(0);
+      await shoot(page, `import-cap-${name}`);
     });
 
     test('the audit log opens on changes; reads are grouped with a count and filtered by who', async ({ page, app }) => {
