@@ -41,7 +41,10 @@ for (const { name, use } of [
 
       // STAT on the road: its own mark, not late's.
       if (name === 'phone') await page.getByRole('button', { name: 'On the road' }).click();
-      const stat = page.getByRole('listitem', { name: /^Delivery #/ }).filter({ hasText: 'STAT' }).first();
+      const stat = page
+        .getByRole('listitem', { name: /^Delivery #/ })
+        .filter({ hasText: 'STAT' })
+        .first();
       await expect(stat).toBeVisible();
       await stat.scrollIntoViewIfNeeded();
       await shoot(page, `board-stat-${name}`);

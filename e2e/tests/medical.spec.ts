@@ -114,7 +114,11 @@ test.describe('medical handling', () => {
     const queue = manager.getByRole('region', { name: /On hold/ });
     await expect(queue.getByText(`#${orderId}`)).toBeVisible();
     await expect(queue.getByText('9.5 °C out of range')).toBeVisible();
-    await queue.getByRole('listitem').filter({ hasText: `#${orderId}` }).getByRole('button', { name: 'Disposition' }).click();
+    await queue
+      .getByRole('listitem')
+      .filter({ hasText: `#${orderId}` })
+      .getByRole('button', { name: 'Disposition' })
+      .click();
     const dialog = manager.getByRole('dialog', { name: `Disposition for #${orderId}` });
     await dialog.getByRole('radio', { name: /Continue the delivery/ }).check();
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Cooler re-iced; sample within tolerance per lab');
