@@ -114,14 +114,19 @@ test.describe('medical handling', () => {
     const queue = manager.getByRole('region', { name: /On hold/ });
     await expect(queue.getByText(`#${orderId}`)).toBeVisible();
     await expect(queue.getByText('9.5 °C out of range')).toBeVisible();
-    await queue.getByRole('button', { name: 'Disposition' }).first().click();
+    await queue
+      .getByRole('listitem')
+      .filter({ hasText: `#${orderId}` })
+      .getByRole('button', { name: 'Disposition' })
+      .click();
     const dialog = manager.getByRole('dialog', { name: `Disposition for #${orderId}` });
     await dialog.getByRole('radio', { name: /Continue the delivery/ }).check();
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Cooler re-iced; sample within tolerance per lab');
     await expectAccessible(manager, 'disposition dialog');
     await shot(manager, 'disposition-desktop');
     await dialog.getByRole('button', { name: 'Record disposition' }).click();
-    await expect(manager.getByRole('region', { name: /On hold/ })).toBeHidden({ timeout: 15_000 });
+    // The demo's own held parcel stays in the queue; this one leaves it.
+    await expect(manager.getByRole('region', { name: /On hold/ }).getByText(`#${orderId}`)).toBeHidden({ timeout: 15_000 });
 
     // The driver delivers with 5.0 °C.
     await driver.reload();

@@ -179,6 +179,21 @@ test.describe('npm start under a process manager', () => {
     expect(await acceptsConnections(server.port)).toBe(false);
     expect(existsSync(join(dataDir, 'pglite.lock')), 'the DATA_DIR lock is released').toBe(false);
     expect(server.output()).not.toMatch(/error/i);
+    // One plain line says where it serves (the real port); an administrator exists, so no set-up hint.
+    expect(server.output().split('\n')).toContain(`MedCourier is ready at http://localhost:${server.port}`);
+    expect(server.output()).not.toContain('No accounts yet');
+  });
+
+  test('on an empty database the ready line says how to load the demo or create the first administrator', async () => {
+    const server = await npmStart(newDataDir(), { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+    running.push(server);
+    await until('the ready line is printed', () => server.output().includes('MedCourier is ready at'), 10_000);
+    const lines = server.output().split('\n');
+    const ready = lines.indexOf(`MedCourier is ready at http://localhost:${server.port}`);
+    expect(ready, server.output()).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(ready + 1).join(' ')).toMatch(/No accounts yet.*npm run seed.*ADMIN_EMAIL and ADMIN_PASSWORD/);
+    server.npm.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
   });
 
   test('SIGKILL to npm start’s process group leaves no server listening, and the next start is not blocked', async () => {

@@ -148,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     production: env.NODE_ENV === 'production',
+    allowedNetworks: env.OUTBOUND_ALLOWED_NETWORKS,
     publicUrl,
     metrics,
   });

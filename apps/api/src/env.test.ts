@@ -41,6 +41,12 @@ describe('parseEnv', () => {
     [{ SERVICE_AREA_STATES: 'MA,Mass' }, /^Invalid environment variable SERVICE_AREA_STATES: must be two-letter state codes/],
     [{ DISPATCH_PHONE: 'call us' }, /^Invalid environment variable DISPATCH_PHONE: must be a phone number/],
     [
+      { OUTBOUND_ALLOWED_NETWORKS: '10.20.0.0/16,intranet' },
+      /^Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: "intranet" is not a network/,
+    ],
+    [{ OUTBOUND_ALLOWED_NETWORKS: '10.20.0.0/33' }, /^Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: "10.20.0.0\/33"/],
+    [{ OUTBOUND_ALLOWED_NETWORKS: '300.1.0.0/16' }, /^Invalid environment variable OUTBOUND_ALLOWED_NETWORKS: /],
+    [
       { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_FROM: '+16175550142' },
       /^Invalid environment variable TWILIO_AUTH_TOKEN: required when/,
     ],
@@ -60,6 +66,15 @@ describe('parseEnv', () => {
       RETENTION_RECORDS_YEARS: 6,
       RETENTION_PERSONAL_DAYS: 90,
     });
+  });
+
+  it('reads OUTBOUND_ALLOWED_NETWORKS as a list of IPv4 and IPv6 CIDRs, none by default', () => {
+    expect(parseEnv({}).OUTBOUND_ALLOWED_NETWORKS).toEqual([]);
+    expect(parseEnv({ OUTBOUND_ALLOWED_NETWORKS: ' 10.20.0.0/16, 127.0.0.0/8 ,fd00::/8,' }).OUTBOUND_ALLOWED_NETWORKS).toEqual([
+      '10.20.0.0/16',
+      '127.0.0.0/8',
+      'fd00::/8',
+    ]);
   });
 
   it('treats empty strings as unset', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseNetworkList } from './platform/allowed-networks.js';
 import { US_STATE_CODES } from './platform/geocoder/us-states.js';
 
 const KNOWN_STATES = new Set(Object.values(US_STATE_CODES));
@@ -146,6 +147,21 @@ export const ZEnv = z.object({
     .min(6, 'must be at least 6: custody, audit, proof and receipt records are kept six years')
     .max(100)
     .optional(),
+  /**
+   * Networks outbound calls (webhooks) may reach although private or loopback, as CIDRs separated by commas
+   * (10.20.0.0/16,127.0.0.0/8,fd00::/8): a hospital's intranet endpoint behind a VPN, or one on this host.
+   */
+  OUTBOUND_ALLOWED_NETWORKS: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseNetworkList(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `${(err as Error).message}; list CIDRs separated by commas` });
+        return z.NEVER;
+      }
+    })
+    .default([]),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z

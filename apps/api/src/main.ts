@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { count } from 'drizzle-orm';
 import { buildApp } from './app.js';
+import { users } from './db/schema/index.js';
 import { parseEnv, type TEnv } from './env.js';
 import { checkWritableDir } from './platform/storage.js';
 import { listenForMetrics } from './plugins/metrics.js';
+import { readyLines } from './ready-line.js';
 import { stopOnSignals } from './shutdown.js';
 import { exitOnStartupError, StartupError } from './startup-error.js';
 
@@ -29,6 +32,9 @@ async function main() {
       });
     }
     await app.listen({ port: env.PORT, host: env.HOST });
+    const [{ n }] = await app.services.db.select({ n: count() }).from(users);
+    // Plain lines on stdout whatever LOG_LEVEL says: the one thing a person starting the server waits for.
+    for (const line of readyLines(app.server.address(), env.HOST, Number(n))) console.log(line);
     // `npm run backup` asks the server that holds the embedded database to take the backup itself.
     const server = app;
     process.on('SIGUSR2', () => {

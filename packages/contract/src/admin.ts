@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_KINDS } from './audit-actions.js';
 import { DELIVERY_STATUSES } from './deliveries.js';
 import { ZDelivery } from './delivery-api.js';
 import { ZAttemptFigures } from './exceptions.js';
@@ -203,6 +204,10 @@ export type TAdminOptinsResponse = z.infer<typeof ZAdminOptinsResponse>;
 
 export const ZAuditQuery = ZPageQuery.extend({
   actorId: line('Actor', 64).optional(),
+  /** Words of the actor's name or e-mail. */
+  actor: line('Actor', 100).optional(),
+  /** changes (what someone did) or reads (what staff looked at); both when absent. */
+  kind: z.enum(AUDIT_KINDS, { error: `Kind must be one of ${AUDIT_KINDS.join(', ')}` }).optional(),
   /** An exact action ("delivery.approve") or a prefix ending in a dot ("delivery."). */
   action: line('Action', 80).optional(),
   /** The kind of thing acted on: delivery, user, optin... */
@@ -220,6 +225,9 @@ export const ZAuditEntry = z.object({
   entityId: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  kind: z.enum(['change', 'read']),
+  /** Identical reads by one actor within a minute are one row: how many it stands for (1 for a change). */
+  count: z.number().int(),
   createdAt: isoDate,
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;

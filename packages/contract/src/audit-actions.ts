@@ -62,3 +62,12 @@ export function auditActionLabel(action: string): string {
   const capital = head.charAt(0).toUpperCase() + head.slice(1);
   return words ? `${capital}: ${words}` : capital;
 }
+
+/** The audit log's two kinds: changes (what someone did) and reads (what staff looked at, and API key calls). */
+export const AUDIT_KINDS = ['changes', 'reads'] as const;
+export type TAuditKind = (typeof AUDIT_KINDS)[number];
+/** A read's action ends in one of these (delivery.list, custody.read, audit.export...); api_key.call is an access record. */
+export const AUDIT_READ_SUFFIXES = ['.list', '.search', '.read', '.report', '.export'] as const;
+export const AUDIT_ACCESS_ACTIONS = ['api_key.call'] as const;
+export const isReadAction = (action: string): boolean =>
+  AUDIT_READ_SUFFIXES.some((s) => action.endsWith(s)) || (AUDIT_ACCESS_ACTIONS as readonly string[]).includes(action);

@@ -12,5 +12,7 @@ export const ZServerConfig = z.object({
   dispatchPhone: z.string().nullable(),
   /** SERVICE_AREA_STATES; empty means anywhere. */
   serviceAreaStates: z.array(z.string()),
+  /** The most rows one CSV import takes here (IMPORT_MAX_ROWS; 50 by default on the embedded database). */
+  importMaxRows: z.number().int(),
 });
 export type TServerConfig = z.infer<typeof ZServerConfig>;

@@ -11,6 +11,8 @@ export interface TAppConfig {
   dispatchPhone?: string | null;
   /** SERVICE_AREA_STATES; empty means anywhere. */
   serviceAreaStates?: string[];
+  /** The most rows one CSV import takes on this server (IMPORT_MAX_ROWS). */
+  importMaxRows?: number;
 }
 
 export const getAppConfig = (): Promise<TAppConfig> => api.get<TAppConfig>('/v1/config');

@@ -13,8 +13,9 @@ describe('requiredByCountdown', () => {
     expect(requiredByCountdown(at(90), 'assigned', now)).toEqual({ label: 'due in 1 h 30 min', urgency: 'soon' });
   });
 
-  it('flags a job due within the 30-minute late window as late', () => {
-    expect(requiredByCountdown(at(30), 'in_transit', now).urgency).toBe('late');
+  it('calls a job due within the 30-minute window at risk, and late only once required-by has passed', () => {
+    expect(requiredByCountdown(at(30), 'in_transit', now).urgency).toBe('at_risk');
+    expect(requiredByCountdown(at(-1), 'in_transit', now).urgency).toBe('late');
     expect(requiredByCountdown(at(31), 'in_transit', now).urgency).toBe('soon');
   });
 

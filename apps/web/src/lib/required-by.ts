@@ -1,7 +1,7 @@
 import { isFinalStatus, LATE_WINDOW_MINUTES, type TDeliveryStatus } from '@courier/contract';
 import { useEffect, useState } from 'react';
 
-export type TUrgency = 'late' | 'soon' | 'ok' | 'none';
+export type TUrgency = 'late' | 'at_risk' | 'soon' | 'ok' | 'none';
 
 export interface TCountdown {
   /** "in 2 h 05 min", "12 min late", or "" when there is no required-by. */
@@ -18,7 +18,7 @@ function span(minutes: number): string {
 
 /**
  * The time left to required-by, as the board and the driver see it. Past it the job is late; within
- * LATE_WINDOW_MINUTES it is flagged late too (the server's stats count it so); a final status has no countdown.
+ * LATE_WINDOW_MINUTES it is at risk (not yet late, so never called so); a final status has no countdown.
  */
 export function requiredByCountdown(requiredBy: string | null | undefined, status: TDeliveryStatus, now: Date): TCountdown {
   if (!requiredBy || isFinalStatus(status)) return { label: '', urgency: 'none' };
@@ -26,7 +26,7 @@ export function requiredByCountdown(requiredBy: string | null | undefined, statu
   if (Number.isNaN(due)) return { label: '', urgency: 'none' };
   const minutes = Math.round((due - now.getTime()) / 60_000);
   if (minutes < 0) return { label: `${span(-minutes)} late`, urgency: 'late' };
-  if (minutes <= LATE_WINDOW_MINUTES) return { label: `due in ${span(minutes)}`, urgency: 'late' };
+  if (minutes <= LATE_WINDOW_MINUTES) return { label: `due in ${span(minutes)}`, urgency: 'at_risk' };
   if (minutes <= 120) return { label: `due in ${span(minutes)}`, urgency: 'soon' };
   return { label: `due in ${span(minutes)}`, urgency: 'ok' };
 }

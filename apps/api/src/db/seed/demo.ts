@@ -2,6 +2,8 @@ import type { TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType, TRole 
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { deliveries, driverLocations, feedback, users } from '../schema/index.js';
+import type { FileStorage } from '../../platform/storage.js';
+import { seedShowcase } from './demo-showcase.js';
 import { createDelivery, createUser } from './factories.js';
 
 export const DEMO_ACCOUNTS: Array<{ role: TRole; email: string; password: string; firstName: string; lastName: string }> = [
@@ -55,12 +57,24 @@ const TODAYS_WORK: Array<{ status: TDeliveryStatus; driver?: 'DRIVER' | 'SECOND_
 const HISTORY = 24;
 const SECOND_DRIVER = { email: 'driver2@medcourier.example', password: 'Driver#Courier2026', firstName: 'Ana', lastName: 'Ruiz' };
 
+/** Each demo account its own phone (617-555-01xx, the range kept for fiction). */
+const PHONES: Record<string, string> = {
+  SUPER_ADMIN: '+16175550121',
+  ADMIN: '+16175550122',
+  MANAGER: '+16175550124',
+  STAFF: '+16175550125',
+  DRIVER: '+16175550126',
+  CUSTOMER: '+16175550123',
+  SECOND_DRIVER: '+16175550127',
+};
+
 /**
  * Demo accounts (one per role, and a second driver), a fortnight of finished deliveries and today's work
- * for every role: requests to approve, approved ones to assign, and jobs on the demo driver's phone.
- * Running it twice adds nothing.
+ * for every role: requests to approve, approved ones to assign, and jobs on the demo driver's phone; and the
+ * showcase (demo-showcase.ts): STAT, cold chain, specimens, a hold, a rejection, proofs, a standing order, a
+ * planned day. Proof photos and signatures are written to `storage` when given. Running it twice adds nothing.
  */
-export async function seedDemo(db: Db, now = new Date()) {
+export async function seedDemo(db: Db, now = new Date(), storage?: FileStorage) {
   const made: Record<string, string> = {};
   const ensure = async (key: string, account: { email: string; password: string; firstName: string; lastName: string; role: TRole }) => {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
@@ -69,7 +83,7 @@ export async function seedDemo(db: Db, now = new Date()) {
       (
         await createUser(db, {
           ...account,
-          phone: '+16175550123',
+          phone: PHONES[key],
           address: '200 Longwood Ave, Boston, MA 02115',
           createdAt: new Date('2025-09-15T14:00:00Z'),
         })
@@ -91,6 +105,8 @@ export async function seedDemo(db: Db, now = new Date()) {
     deliveryAddress: PLACES[(i * 3 + 1) % PLACES.length],
     recipientName: RECIPIENTS[i % RECIPIENTS.length],
     recipientEmail: `recipient${i}@example.test`,
+    recipientPhone: `+1617555${String(140 + (i % 30)).padStart(4, '0')}`,
+    senderPhone: PHONES.CUSTOMER,
     packageType: PACKAGES[i % PACKAGES.length],
     packageSize: SIZES[i % SIZES.length],
     deliveryType: TYPES[i % TYPES.length],
@@ -125,6 +141,7 @@ export async function seedDemo(db: Db, now = new Date()) {
       stepMinutes: 2,
     });
   }
+  await seedShowcase(db, made, now, storage);
   // Where the drivers were last seen, for the console's driver list.
   for (const [key, at] of [
     ['DRIVER', { lat: 42.3467, lng: -71.0972 }],

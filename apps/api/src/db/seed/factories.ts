@@ -91,6 +91,7 @@ export function statusPath(target: TDeliveryStatus): TDeliveryStatus[] {
 
 export interface DeliveryFactoryInput {
   customerId: string;
+  senderPhone?: string;
   status?: TDeliveryStatus;
   driverId?: string | null;
   pickupAddress?: string;
@@ -118,6 +119,12 @@ export interface DeliveryFactoryInput {
       | 'stabilityDeadline'
       | 'controlledSubstance'
       | 'approvedAt'
+      | 'holdReason'
+      | 'holdSince'
+      | 'receiptStatus'
+      | 'receiptReason'
+      | 'receiptReceivedBy'
+      | 'receiptReceivedAt'
     >
   >;
 }
@@ -143,7 +150,7 @@ export async function createDelivery(db: Db, input: DeliveryFactoryInput) {
         orderId: newOrderId(),
         customerId: input.customerId,
         accountId: booker.accountId,
-        senderPhone: '+16175550100',
+        senderPhone: input.senderPhone ?? '+16175550100',
         pickupAddress,
         pickupLabel: pickup?.label,
         pickupLat: pickup?.lat,

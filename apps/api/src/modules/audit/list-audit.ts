@@ -1,11 +1,26 @@
-import type { TAuditQuery, TAuditResponse } from '@courier/contract';
-import { and, count, desc, eq, gte, like, lte, type SQL, sql } from 'drizzle-orm';
+import { AUDIT_ACCESS_ACTIONS, AUDIT_READ_SUFFIXES, isReadAction, type TAuditQuery, type TAuditResponse } from '@courier/contract';
+import { and, count, desc, eq, gte, inArray, like, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { auditEvents, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { pageOf } from '../../shared/paging.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A read as the contract names it: its action ends in a read suffix, or is an access record. */
+const isRead = or(
+  ...AUDIT_READ_SUFFIXES.map((suffix) => like(auditEvents.action, `%${suffix}`)),
+  inArray(auditEvents.action, [...AUDIT_ACCESS_ACTIONS]),
+) as SQL;
+
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Accounts whose name (first and last together) or e-mail holds the words. */
+function actorsMatching(words: string): SQL {
+  const pattern = likeOf(words);
+  const name = sql`${users.firstName} || ' ' || ${users.lastName}`;
+  return sql`${auditEvents.actorId} in (select ${users.id} from ${users} where ${name} ilike ${pattern} or ${users.email} ilike ${pattern})`;
+}
 
 /** The filter of the audit log, shared by its CSV export. */
 export function auditWhere(query: TAuditQuery): SQL | undefined {
@@ -18,6 +33,8 @@ export function auditWhere(query: TAuditQuery): SQL | undefined {
     : undefined;
   return and(
     query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
+    query.actor ? actorsMatching(query.actor) : undefined,
+    query.kind === 'reads' ? isRead : query.kind === 'changes' ? not(isRead) : undefined,
     action,
     query.entity ? eq(auditEvents.targetType, query.entity) : undefined,
     query.entityId ? eq(auditEvents.targetId, query.entityId) : undefined,
@@ -52,6 +69,8 @@ export async function listAudit(services: Services, actor: Actor, query: TAuditQ
       entityId: e.targetId,
       ip: e.ip,
       details: e.details ?? null,
+      kind: isReadAction(e.action) ? ('read' as const) : ('change' as const),
+      count: typeof e.details?.count === 'number' ? e.details.count : 1,
       createdAt: e.createdAt.toISOString(),
     })),
     paging,

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type TImportRowError } from '@courier/contract';
+import { IMPORT_COLUMNS, type TImportRowError } from '@courier/contract';
 import { CsvError, parse } from 'csv-parse/sync';
 import { ZodError } from 'zod';
 import { AppError, forbidden } from '../../platform/app-error.js';
@@ -7,6 +7,9 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { type CheckedBooking, checkBooking, writeBookings } from './create-delivery.js';
+import { importLimits } from '../../shared/import-limits.js';
+
+export { importLimits };
 
 /** A cell a spreadsheet would run as a formula (CSV injection): refused, never stored. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -24,15 +27,6 @@ function formulaProblem(column: string, cell: string): string | null {
   if (!FORMULA_START.test(cell) && !FORMULA_START.test(visible)) return null;
   if (!PHONE_COLUMNS.has(column)) return FORMULA_MESSAGE;
   return E164.test(visible) ? null : PHONE_FORMULA_MESSAGE;
-}
-
-/** The import's caps: set by IMPORT_MAX_ROWS and IMPORT_RATE_PER_MINUTE, lower by default on the embedded database. */
-export function importLimits(services: Pick<Services, 'env' | 'database'>): { maxRows: number; perMinute: number } {
-  const embedded = services.database.kind === 'pglite';
-  return {
-    maxRows: services.env.IMPORT_MAX_ROWS ?? (embedded ? 50 : IMPORT_MAX_ROWS),
-    perMinute: services.env.IMPORT_RATE_PER_MINUTE ?? (embedded ? 2 : 10),
-  };
 }
 
 const NEWLINE = 0x0a;

@@ -83,7 +83,7 @@ function handlingFilter(handling: TAdminDeliveriesQuery['handling']): SQL | unde
   }
 }
 
-/** STAT first within whatever order was asked for, so every client of the list agrees. */
+/** STAT first in the urgency order, so every client of the board agrees. */
 const statFirst = sql`case when ${deliveries.priority} = 'stat' then 0 else 1 end`;
 
 function customerFilter(customer: string | undefined): SQL | undefined {
@@ -107,9 +107,10 @@ export function dispatchListWhere(query: TAdminDeliveriesQuery, now: Date): SQL 
   );
 }
 
+/** "Newest booking first" is booking time alone; the urgency order (required-by) puts STAT first. */
 export function dispatchListOrder(sort: TAdminDeliveriesQuery['sort']) {
   return sort === 'newest'
-    ? [statFirst, desc(deliveries.createdAt), desc(deliveries.id)]
+    ? [desc(deliveries.createdAt), desc(deliveries.id)]
     : [statFirst, sql`${deliveries.requiredBy} asc nulls last`, desc(deliveries.createdAt), desc(deliveries.id)];
 }
 

@@ -1,5 +1,6 @@
 import { ZHealth, ZServerConfig } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { importLimits } from '../../shared/import-limits.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -47,6 +48,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       geocoder: app.services.geocoder.name,
       dispatchPhone: app.services.env.DISPATCH_PHONE ?? null,
       serviceAreaStates: app.services.env.SERVICE_AREA_STATES ?? [],
+      importMaxRows: importLimits(app.services).maxRows,
     }),
   );
 };

@@ -1,4 +1,4 @@
-import { COMPANY, MANAGER_ROLES, ROLE_IDS, STAFF_ROLES, type TRole } from '@courier/contract';
+import { COMPANY, MANAGER_ROLES, mayRecordDisposition, ROLE_IDS, roleFromId, STAFF_ROLES, type TRole } from '@courier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -29,8 +29,14 @@ export const OWNER_ALWAYS_HEARS: ReadonlySet<MedicalEvent> = new Set<MedicalEven
 
 type Words = { title: string; message: string };
 
-const STAFF_WORDS: Record<MedicalEvent, (o: string) => Words> = {
-  hold: (o) => ({ title: 'Delivery on hold', message: `Delivery ${o} is on hold for a temperature excursion. Record a disposition.` }),
+/** A hold asks for a disposition, which only a MANAGER and above records: STAFF are told who decides. */
+const STAFF_WORDS: Record<MedicalEvent, (o: string, role: TRole | undefined) => Words> = {
+  hold: (o, role) => ({
+    title: 'Delivery on hold',
+    message: `Delivery ${o} is on hold for a temperature excursion. ${
+      mayRecordDisposition(role) ? 'Record a disposition.' : 'A manager records the disposition: do not deliver until then.'
+    }`,
+  }),
   rejected: (o) => ({ title: 'Receipt rejected', message: `The receiver rejected delivery ${o}. Review it.` }),
   escalated: (o) => ({ title: 'STAT not assigned', message: `STAT delivery ${o} has no driver 15 minutes after approval.` }),
 };
@@ -47,6 +53,8 @@ interface Account {
   id: string;
   email: string;
   firstName: string;
+  /** Decides the words of a hold: who records the disposition. */
+  roleId?: string;
 }
 
 /** What the database says about who may hear: the active accounts of the event's roles, and the owner (null when gone). */
@@ -63,21 +71,24 @@ export function planMedicalMessages(
   facts: MedicalAudienceFacts,
 ): OutgoingMessage[] {
   const { audience } = ACCOUNTS_TOLD[event];
-  const words = STAFF_WORDS[event](d.orderId);
-  const out: OutgoingMessage[] = facts.accounts.flatMap((s): OutgoingMessage[] => [
-    { audience, channel: 'in_app', address: s.id, content: { deliveryId: d.id, ...words } },
-    {
-      audience,
-      channel: 'email',
-      address: s.email,
-      content: composeEmail({
-        to: s.email,
-        subject: `${d.orderId}: ${words.title}`,
-        paragraphs: [`Hello ${s.firstName},`, words.message],
-        action: { label: 'Open the dispatch board', href: `${services.publicUrl}/admin/dashboard` },
-      }),
-    },
-  ]);
+  const out: OutgoingMessage[] = facts.accounts.flatMap((s): OutgoingMessage[] => {
+    const words = STAFF_WORDS[event](d.orderId, s.roleId ? roleFromId(s.roleId) : undefined);
+    return [
+      { audience, channel: 'in_app', address: s.id, content: { deliveryId: d.id, ...words } },
+      {
+        audience,
+        channel: 'email',
+        address: s.email,
+        content: composeEmail({
+          to: s.email,
+          subject: `${d.orderId}: ${words.title}`,
+          paragraphs: [`Hello ${s.firstName},`, words.message],
+          // The held (or rejected, or waiting) delivery's own page in the staff console.
+          action: { label: 'Open the delivery', href: `${services.publicUrl}/admin/deliveries/${d.id}` },
+        }),
+      },
+    ];
+  });
   const owner = OWNER_ALWAYS_HEARS.has(event) ? OWNER_WORDS[event]?.(d.orderId) : undefined;
   if (!owner) return out;
   out.push({ audience: 'owner', channel: 'in_app', address: d.customerId, content: { deliveryId: d.id, ...owner } });
@@ -98,7 +109,7 @@ export function planMedicalMessages(
 
 async function readMedicalAudienceFacts(tx: DbOrTx, d: DeliveryRow, event: MedicalEvent): Promise<MedicalAudienceFacts> {
   const accounts = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, roleId: users.roleId })
     .from(users)
     .where(
       and(

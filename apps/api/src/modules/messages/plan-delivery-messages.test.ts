@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROLE_IDS } from '@courier/contract';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import type { EventFacts } from './delivery-messages.js';
@@ -132,5 +133,22 @@ describe('who hears of a medical event', () => {
     expect(routes(planMedicalMessages(services, d, 'hold', { accounts: [], owner: { ...o, isDeleted: true } }))).toEqual([
       'owner in_app owner-1',
     ]);
+  });
+
+  it('asks a manager to record the disposition of a hold and tells STAFF a manager records it, each e-mail linking to the held delivery', () => {
+    const crew = [
+      { id: 's1', email: 'dispatch@courier.example', firstName: 'Hannah', roleId: ROLE_IDS.STAFF },
+      { id: 'm1', email: 'manager@courier.example', firstName: 'Diego', roleId: ROLE_IDS.MANAGER },
+    ];
+    const list = planMedicalMessages(services, d, 'hold', { accounts: crew, owner: null });
+    const inApp = (id: string) => list.find((m) => m.channel === 'in_app' && m.address === id)?.content as { message: string };
+    expect(inApp('s1').message).toMatch(/A manager records the disposition/);
+    expect(inApp('s1').message).not.toMatch(/Record a disposition/);
+    expect(inApp('m1').message).toMatch(/Record a disposition\./);
+    for (const mail of list.filter((m) => m.channel === 'email')) {
+      const text = JSON.stringify(mail.content);
+      expect(text).toContain(`http://courier.test/admin/deliveries/${d.id}`);
+      expect(text).not.toContain('/admin/dashboard');
+    }
   });
 });

@@ -15,7 +15,7 @@ export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64'
 
 /** Checks a URL against the rules (https and public in production), answering 400 naming the url. */
 export async function assertWebhookUrl(services: Services, url: string): Promise<void> {
-  const refusal = await refuseWebhookUrl(url, services.env.NODE_ENV === 'production');
+  const refusal = await refuseWebhookUrl(url, services.env.NODE_ENV === 'production', services.env.OUTBOUND_ALLOWED_NETWORKS);
   if (refusal) throw badRequest(`url: ${refusal}`, 'url');
 }
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { isPublicAddress } from './webhook-url.js';
+import { isReachableAddress } from './webhook-url.js';
 
 /** Each attempt's whole time, from connecting to the last byte read: an endpoint that dribbles is cut off too. */
 export const WEBHOOK_DEADLINE_MS = 10_000;
@@ -16,6 +16,8 @@ export interface WebhookRequest {
   body: string;
   /** Production refuses private and loopback addresses at connection time too (a name can change what it resolves to). */
   production: boolean;
+  /** OUTBOUND_ALLOWED_NETWORKS: private or loopback networks production may reach all the same. */
+  allowedNetworks?: readonly string[];
   deadlineMs?: number;
 }
 
@@ -27,17 +29,22 @@ export interface WebhookAnswer {
   error: string | null;
 }
 
-/** Resolves like dns.lookup, but refuses a name that resolves to a non-public address (checked on the address connected to). */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 4);
-    const list = addresses as unknown as LookupAddress[];
-    const refused = list.find((a) => !isPublicAddress(a.address));
-    if (refused) return callback(new Error(`refused: ${hostname} resolves to a private or loopback address`), '', 4);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    callback(null, list[0].address, list[0].family);
-  });
-};
+/**
+ * Resolves like dns.lookup, but refuses a name that resolves to a non-public address outside the allowed networks
+ * (checked on the address connected to).
+ */
+const reachableOnlyLookup =
+  (allowed: readonly string[]): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as unknown as LookupAddress[];
+      const refused = list.find((a) => !isReachableAddress(a.address, allowed));
+      if (refused) return callback(new Error(`refused: ${hostname} resolves to a private or loopback address`), '', 4);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
 
 const succeededWith = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
@@ -58,7 +65,8 @@ export function sendWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
       return;
     }
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (req.production && (url.protocol !== 'https:' || (ipaddr.isValid(host) && !isPublicAddress(host)))) {
+    const allowed = req.allowedNetworks ?? [];
+    if (req.production && (url.protocol !== 'https:' || (ipaddr.isValid(host) && !isReachableAddress(host, allowed)))) {
       resolve({ statusCode: null, durationMs: 0, succeeded: false, error: 'refused: not a public https address' });
       return;
     }
@@ -80,7 +88,7 @@ export function sendWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
       {
         method: 'POST',
         headers: { ...req.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) },
-        ...(req.production ? { lookup: publicOnlyLookup } : {}),
+        ...(req.production ? { lookup: reachableOnlyLookup(allowed) } : {}),
       },
       (res) => {
         statusCode = res.statusCode ?? null;

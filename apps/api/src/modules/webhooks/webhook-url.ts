@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { isInNetworks } from '../../platform/allowed-networks.js';
 
 /** Why a webhook URL is refused, as the 400 message names it; null when it may be called. */
 export type UrlRefusal = string | null;
@@ -20,15 +21,20 @@ export function isPublicAddress(address: string): boolean {
   return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
+/** Public, or inside a network the administrator allowed (OUTBOUND_ALLOWED_NETWORKS): the one rule of creation and send time. */
+export const isReachableAddress = (address: string, allowed: readonly string[]): boolean =>
+  isPublicAddress(address) || isInNetworks(address, allowed);
+
 const isLoopbackAddress = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 /**
  * The rules a webhook URL meets before anything is sent to it. In production: https only, and every address
  * the name resolves to must be public (no server-side request forgery into our own network). Elsewhere
- * (development, tests) http is allowed too, but only to this machine.
+ * (development, tests) http is allowed too, but only to this machine. `allowed` (OUTBOUND_ALLOWED_NETWORKS) lets
+ * production reach named private or loopback networks, over https still.
  */
-export async function refuseWebhookUrl(raw: string, production: boolean): Promise<UrlRefusal> {
+export async function refuseWebhookUrl(raw: string, production: boolean, allowed: readonly string[] = []): Promise<UrlRefusal> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -44,7 +50,7 @@ export async function refuseWebhookUrl(raw: string, production: boolean): Promis
   if (!production) return null;
   const addresses = ipaddr.isValid(host) ? [host] : await resolveAll(host);
   if (addresses.length === 0) return 'URL host name does not resolve';
-  if (!addresses.every(isPublicAddress)) return 'URL must not point at a private, loopback or reserved address';
+  if (!addresses.every((a) => isReachableAddress(a, allowed))) return 'URL must not point at a private, loopback or reserved address';
   return null;
 }
 

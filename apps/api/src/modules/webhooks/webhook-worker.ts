@@ -30,6 +30,8 @@ export interface WebhookWorkerDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   production: boolean;
+  /** OUTBOUND_ALLOWED_NETWORKS, passed to each send. */
+  allowedNetworks?: readonly string[];
   publicUrl: string;
   intervalMs?: number;
   /** Each attempt's whole time (10 s by default). */
@@ -115,6 +117,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       url: endpoint.url,
       body,
       production: deps.production,
+      allowedNetworks: deps.allowedNetworks,
       deadlineMs,
       headers: {
         'webhook-id': msg.msgId,

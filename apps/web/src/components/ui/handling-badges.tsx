@@ -26,7 +26,8 @@ export function HandlingBadges({
         </span>
       )}
       {priority === 'stat' && (
-        <span className={clsx(chip, 'bg-red-50 text-red-800 ring-red-300')}>
+        // Fuchsia with a bolt: never the red of "late" nor the orange of "at risk".
+        <span className={clsx(chip, 'bg-fuchsia-50 text-fuchsia-800 ring-fuchsia-300')}>
           <Zap aria-hidden="true" className="size-3.5" />
           STAT
         </span>

@@ -7,6 +7,9 @@ export interface TAuditFilter {
   action?: string;
   entity?: string;
   actorId?: string;
+  /** Words of the actor's name or e-mail. */
+  actor?: string;
+  kind?: 'changes' | 'reads';
   from?: string;
   to?: string;
 }

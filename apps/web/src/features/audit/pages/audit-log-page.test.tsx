@@ -12,6 +12,8 @@ const approved: TAuditEntry = {
   entityId: 'd1',
   ip: '10.0.0.7',
   details: { orderId: 'MC0000000001', from: 'pending' },
+  kind: 'change',
+  count: 1,
   createdAt: '2026-03-02T15:00:00.000Z',
 };
 const swept: TAuditEntry = {
@@ -22,7 +24,21 @@ const swept: TAuditEntry = {
   entityId: 'o1',
   ip: null,
   details: null,
+  kind: 'change',
+  count: 1,
   createdAt: '2026-03-02T14:00:00.000Z',
+};
+const boardLoads: TAuditEntry = {
+  _id: 'a3',
+  actor: { _id: 's1', name: 'Sam Okafor', email: 'sam@courier.test' },
+  action: 'delivery.list',
+  entity: null,
+  entityId: null,
+  ip: null,
+  details: { count: 5, page: 1 },
+  kind: 'read',
+  count: 5,
+  createdAt: '2026-03-02T15:01:00.000Z',
 };
 const paging = { page: 1, limit: 20, total: 2, totalPages: 1 };
 
@@ -53,6 +69,28 @@ describe('audit log', () => {
       expect(last.searchParams.get('entity')).toBe('delivery');
       // The whole "to" day counts.
       expect(last.searchParams.get('to')).toBe('2026-03-02T23:59:59.999');
+    }, slow);
+  }, 20_000);
+
+  it('opens on changes, and shows reads grouped with their count when asked, by who', async () => {
+    const { callsTo } = stubApi((url) => {
+      const kind = new URL(url, 'http://localhost').searchParams.get('kind');
+      if (url.includes('/admin/audit'))
+        return json(200, { success: true, data: kind === 'reads' ? [boardLoads] : [approved], paging: { ...paging, total: 1 } });
+      return json(200, { success: true, data: [], paging: { ...paging, total: 0 } });
+    });
+    renderRoute('/admin/audit');
+    await screen.findByText('Approved a delivery', {}, slow);
+    const first = new URL(String(callsTo('/api/v1/admin/audit')[0]?.[0]), 'http://localhost');
+    expect(first.searchParams.get('kind')).toBe('changes');
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'reads' } });
+    const row = (await screen.findByText('delivery.list', {}, slow)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('×5')).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Who'), { target: { value: 'sam@courier' } });
+    await vi.waitFor(() => {
+      const last = new URL(String(callsTo('/api/v1/admin/audit').at(-1)?.[0]), 'http://localhost');
+      expect(last.searchParams.get('actor')).toBe('sam@courier');
+      expect(last.searchParams.get('kind')).toBe('reads');
     }, slow);
   }, 20_000);
 });

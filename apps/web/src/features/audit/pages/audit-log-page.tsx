@@ -12,12 +12,19 @@ import { formatDateTime } from '@/lib/format-date';
 import { type TAuditFilter, useAuditLog } from '../api/get-audit-log';
 
 const ENTITIES = ['', 'delivery', 'user', 'optin', 'feedback'] as const;
+/** Changes first: the log opens on what people did; reads (grouped, with a count) are one choice away. */
+const KINDS = [
+  { value: '', label: 'Changes' },
+  { value: 'reads', label: 'Reads' },
+  { value: 'all', label: 'Changes and reads' },
+] as const;
 const controlClass =
   'h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none';
 
 function details(value: Record<string, unknown> | null): string {
   if (!value) return '';
   return Object.entries(value)
+    .filter(([key]) => key !== 'count')
     .map(([key, v]) => `${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
     .join(' · ');
 }
@@ -52,6 +59,8 @@ export function AuditLogPage() {
   const list = useListParams();
   const { page } = list;
   const [action, setAction] = useTypedFilter(list, 'action');
+  const [actor, setActor] = useTypedFilter(list, 'actor');
+  const kind = list.read('kind');
   const settledAction = list.read('action');
   const entity = list.read('entity');
   const from = list.read('from');
@@ -59,6 +68,8 @@ export function AuditLogPage() {
   const filter: TAuditFilter = {
     page,
     action: settledAction || undefined,
+    kind: kind === 'all' ? undefined : kind === 'reads' ? 'reads' : 'changes',
+    actor: list.read('actor') || undefined,
     entity: entity || undefined,
     from: from || undefined,
     // The whole "to" day counts.
@@ -72,7 +83,7 @@ export function AuditLogPage() {
   return (
     <DispatchPage
       title="Audit log"
-      intro="Every sign-in, status change, staff read and account change, as it happened."
+      intro="Every sign-in, status change and account change, as it happened; staff reads are grouped, one row a minute with a count."
       tools={
         <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={download} disabled={exporter.isPending}>
           <Download aria-hidden="true" className="size-4" />
@@ -80,7 +91,26 @@ export function AuditLogPage() {
         </button>
       }
     >
-      <form className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+      <form className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" onSubmit={(event) => event.preventDefault()}>
+        <label className="col-span-2 text-xs font-medium text-slate-600 sm:col-span-1">
+          Show
+          <select className={`${controlClass} mt-1 w-full`} value={kind} onChange={(e) => list.set({ kind: e.target.value })}>
+            {KINDS.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="col-span-2 text-xs font-medium text-slate-600 sm:col-span-1">
+          Who
+          <input
+            className={`${controlClass} mt-1 w-full`}
+            value={actor}
+            placeholder="Name or e-mail"
+            onChange={(e) => setActor(e.target.value)}
+          />
+        </label>
         <label className="col-span-2 text-xs font-medium text-slate-600 sm:col-span-1">
           Action
           <input
@@ -131,7 +161,15 @@ export function AuditLogPage() {
               )}
             </td>
             <td data-label="Action" className={tdClass}>
-              <span className="block font-medium text-slate-900">{auditActionLabel(entry.action)}</span>
+              <span className="block font-medium text-slate-900">
+                {auditActionLabel(entry.action)}
+                {entry.count > 1 && (
+                  <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
+                    {`×${entry.count}`}
+                    <span className="sr-only"> within the minute</span>
+                  </span>
+                )}
+              </span>
               <span className="block font-mono text-xs text-slate-500">{entry.action}</span>
             </td>
             <td data-label="Record" className={`${tdClass} text-xs`}>

@@ -72,4 +72,15 @@ describe('importing deliveries from a CSV', () => {
     expect(await screen.findByText('Choose a CSV file')).toBeVisible();
     expect(callsTo('/api/v1/deliveries/import')).toHaveLength(0);
   }, 20_000);
+
+  it("states the server's own row cap (GET /api/v1/config), not a number of its own", async () => {
+    stubApi((url) => {
+      if (url.includes('/v1/config'))
+        return json(200, { mapTileUrl: '', geocoder: 'offline', dispatchPhone: null, serviceAreaStates: [], importMaxRows: 50 });
+      return json(200, url.includes('notifications') ? [] : { success: true, data: [] });
+    });
+    renderRoute('/deliveries/import');
+    expect(await screen.findByText(/Book up to 50 deliveries from one CSV file\./, {}, slow)).toBeVisible();
+    expect(screen.queryByText(/1,000/)).toBeNull();
+  }, 20_000);
 });

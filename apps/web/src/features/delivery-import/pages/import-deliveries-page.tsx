@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY, IMPORT_COLUMNS, IMPORT_MAX_ROWS, type TImportRowError } from '@courier/contract';
+import { COMPANY, IMPORT_COLUMNS, type TImportRowError } from '@courier/contract';
 import { AlertCircle, CircleCheckBig, Download, FileUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useImportDeliveries } from '../api/import-deliveries';
 import { importTemplate, rowErrorsOf } from '../lib/import-template';
+import { useAppConfig } from '@/hooks/use-app-config';
 
 /** The upload is the CSV text itself (the server checks every row): the form only wants a file chosen. */
 const ZImportForm = z.object({
@@ -26,6 +27,8 @@ export function ImportDeliveriesPage() {
     { kind: 'created'; count: number } | { kind: 'rejected'; message: string; errors: TImportRowError[] } | null
   >(null);
   const importing = useImportDeliveries();
+  // The server's own cap (IMPORT_MAX_ROWS, lower on the embedded database), never a number written here.
+  const maxRows = useAppConfig().data?.importMaxRows;
   const templateHref = useMemo(() => `data:text/csv;charset=utf-8,${encodeURIComponent(importTemplate())}`, []);
 
   const onSubmit = handleSubmit(async ({ files }) => {
@@ -48,8 +51,10 @@ export function ImportDeliveriesPage() {
       <title>{`Import deliveries · ${COMPANY.name}`}</title>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Import deliveries</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Book up to {IMPORT_MAX_ROWS.toLocaleString('en-US')} deliveries from one CSV file. Every row is checked like the request form; if
-        any row is wrong, nothing is booked and each problem is listed below.
+        {maxRows
+          ? `Book up to ${maxRows.toLocaleString('en-US')} deliveries from one CSV file.`
+          : 'Book many deliveries from one CSV file.'}{' '}
+        Every row is checked like the request form; if any row is wrong, nothing is booked and each problem is listed below.
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">

@@ -1,4 +1,4 @@
-import { deliveryTypeLabel, holdStateOf, type TAdminDelivery } from '@courier/contract';
+import { deliveryTypeLabel, holdStateOf, isRejectedByLab, type TAdminDelivery } from '@courier/contract';
 import clsx from 'clsx';
 import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         d.isLate || d.decisionLate || holdStateOf(d) === 'held'
           ? 'border-red-300 ring-1 ring-red-200'
           : d.priority === 'stat'
-            ? 'border-l-4 border-red-500'
+            ? 'border-l-4 border-fuchsia-500'
             : 'border-slate-200',
       )}
     >
@@ -28,7 +28,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         <Link to={paths.adminDelivery(d._id)} className="font-mono text-sm font-semibold text-brand-700 hover:underline">
           #{d.orderId}
         </Link>
-        <StatusBadge status={d.status} />
+        <StatusBadge status={d.status} rejected={isRejectedByLab(d)} />
         <span
           className={clsx(
             'rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
@@ -41,7 +41,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
           {deliveryTypeLabel(d.deliveryType)}
         </span>
         <span className="ml-auto">
-          <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
+          <CountdownChip requiredBy={d.requiredBy} status={d.status} />
         </span>
       </div>
       <div className="mt-1.5 flex flex-wrap items-center gap-1.5">

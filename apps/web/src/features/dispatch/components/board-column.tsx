@@ -33,7 +33,7 @@ export function BoardColumn({
         <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-600 ring-1 ring-slate-200">
           {data?.paging.total ?? '…'}
         </span>
-        {late > 0 && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">{late} late</span>}
+        {late > 0 && <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">{late} late or at risk</span>}
       </header>
       {isPending ? (
         <p className="px-1 py-6 text-center text-sm text-slate-600">Loading…</p>

@@ -29,6 +29,9 @@ const ZDispositionForm = ZDispositionRequest.extend({ note: noteText('note', 500
 type TDispositionForm = z.input<typeof ZDispositionForm>;
 const blank: TDispositionForm = { action: 'continue', note: '' };
 
+/** What STAFF see instead of the disposition button: MANAGER and above record it (DISPOSITION_ROLES). */
+export const MANAGER_DECIDES = 'A manager records the disposition';
+
 /** A manager decides what happens to a parcel on hold: continue, return or discard, with a note. */
 export function DispositionDialog({
   delivery,

@@ -27,6 +27,15 @@ describe('handling actions', () => {
     expect(calls('/api/v1/admin/deliveries/d1/disposition')[0]?.body).toEqual({ action: 'return', note: 'Sample fine' });
   }, 20_000);
 
+  it('tells STAFF that a manager records the disposition of a hold, with no button that would fail', async () => {
+    setSession({ token: 't', refreshToken: 'r', user: { _id: 'me', firstName: 'Sam', roleId: ROLE_IDS.STAFF } });
+    const held = adminDelivery({ status: 'in_transit', hold: { reason: 'temperature', since: new Date().toISOString() } });
+    stubApi(() => json(200, { success: true, data: held }));
+    renderInApp(<HandlingActions delivery={held} />);
+    expect(screen.getByText('A manager records the disposition')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Disposition/ })).toBeNull();
+  });
+
   it('staff record a receipt: who received it is required, a rejection carries its reason', async () => {
     setSession({ token: 't', refreshToken: 'r', user: { _id: 'me', firstName: 'Sam', roleId: ROLE_IDS.STAFF } });
     const delivered = adminDelivery({ status: 'delivered' });

@@ -19,7 +19,7 @@ import { FormDialog } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useSession } from '@/lib/session';
 import { useRecordReceipt } from '../api/record-disposition';
-import { DispositionDialog } from './disposition-dialog';
+import { DispositionDialog, MANAGER_DECIDES } from './disposition-dialog';
 
 /** The contract's request, with the dialog's own words for a missing name. */
 const ZReceiptForm = ZReceiptRequest.safeExtend({ receivedBy: line('receivedBy', 120).min(1, 'Who received it?') });
@@ -31,9 +31,11 @@ export function HandlingActions({ delivery: d }: { delivery: TAdminDelivery }) {
   const { role } = useSession();
   const [dialog, setDialog] = useState<'disposition' | 'receipt' | null>(null);
   const receiptAllowed = d.status === 'delivered' && !d.receipt;
-  if (!(d.hold && mayRecordDisposition(role)) && !receiptAllowed) return null;
+  if (!d.hold && !receiptAllowed) return null;
   return (
-    <span className="flex gap-2">
+    <span className="flex flex-wrap items-center gap-2">
+      {/* STAFF cannot record a disposition: they are told who does, never shown a button that would fail. */}
+      {d.hold && !mayRecordDisposition(role) && <span className="text-xs font-semibold text-slate-700">{MANAGER_DECIDES}</span>}
       {d.hold && mayRecordDisposition(role) && (
         <button type="button" className={buttonClass({ size: 'sm', variant: 'danger' })} onClick={() => setDialog('disposition')}>
           Disposition

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date';
 import { useSession } from '@/lib/session';
 import { useAdminDeliveries } from '../api/get-admin-deliveries';
-import { DispositionDialog } from './disposition-dialog';
+import { DispositionDialog, MANAGER_DECIDES } from './disposition-dialog';
 
 /** Deliveries on hold for a temperature excursion, oldest first, each with the disposition a manager records. */
 export function HoldQueue() {
@@ -44,7 +44,7 @@ export function HoldQueue() {
                   Disposition
                 </button>
               ) : (
-                <span className="text-xs text-slate-600">A manager decides</span>
+                <span className="w-full text-xs font-semibold text-slate-700">{MANAGER_DECIDES}</span>
               )}
             </li>
           );

@@ -56,7 +56,8 @@ export function KpiTiles({ stats, loading }: { stats: TAdminStats | undefined; l
       />
       <Tile
         to={list({ late: 'true', sort: 'required-by' })}
-        label="Late"
+        // The server counts past due and due within the late window together: both words, as the column says.
+        label="Late or at risk"
         value={String(stats?.late ?? 0)}
         icon={TriangleAlert}
         tone="red"

@@ -194,7 +194,7 @@ export function DeliveryHistoryPage() {
               <option value="required-by">Required by, soonest first</option>
             </select>
           </label>
-          {filter.late && <Chip onClear={() => set({ late: '' })}>Late only</Chip>}
+          {filter.late && <Chip onClear={() => set({ late: '' })}>Late or at risk only</Chip>}
           {filter.deliveredFrom && (
             <Chip onClear={() => set({ deliveredFrom: '' })}>{`Delivered since ${formatDateTime(filter.deliveredFrom)}`}</Chip>
           )}

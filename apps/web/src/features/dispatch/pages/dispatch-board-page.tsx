@@ -60,7 +60,10 @@ export function DispatchBoardPage() {
       <HoldQueue />
       <HandlingFilter value={handling} onChange={setHandling} />
       {/* A phone shows one column at a time, chosen with the switch; a desktop shows the four side by side. */}
-      <fieldset className="mt-6 grid min-w-0 grid-cols-4 gap-1 rounded-xl border-0 bg-slate-200/70 p-1 lg:hidden">
+      <fieldset
+        hidden={handling === 'rejected'}
+        className="mt-6 grid min-w-0 grid-cols-4 gap-1 rounded-xl border-0 bg-slate-200/70 p-1 lg:hidden"
+      >
         <legend className="sr-only">Board column</legend>
         {COLUMNS.map((column) => (
           <button
@@ -77,17 +80,31 @@ export function DispatchBoardPage() {
           </button>
         ))}
       </fieldset>
-      <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-4">
-        {COLUMNS.map((column) => (
+      {/* Lab-rejected parcels were delivered, so no open column holds them: the filter shows them on their own. */}
+      {handling === 'rejected' ? (
+        <div className="mt-6">
           <BoardColumn
-            key={column.status}
-            {...column}
+            title="Rejected by the lab"
+            status="all"
             q={q}
-            handling={handling}
-            className={tab === column.status ? 'flex' : 'hidden lg:flex'}
+            handling="rejected"
+            empty="No parcel has been rejected by a lab."
+            className="flex"
           />
-        ))}
-      </div>
+        </div>
+      ) : (
+        <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-4">
+          {COLUMNS.map((column) => (
+            <BoardColumn
+              key={column.status}
+              {...column}
+              q={q}
+              handling={handling}
+              className={tab === column.status ? 'flex' : 'hidden lg:flex'}
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -58,7 +58,7 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
               Delivery <span className="font-mono whitespace-nowrap">#{d.orderId}</span>
             </h1>
             <StatusBadge status={d.status} className="text-sm" />
-            <CountdownChip requiredBy={d.requiredBy} status={d.status} late={d.isLate} />
+            <CountdownChip requiredBy={d.requiredBy} status={d.status} />
             <HandlingBadges handling={d} />
             <HandlingCountdown delivery={d} />
           </div>

@@ -72,7 +72,11 @@ export function JobCard({
             <span
               className={clsx(
                 'mt-1 block text-xs font-semibold',
-                countdown.urgency === 'late' ? 'text-red-700' : countdown.urgency === 'soon' ? 'text-amber-700' : 'text-slate-500',
+                countdown.urgency === 'late'
+                  ? 'text-red-700'
+                  : countdown.urgency === 'at_risk' || countdown.urgency === 'soon'
+                    ? 'text-amber-700'
+                    : 'text-slate-500',
               )}
             >
               {countdown.label}
