@@ -31,7 +31,9 @@ describe('solve: committed stops', () => {
   it('keeps a committed stop whose window has closed (the driver is on the way) and every arrival on the route', () => {
     const problem: PlanningProblem = {
       travelTime: line([0, 10, 50]),
-      vehicles: [{ id: 'v', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 10_000, committed: [{ jobId: 'late', kind: 'stop' }] }],
+      vehicles: [
+        { id: 'v', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 10_000, committed: [{ jobId: 'late', kind: 'stop' }] },
+      ],
       jobs: [
         { id: 'other', stop: { location: 1 } },
         { id: 'late', vehicleId: 'v', stop: { location: 2 } },
@@ -45,7 +47,9 @@ describe('solve: committed stops', () => {
   it('drops a committed pickup at the end when its drop-off fits nowhere else, never leaving it on board', () => {
     const problem: PlanningProblem = {
       travelTime: line([0, 10, 20]),
-      vehicles: [{ id: 'v', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 10_000, committed: [{ jobId: 'p', kind: 'pickup' }] }],
+      vehicles: [
+        { id: 'v', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 10_000, committed: [{ jobId: 'p', kind: 'pickup' }] },
+      ],
       jobs: [{ id: 'p', pickup: { location: 1 }, dropoff: { location: 2, latest: 5 } }],
     };
     const plan = solve(problem, { maxIterations: 50 });
@@ -55,7 +59,14 @@ describe('solve: committed stops', () => {
 
   it('refuses a committed stop of a job tied to another vehicle or a drop-off before its pickup', () => {
     const problem = base();
-    problem.vehicles.push({ id: 'w', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 10_000, committed: [{ jobId: 'heading', kind: 'pickup' }] });
+    problem.vehicles.push({
+      id: 'w',
+      startLocation: 0,
+      startTime: 0,
+      endLocation: 0,
+      latestReturn: 10_000,
+      committed: [{ jobId: 'heading', kind: 'pickup' }],
+    });
     expect(() => solve(problem)).toThrow(PlannerInputError);
     const early = base();
     early.vehicles[0].committed = [{ jobId: 'near', kind: 'dropoff' }];

@@ -32,7 +32,8 @@ export function solveCommitted(
       if ((job.vehicleId ?? v.id) !== v.id || (owner.get(c.jobId) ?? v.id) !== v.id)
         throw new PlannerInputError(field, `job ${c.jobId} is committed to another vehicle`);
       const kinds = committedKinds.get(c.jobId) ?? new Set<string>();
-      if (c.kind === 'dropoff' && !kinds.has('pickup')) throw new PlannerInputError(field, `job ${c.jobId} is dropped off before its pickup`);
+      if (c.kind === 'dropoff' && !kinds.has('pickup'))
+        throw new PlannerInputError(field, `job ${c.jobId} is dropped off before its pickup`);
       owner.set(c.jobId, v.id);
       committedKinds.set(c.jobId, kinds.add(c.kind));
     }),
@@ -49,7 +50,16 @@ export function solveCommitted(
       travelled += t;
       const arrival = time + t;
       const start = Math.max(arrival, spec.earliest ?? Number.NEGATIVE_INFINITY);
-      stops.push({ jobId: c.jobId, kind: c.kind, location: spec.location, arrival, wait: start - arrival, start, departure: start + (spec.service ?? 0), load: 0 });
+      stops.push({
+        jobId: c.jobId,
+        kind: c.kind,
+        location: spec.location,
+        arrival,
+        wait: start - arrival,
+        start,
+        departure: start + (spec.service ?? 0),
+        load: 0,
+      });
       time = start + (spec.service ?? 0);
       location = spec.location;
     }
@@ -71,7 +81,12 @@ export function solveCommitted(
     {
       ...problem,
       jobs: rest,
-      vehicles: problem.vehicles.map((v, i) => ({ ...v, committed: undefined, startLocation: prefixes[i].location, startTime: prefixes[i].time })),
+      vehicles: problem.vehicles.map((v, i) => ({
+        ...v,
+        committed: undefined,
+        startLocation: prefixes[i].location,
+        startTime: prefixes[i].time,
+      })),
     },
     options,
   );
@@ -79,7 +94,10 @@ export function solveCommitted(
   // A parcel on board is never left behind: one the search could not fit is dropped off at the end.
   const leftOnBoard = sub.unassigned.filter((u) => carried.has(u.jobId));
   const routes = problem.vehicles.map((v, i): PlannedRoute => {
-    const tail = sub.routes[i].stops.map((s) => ({ jobId: s.jobId, kind: s.kind === 'stop' && carried.has(s.jobId) ? ('dropoff' as const) : s.kind }));
+    const tail = sub.routes[i].stops.map((s) => ({
+      jobId: s.jobId,
+      kind: s.kind === 'stop' && carried.has(s.jobId) ? ('dropoff' as const) : s.kind,
+    }));
     for (const u of leftOnBoard) if (owner.get(u.jobId) === v.id) tail.push({ jobId: u.jobId, kind: 'dropoff' });
     return schedule(problem, v.id, [...prefixes[i].stops.map((s) => ({ jobId: s.jobId, kind: s.kind })), ...tail], jobs, travel);
   });

@@ -86,7 +86,12 @@ export async function sendEstimateLateNotice(
   const message = `Delivery ${d.orderId} is planned to arrive at ${when(d.estimatedDelivery)}, after its ${deadline.what} (${when(deadline.at)}). Resequence or reassign it.`;
   await writeMessages(
     tx,
-    staff.map((s) => ({ audience: 'staff', channel: 'in_app', address: s.id, content: { deliveryId: d.id, title: ESTIMATE_LATE_TITLE, message } })),
+    staff.map((s) => ({
+      audience: 'staff',
+      channel: 'in_app',
+      address: s.id,
+      content: { deliveryId: d.id, title: ESTIMATE_LATE_TITLE, message },
+    })),
     at,
   );
 }

@@ -318,13 +318,10 @@ describe('route plans', () => {
     expect(p.unassigned).toEqual([{ deliveryId: routine.id, trackingNumber: routine.orderId, reason: 'no_vehicle' }]);
   });
 
-  it('keeps the jobs under way on their driver\'s route: the one heading to first from the driver\'s fix, a late one with its arrival', async () => {
+  it("keeps the jobs under way on their driver's route: the one heading to first from the driver's fix, a late one with its arrival", async () => {
     const [lat, lng] = BASE.split(',').map(Number);
     // DRIVER is on the way to a pickup (previous test); a parcel already late in transit is on board too.
-    const [heading] = await t.db
-      .select()
-      .from(deliveries)
-      .where(eq(deliveries.status, 'moving_to_pickup_location'));
+    const [heading] = await t.db.select().from(deliveries).where(eq(deliveries.status, 'moving_to_pickup_location'));
     expect(heading.driverId).toBe(people.DRIVER.id);
     const lateOnBoard = await job(t, people, { pickup: [lat + 0.01, lng], drop: [lat + 0.02, lng + 0.02], requiredBy: hours(-1) });
     await t.db.update(deliveries).set({ status: 'picked_up', driverId: people.DRIVER.id }).where(eq(deliveries.id, lateOnBoard.id));

@@ -17,7 +17,15 @@ const north = (deg: number) => ({ lat: BASE.lat + deg, lng: BASE.lng });
 async function job(
   t: TestApp,
   people: Crew,
-  spec: { status: 'approved' | 'assigned' | 'picked_up' | 'in_transit'; driverId?: string; pickup: { lat: number; lng: number }; drop: { lat: number; lng: number }; requiredBy?: Date; email?: string; phone?: string },
+  spec: {
+    status: 'approved' | 'assigned' | 'picked_up' | 'in_transit';
+    driverId?: string;
+    pickup: { lat: number; lng: number };
+    drop: { lat: number; lng: number };
+    requiredBy?: Date;
+    email?: string;
+    phone?: string;
+  },
 ) {
   const d = await createDelivery(t.db, {
     customerId: people.CUSTOMER.id,
@@ -29,7 +37,13 @@ async function job(
   });
   const [row] = await t.db
     .update(deliveries)
-    .set({ pickupLat: spec.pickup.lat, pickupLng: spec.pickup.lng, deliveryLat: spec.drop.lat, deliveryLng: spec.drop.lng, approvedAt: NOW })
+    .set({
+      pickupLat: spec.pickup.lat,
+      pickupLng: spec.pickup.lng,
+      deliveryLat: spec.drop.lat,
+      deliveryLng: spec.drop.lng,
+      approvedAt: NOW,
+    })
     .where(eq(deliveries.id, d.id))
     .returning();
   return row;
@@ -56,7 +70,7 @@ describe('route progress: resequence, move, estimates that follow the driver, th
     people = await crew(t);
   });
 
-  it('resequences a driver\'s route: the driver\'s list follows, audited, with planned arrivals and estimates', async () => {
+  it("resequences a driver's route: the driver's list follows, audited, with planned arrivals and estimates", async () => {
     const a = await job(t, people, { status: 'assigned', pickup: north(0.01), drop: north(0.02) });
     const b = await job(t, people, { status: 'assigned', pickup: north(0.03), drop: north(0.04) });
     const c = await job(t, people, { status: 'assigned', pickup: north(0.05), drop: north(0.06) });
@@ -84,8 +98,15 @@ describe('route progress: resequence, move, estimates that follow the driver, th
     expect(audit[0]).toMatchObject({ actorId: people.STAFF.id, targetId: people.DRIVER.id });
     // the map shows the route and its progress
     const map = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/live-map', headers: people.STAFF.auth })).json().data;
-    expect(map.drivers.find((d: { _id: string }) => d._id === people.DRIVER.id).progress).toEqual({ done: 0, planned: 3, behindMinutes: null });
-    expect(map.jobs.find((j: { _id: string }) => j._id === c.id)).toMatchObject({ plannedOrder: 1, estimatedDelivery: rc.estimatedDelivery?.toISOString() });
+    expect(map.drivers.find((d: { _id: string }) => d._id === people.DRIVER.id).progress).toEqual({
+      done: 0,
+      planned: 3,
+      behindMinutes: null,
+    });
+    expect(map.jobs.find((j: { _id: string }) => j._id === c.id)).toMatchObject({
+      plannedOrder: 1,
+      estimatedDelivery: rc.estimatedDelivery?.toISOString(),
+    });
   });
 
   it('moves a stop to another driver through the assignment; a job under way stays with its driver (409)', async () => {
@@ -125,10 +146,15 @@ describe('route progress: resequence, move, estimates that follow the driver, th
     // ~22 km north: well over 20 minutes away, past its required-by
     expect(planned.estimatedDelivery && planned.estimatedDelivery > minutes(20)).toBe(true);
     const tellsDispatch = async () =>
-      (await t.db.select().from(notifications).where(eq(notifications.deliveryId, parcel.id))).filter((n) => n.title === ESTIMATE_LATE_TITLE);
+      (await t.db.select().from(notifications).where(eq(notifications.deliveryId, parcel.id))).filter(
+        (n) => n.title === ESTIMATE_LATE_TITLE,
+      );
     expect((await tellsDispatch()).map((n) => n.userId)).toContain(people.STAFF.id);
     const staffNotices = (await tellsDispatch()).length;
-    const headsUp = async () => (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'heads-up@example.test'))).filter((m) => m.subject.includes(ARRIVING_SOON));
+    const headsUp = async () =>
+      (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'heads-up@example.test'))).filter((m) =>
+        m.subject.includes(ARRIVING_SOON),
+      );
     expect(await headsUp()).toEqual([]);
 
     // the driver moves closer: the estimate follows (earlier), still no message at ~13 km
@@ -173,7 +199,9 @@ describe('route progress: resequence, move, estimates that follow the driver, th
     });
     expect((await route(people.otherDriver.id, [parcel.id])).statusCode).toBe(200);
     expect((await locate(north(0.29), 'otherDriver')).statusCode).toBe(200);
-    const texts = (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).filter((m) => m.text.startsWith(ARRIVING_SOON));
+    const texts = (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, phone))).filter((m) =>
+      m.text.startsWith(ARRIVING_SOON),
+    );
     expect(texts).toHaveLength(1);
     expect(texts[0].channel).toBe('sms');
     const mails = (await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, 'texted@example.test'))).filter((m) =>

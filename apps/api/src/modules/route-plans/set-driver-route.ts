@@ -39,7 +39,8 @@ export async function setDriverRoute(
     const byId = new Map(listed.map((d) => [d.id, d]));
     const open = DRIVER_OPEN_STATUSES as readonly string[];
     const plannable = PLANNABLE_STATUSES as readonly string[];
-    if (wanted.some((id) => !byId.has(id) || !open.concat('approved').includes(byId.get(id)?.status ?? ''))) throw badRequest(ROUTE_JOB_NOT_OPEN, 'deliveryIds');
+    if (wanted.some((id) => !byId.has(id) || !open.concat('approved').includes(byId.get(id)?.status ?? '')))
+      throw badRequest(ROUTE_JOB_NOT_OPEN, 'deliveryIds');
     const incoming = listed.filter((d) => d.driverId !== driver.id);
     if (incoming.some((d) => !plannable.includes(d.status))) throw conflict(ROUTE_JOB_UNDER_WAY);
 
