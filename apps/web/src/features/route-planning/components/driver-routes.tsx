@@ -95,7 +95,8 @@ function RouteCard({
             >
               <GripVertical aria-hidden="true" className="size-4 shrink-0 cursor-grab text-slate-400" />
               <span className="w-5 shrink-0 text-right font-semibold text-slate-700">{i + 1}.</span>
-              <span className="min-w-0 flex-1">
+              {/* On a phone the buttons wrap below the job rather than squeezing its words. */}
+              <span className="min-w-[12rem] flex-1">
                 <span className="flex flex-wrap items-center gap-1.5">
                   <span className="font-mono font-semibold text-slate-900">#{job.trackingNumber}</span>
                   {job.stat && <span className="rounded bg-orange-100 px-1.5 text-xs font-semibold text-orange-800">STAT</span>}
@@ -103,10 +104,10 @@ function RouteCard({
                 </span>
                 <span className="block text-xs text-slate-600">
                   {job.nextText}
-                  {job.etaText && ` · expected drop ${job.etaText}`}
+                  {job.etaText && ` · drop expected ${job.etaText}`}
                 </span>
               </span>
-              <span className="flex shrink-0 items-center gap-1">
+              <span className="ml-auto flex shrink-0 items-center gap-1">
                 <button
                   type="button"
                   disabled={busy || i === 0}

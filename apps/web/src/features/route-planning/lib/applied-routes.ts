@@ -9,7 +9,7 @@ const ON_BOARD = new Set(['picked_up', 'in_transit', 'returning', 'failed_attemp
 export interface TRouteJob {
   deliveryId: string;
   trackingNumber: string;
-  /** "Pickup 09:40" or "Drop 10:05": the next stop and its planned arrival */
+  /** "Pickup planned 09:40" or "Drop planned 10:05": the next stop and its arrival as planned */
   nextText: string;
   /** the expected drop-off ("10:12"), when known */
   etaText: string;
@@ -86,7 +86,7 @@ export function appliedRoutes(live: TLiveMap): TAppliedRoute[] {
         return {
           deliveryId: j._id,
           trackingNumber: j.trackingNumber,
-          nextText: `${onBoard ? 'Drop' : 'Pickup'}${next ? ` ${next}` : ''}`,
+          nextText: `${onBoard ? 'Drop' : 'Pickup'}${next ? ` planned ${next}` : ''}`,
           etaText: j.estimatedDelivery ? clockTime(j.estimatedDelivery) : '',
           late: j.late,
           stat: j.priority === 'stat',
