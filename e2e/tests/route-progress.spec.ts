@@ -85,8 +85,9 @@ test.describe('route progress', () => {
     const driverToken = await loginViaApi(api, server.account('DRIVER'));
 
     // One driver on shift (the seeded Marcus Bell): the plan gives them every job.
-    const drivers = ((await (await api.get('/api/v1/admin/drivers', { headers: auth(staffToken) })).json()) as { data: { _id: string; email: string }[] })
-      .data;
+    const drivers = (
+      (await (await api.get('/api/v1/admin/drivers', { headers: auth(staffToken) })).json()) as { data: { _id: string; email: string }[] }
+    ).data;
     for (const d of drivers) {
       const mine = d.email === server.account('DRIVER').email;
       const response = await api.patch(`/api/v1/admin/users/${d._id}/shift`, {
@@ -147,7 +148,8 @@ test.describe('route progress', () => {
     // The driver's phone shows the run in that order.
     const driver = await personaPage(browser, server, phone, 'DRIVER', zone);
     const run = driver.getByRole('list', { name: "Today's jobs" });
-    const runOrder = async () => (await run.getByRole('link', { name: /#MC/ }).allTextContents()).map((t) => t.match(/MC[0-9A-Z]{10}/)?.[1] ?? t.match(/MC[0-9A-Z]{10}/)?.[0]);
+    const runOrder = async () =>
+      (await run.getByRole('link', { name: /#MC/ }).allTextContents()).map((t) => t.match(/MC[0-9A-Z]{10}/)?.[0]);
     await expect.poll(async () => (await runOrder()).slice(0, before.length)).toEqual(before);
 
     // Dispatch moves the first stop down (the keyboard's way); the list and the phone follow.
@@ -188,12 +190,17 @@ test.describe('route progress', () => {
     expect(fix.ok(), await fix.text()).toBe(true);
     const mailed = await mail.waitFor({ to: first.email, subject: /Your MedCourier driver is about 10 minutes away/ });
     expect(mailed.text).toContain('Your MedCourier driver is about 10 minutes away.');
-    const tracked = (await (await api.get(`/api/v1/deliveries/track/${first.orderId}`)).json()) as { data: { arrivingSoon: string | null } };
+    const tracked = (await (await api.get(`/api/v1/deliveries/track/${first.orderId}`)).json()) as {
+      data: { arrivingSoon: string | null };
+    };
     expect(tracked.data.arrivingSoon).toMatch(/^About \d+ minutes? away$/);
 
     // Once: a later fix closer still sends nothing more.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const closer = await api.post('/api/v1/driver/location', { headers: auth(driverToken), data: { lat: drop.lat + 0.002, lng: drop.lng } });
+    const closer = await api.post('/api/v1/driver/location', {
+      headers: auth(driverToken),
+      data: { lat: drop.lat + 0.002, lng: drop.lng },
+    });
     expect(closer.ok(), await closer.text()).toBe(true);
     await expect(mail.waitFor({ to: first.email, subject: /about 10 minutes away/, timeoutMs: 5_000 })).rejects.toThrow();
 

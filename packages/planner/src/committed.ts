@@ -24,8 +24,8 @@ export function solveCommitted(
   const jobs = new Map(problem.jobs.map((j) => [j.id, j]));
   const owner = new Map<string, string>();
   const committedKinds = new Map<string, Set<string>>();
-  problem.vehicles.forEach((v, i) =>
-    (v.committed ?? []).forEach((c, k) => {
+  for (const [i, v] of problem.vehicles.entries())
+    for (const [k, c] of (v.committed ?? []).entries()) {
       const job = jobs.get(c.jobId);
       const field = `vehicles[${i}].committed[${k}]`;
       if (!job || !specOf(job, c.kind)) throw new PlannerInputError(field, `no ${c.kind} of job ${c.jobId}`);
@@ -36,8 +36,7 @@ export function solveCommitted(
         throw new PlannerInputError(field, `job ${c.jobId} is dropped off before its pickup`);
       owner.set(c.jobId, v.id);
       committedKinds.set(c.jobId, kinds.add(c.kind));
-    }),
-  );
+    }
 
   const prefixes = problem.vehicles.map((v): Prefix => {
     const stops: PlannedStop[] = [];
