@@ -351,6 +351,11 @@ describe('route plans', () => {
     const jobs = list.json().data as { _id: string; plannedOrder: number | null; plannedArrival: string | null }[];
     expect(jobs[0]).toMatchObject({ _id: heading.id, plannedOrder: 1 });
     expect(jobs.find((j) => j._id === lateOnBoard.id)?.plannedArrival).not.toBeNull();
+    // The estimate the customer, tracking and webhooks read is the route's planned drop-off.
+    const [planned] = await t.db.select().from(deliveries).where(eq(deliveries.id, nearby.id));
+    expect(planned.estimatedDelivery?.toISOString()).toBe(
+      new Date(route.stops.find((s) => s.deliveryId === nearby.id && s.kind === 'dropoff')?.arrival ?? 0).toISOString(),
+    );
   });
 });
 
