@@ -142,6 +142,9 @@ export const RECEIPT_TOKEN_DAYS = 7;
 /** The booking stands, with this warning, when the estimate falls after the specimen's stability deadline. */
 export const STABILITY_WARNING =
   'The estimated delivery is after the specimen’s stability deadline. Consider STAT or a faster delivery type.';
+/** The same when STAT is chosen already: never suggest what the customer did. */
+export const STABILITY_WARNING_STAT =
+  'The estimated delivery is after the specimen’s stability deadline, even as STAT. Choose a faster delivery type or call us.';
 
 /** What a delivered parcel the receiving laboratory rejected shows instead of "delivered", to the customer and the public (never the reason in public). */
 export const REJECTED_STATUS_WORD = 'Rejected by lab';

@@ -13,6 +13,8 @@ export const ZQuoteRequest = z.object({
   /** A datetime-local value read on the business clock, or an ISO instant; empty means none yet. */
   requiredBy: line('Required-by', 40).optional(),
   deliveryType: line('Delivery type', 20).optional(),
+  /** 'stat': each estimate is the STAT promise where it comes first. */
+  priority: z.enum(['routine', 'stat']).optional(),
 });
 export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
 

@@ -154,6 +154,11 @@ export const ZLiveMapDriver = z.object({
   position: z.object({ lat: z.number(), lng: z.number(), at: isoDate }).nullable(),
   /** The job the driver is on (picked up or on the way), else null. */
   currentJobId: z.string().nullable(),
+  /**
+   * The applied route against what happened: jobs of the route done today and planned in all, and how many minutes
+   * the driver is behind the plan at the next stop (negative: ahead; null without a fix or a planned next stop).
+   */
+  progress: z.object({ done: z.number().int(), planned: z.number().int(), behindMinutes: z.number().int().nullable() }),
 });
 export type TLiveMapDriver = z.infer<typeof ZLiveMapDriver>;
 
@@ -171,6 +176,8 @@ export const ZLiveMapJob = z.object({
   /** Position in the driver's applied route (1-based), else null. */
   plannedOrder: z.number().int().nullable(),
   plannedArrival: isoDate.nullable(),
+  /** The expected drop-off (the route's estimate once planned), else null. */
+  estimatedDelivery: isoDate.nullable(),
 });
 export type TLiveMapJob = z.infer<typeof ZLiveMapJob>;
 export const ZLiveMapResponse = z.object({
@@ -178,3 +185,33 @@ export const ZLiveMapResponse = z.object({
   data: z.object({ drivers: z.array(ZLiveMapDriver), jobs: z.array(ZLiveMapJob) }),
 });
 export type TLiveMapResponse = z.infer<typeof ZLiveMapResponse>;
+
+/**
+ * PUT /api/v1/admin/drivers/{driverId}/route: dispatch sets the order of a driver's open jobs. The jobs listed come
+ * first, in this order (the driver's other open jobs follow in their order); a listed job of another driver, not
+ * yet picked up, moves to this driver through the assignment.
+ */
+export const ZDriverRouteRequest = z.object({
+  deliveryIds: z.array(z.string().uuid()).min(1).max(200),
+});
+export type TDriverRouteRequest = z.infer<typeof ZDriverRouteRequest>;
+export const ZDriverRouteResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    driverId: z.string(),
+    /** The driver's open jobs in their new order, with the planned arrival at each next stop and the drop-off. */
+    jobs: z.array(
+      z.object({
+        _id: z.string(),
+        trackingNumber: z.string(),
+        plannedOrder: z.number().int().nullable(),
+        plannedArrival: isoDate.nullable(),
+        estimatedDelivery: isoDate.nullable(),
+      }),
+    ),
+    /** Jobs that moved to this driver from another. */
+    moved: z.number().int(),
+  }),
+});
+export type TDriverRouteResponse = z.infer<typeof ZDriverRouteResponse>;

@@ -44,6 +44,8 @@ export const ZTrackingResult = z.object({
   rejected: z.boolean(),
   estimatedDelivery: z.string().nullable(),
   estimatedDeliveryDisplay: z.string().nullable(),
+  /** "About 10 minutes away" (counting down) once the driver's next drop is this parcel's door; else null. */
+  arrivingSoon: z.string().nullable().optional(),
   origin: ZPublicPlace.nullable(),
   destination: ZPublicPlace.nullable(),
   currentLocation: ZCurrentLocation.nullable(),

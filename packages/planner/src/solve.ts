@@ -1,3 +1,4 @@
+import { solveCommitted } from './committed.js';
 import { buildModel, KIND_DROPOFF, KIND_PICKUP, type Model } from './model.js';
 import { makeRandom } from './rng.js';
 import { applyInsertion, bestInsertion, type Insertion, Route } from './route.js';
@@ -339,6 +340,11 @@ function now(): number {
 }
 
 export function solve(problem: PlanningProblem, options: SolveOptions = {}): Plan {
+  if (problem.vehicles?.some?.((v) => v.committed?.length)) return solveCommitted(problem, options, solveFree);
+  return solveFree(problem, options);
+}
+
+function solveFree(problem: PlanningProblem, options: SolveOptions): Plan {
   const started = now();
   const m = buildModel(problem);
   const seed = options.seed ?? 1;

@@ -57,6 +57,12 @@ export interface PlannerVehicle {
   latestReturn: number;
   /** Capacity in units (default: unlimited). */
   capacity?: number;
+  /**
+   * Stops the vehicle is already committed to (e.g. the job its driver is heading to): visited first, in this
+   * order, from its start, whatever their windows; the search plans everything else after them. A pair whose
+   * pickup is committed keeps its drop-off on this vehicle.
+   */
+  committed?: { jobId: string; kind: StopKind }[];
 }
 
 export interface PlanningProblem {

@@ -78,6 +78,10 @@ export const deliveries = pgTable(
     /** From the applied route plan (migration 0013): the job's place in its driver's run and the expected arrival. */
     plannedOrder: integer('planned_order'),
     plannedArrival: timestamp('planned_arrival', { withTimezone: true }),
+    /** Set once (a conditional update), with the recipient's "about 10 minutes away" message (migration 0017). */
+    arrivingNoticeAt: timestamp('arriving_notice_at', { withTimezone: true }),
+    /** Set once, when dispatch was told the route's estimate misses the required-by or stability deadline. */
+    estimateLateNotifiedAt: timestamp('estimate_late_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { MESSAGES, STABILITY_WARNING, type TCreateDeliveryRequest } from '@courier/contract';
+import { MESSAGES, STABILITY_WARNING, STABILITY_WARNING_STAT, type TCreateDeliveryRequest } from '@courier/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { deliveries, deliveryEvents, users } from '../../db/schema/index.js';
@@ -14,7 +14,7 @@ import { recordWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { custodyEventRow } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
-import { estimateDelivery } from './estimate-delivery.js';
+import { bookingEstimate } from './estimate-delivery.js';
 import { newOrderId } from './order-id.js';
 import { type CleanImage, cleanPackageImage, storePackageImage } from './package-image.js';
 import { assertInServiceArea } from './service-area.js';
@@ -116,7 +116,7 @@ export async function checkBooking(
 export async function createDelivery(services: Services, actor: Actor, submitted: SubmittedDeliveryForm, options: BookingOptions = {}) {
   const checked = await checkBooking(services, actor, submitted, options);
   const { form, now } = checked;
-  const estimatedDelivery = estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: services.env.BUSINESS_TZ });
+  const estimatedDelivery = bookingEstimate(services.env, form, checked.pickup, checked.drop, now);
   const meetsRequiredBy = estimatedDelivery.getTime() <= form.requiredBy.getTime();
   const meetsStability = !checked.stabilityDeadline || estimatedDelivery.getTime() <= checked.stabilityDeadline.getTime();
   const delivery = await services.db.transaction((tx) => writeBooking(tx, services, actor, checked, options));
@@ -129,7 +129,10 @@ export async function createDelivery(services: Services, actor: Actor, submitted
     ...(meetsRequiredBy && meetsStability
       ? {}
       : {
-          warning: [meetsRequiredBy ? null : MESSAGES.estimateAfterRequiredBy, meetsStability ? null : STABILITY_WARNING]
+          warning: [
+            meetsRequiredBy ? null : MESSAGES.estimateAfterRequiredBy,
+            meetsStability ? null : form.priority === 'stat' ? STABILITY_WARNING_STAT : STABILITY_WARNING,
+          ]
             .filter(Boolean)
             .join(' '),
         }),
@@ -194,7 +197,7 @@ export async function writeBookings(
       specimenStableHours: form.specimen?.stableForHours ?? null,
       stabilityDeadline,
       status: 'pending',
-      estimatedDelivery: estimateDelivery({ deliveryType: form.deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ }),
+      estimatedDelivery: bookingEstimate(env, form, pickup, drop, now),
       packageImageId,
       currentLabel: pickup.label,
       currentLat: pickup.lat,

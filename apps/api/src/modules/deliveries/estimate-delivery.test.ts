@@ -1,6 +1,6 @@
 import type { TDeliveryType } from '@courier/contract';
 import { describe, expect, it } from 'vitest';
-import { estimateDelivery } from './estimate-delivery.js';
+import { bookingEstimate, estimateDelivery } from './estimate-delivery.js';
 
 // 2026-03-02 is a Monday; New York moves to summer time on Sunday 2026-03-08 (EST -5, then EDT -4).
 const cases: Array<{ why: string; type: TDeliveryType; booked: string; expected: string; tz?: string }> = [
@@ -118,5 +118,37 @@ describe('estimateDelivery', () => {
     expect(at('EXPRESS')).toBeLessThan(at('SAME_DAY'));
     expect(at('SAME_DAY')).toBeLessThan(at('NEXT_DAY'));
     expect(at('NEXT_DAY')).toBeLessThan(at('STANDARD'));
+  });
+});
+
+describe('a STAT estimate', () => {
+  const env = { BUSINESS_TZ: 'America/New_York', ROUTING_DETOUR_FACTOR: 1.3, ROUTING_SPEED_KMH: 40 };
+  // Monday 10:00 in New York; about 4.6 km from Mass General to the Longwood area.
+  const booked = new Date('2026-03-02T15:00:00Z');
+  const pickup = { lat: 42.3626, lng: -71.0685 };
+  const drop = { lat: 42.3376, lng: -71.1057 };
+
+  it('is its promise (collected within the hour, driven straight over) when that comes before the service level', () => {
+    const routine = bookingEstimate(env, { deliveryType: 'STANDARD', priority: 'routine' }, pickup, drop, booked);
+    const stat = bookingEstimate(env, { deliveryType: 'STANDARD', priority: 'stat' }, pickup, drop, booked);
+    expect(routine).toEqual(estimateDelivery({ deliveryType: 'STANDARD', bookedAt: booked, timeZone: env.BUSINESS_TZ }));
+    const minutes = (stat.getTime() - booked.getTime()) / 60_000;
+    // an hour to collect, ~9 minutes' drive, two hand-overs of 5 minutes
+    expect(minutes).toBeGreaterThan(75);
+    expect(minutes).toBeLessThan(85);
+  });
+
+  it("is sooner than the service level it beats, and allows an hour's drive when the places are unknown", () => {
+    const late = new Date('2026-03-02T22:30:00Z'); // 17:30: same day closes at 18:00
+    // EXPRESS at 17:30 spills into the next morning; a STAT's promise is sooner, and a routine one keeps the level.
+    const express = estimateDelivery({ deliveryType: 'EXPRESS', bookedAt: late, timeZone: env.BUSINESS_TZ });
+    expect(bookingEstimate(env, { deliveryType: 'EXPRESS', priority: 'stat' }, pickup, drop, late).getTime()).toBeLessThan(
+      express.getTime(),
+    );
+    // Booked at 10:00, EXPRESS (by 14:00) is later than the STAT promise (~11:20), but NEXT_DAY's noon tomorrow is too.
+    const sooner = estimateDelivery({ deliveryType: 'EXPRESS', bookedAt: booked, timeZone: env.BUSINESS_TZ });
+    expect(bookingEstimate(env, { deliveryType: 'EXPRESS', priority: 'stat' }, pickup, drop, booked) < sooner).toBe(true);
+    const unknown = bookingEstimate(env, { deliveryType: 'NEXT_DAY', priority: 'stat' }, null, null, late);
+    expect((unknown.getTime() - late.getTime()) / 60_000).toBe(60 + 60 + 10);
   });
 });

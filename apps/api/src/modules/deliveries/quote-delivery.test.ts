@@ -62,6 +62,26 @@ describe('quoting a delivery before booking', () => {
     expect(booked.json().data.estimatedDelivery).toBe(quoteOf(body, 'SAME_DAY').estimatedDelivery);
   });
 
+  it('quotes a STAT by its promise when that comes first, and the booking stores the same estimate', async () => {
+    const form = validDeliveryForm();
+    const places = { pickupAddress: form.pickupAddress, deliveryAddress: form.deliveryAddress };
+    const routine = (await quote(places)).json();
+    const stat = (await quote({ ...places, priority: 'stat' })).json();
+    // 18:56: every service level waits for tomorrow; a STAT is collected within the hour and driven over tonight.
+    const statEta = new Date(quoteOf(stat, 'NEXT_DAY').estimatedDelivery).getTime();
+    expect(statEta).toBeLessThan(new Date(quoteOf(routine, 'NEXT_DAY').estimatedDelivery).getTime());
+    expect(statEta - clock.now().getTime()).toBeGreaterThanOrEqual(70 * 60_000);
+    expect(statEta - clock.now().getTime()).toBeLessThanOrEqual(130 * 60_000);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/deliveries',
+      headers: auth,
+      payload: { ...form, deliveryType: 'NEXT_DAY', priority: 'stat', requiredBy: '2026-03-05T19:00:00.000Z' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().data.estimatedDelivery).toBe(quoteOf(stat, 'NEXT_DAY').estimatedDelivery);
+  });
+
   it('answers 400 naming requiredBy when it is not a date', async () => {
     const res = await quote({ requiredBy: 'tomorrow-ish' });
     expect(res.statusCode).toBe(400);

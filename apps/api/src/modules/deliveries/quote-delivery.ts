@@ -3,14 +3,15 @@ import { badRequest, forbidden } from '../../platform/app-error.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { parseRequiredBy } from './delivery-form.js';
-import { estimateDelivery } from './estimate-delivery.js';
+import { bookingEstimate } from './estimate-delivery.js';
 import { assertInServiceArea } from './service-area.js';
 
 /** Places a typed address and checks it is served; an address the geocoder cannot place is left to the booking. */
 async function checkAddress(services: Services, field: 'pickupAddress' | 'deliveryAddress', address: string | undefined) {
-  if (!address || !services.env.SERVICE_AREA_STATES?.length) return;
+  if (!address) return null;
   const place = await services.geocoder.geocode(address);
-  if (place) assertInServiceArea(services.env.SERVICE_AREA_STATES, field, place);
+  if (place && services.env.SERVICE_AREA_STATES?.length) assertInServiceArea(services.env.SERVICE_AREA_STATES, field, place);
+  return place;
 }
 
 /**
@@ -28,10 +29,10 @@ export async function quoteDelivery(services: Services, actor: Actor, input: TQu
     if (!requiredBy || Number.isNaN(requiredBy.getTime()))
       throw badRequest('requiredBy: Required-by must be a valid date and time', 'requiredBy');
   }
-  await checkAddress(services, 'pickupAddress', input.pickupAddress);
-  await checkAddress(services, 'deliveryAddress', input.deliveryAddress);
+  const pickup = await checkAddress(services, 'pickupAddress', input.pickupAddress);
+  const drop = await checkAddress(services, 'deliveryAddress', input.deliveryAddress);
   const quotes = DELIVERY_TYPES.map((deliveryType) => {
-    const estimate = estimateDelivery({ deliveryType, bookedAt: now, timeZone: env.BUSINESS_TZ });
+    const estimate = bookingEstimate(env, { deliveryType, priority: input.priority }, pickup, drop, now);
     return {
       deliveryType,
       estimatedDelivery: estimate.toISOString(),

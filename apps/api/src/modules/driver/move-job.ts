@@ -2,6 +2,7 @@ import type { TDriverJobResponse, TDriverStatusRequest } from '@courier/contract
 import { applyOnce } from '../../platform/idempotency.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { refreshRouteEstimates } from '../deliveries/refresh-route-estimates.js';
 import { confirmPickup } from './confirm-pickup.js';
 import { toDriverJobJson } from '../../shared/driver-job-json.js';
 import { recordFailedAttempt } from './record-failed-attempt.js';
@@ -34,6 +35,9 @@ export async function moveJob(
     { actorId: actor.id, key: input.idempotencyKey, scope, request: { ...input, idempotencyKey: undefined } },
     async (claim) => {
       const moved = await MOVES[input.status](services, actor, { ...input, within: claim });
+      // The rest of the route moves with the driver's step (a new next drop may be 10 minutes away).
+      await services.db.transaction((tx) => refreshRouteEstimates(tx, services, actor.id, services.clock.now()));
+      services.outbox.kick();
       return toDriverJobJson(services, actor, moved.id, DONE[input.status]);
     },
   );

@@ -4,12 +4,13 @@ import { deliveries, driverLocations } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { locateParcelsOnBoard } from '../deliveries/locate-parcels-on-board.js';
+import { refreshRouteEstimates } from '../deliveries/refresh-route-estimates.js';
 import { placeOfFix } from './driver-place.js';
 
 /**
  * The driver's phone reports where it is: kept at most once per 5 s (a closer post answers the kept one), labelled
  * with the nearest gazetteer place, and made (by the delivery module) the current place of every parcel on board,
- * which their live streams hear.
+ * which their live streams hear; the driver's route estimates move with it.
  */
 export async function recordDriverLocation(
   services: Services,
@@ -43,8 +44,11 @@ export async function recordDriverLocation(
       return { kept: false as const, label: last.label, at: last.at, parcels: onBoard.n };
     }
     const parcels = await locateParcelsOnBoard(tx, actor.id, place);
+    // The route's arrivals follow the driver (and may tell the next recipient they are 10 minutes away).
+    await refreshRouteEstimates(tx, services, actor.id, now, { lat: input.lat, lng: input.lng });
     return { kept: true as const, label: place.label, at: now, parcels };
   });
+  if (result.kept) services.outbox.kick();
   return {
     success: true,
     data: { label: result.label, at: result.at.toISOString(), parcelsOnBoard: result.parcels, kept: result.kept },

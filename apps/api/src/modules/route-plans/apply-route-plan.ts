@@ -14,11 +14,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PLAN_STALE = 'Some jobs changed since this plan was made (status, driver or details): plan again.';
 export const PLAN_APPLIED = 'This route plan was applied already.';
 
-/** Each job of a route in the order of its first stop still to come, with that stop's arrival. */
-export function jobOrder(route: TPlannedRoute): { deliveryId: string; arrival: Date }[] {
+/** Each job of a route in the order of its first stop still to come, with that stop's arrival and the drop-off's. */
+export function jobOrder(route: TPlannedRoute): { deliveryId: string; arrival: Date; dropoff: Date | null }[] {
   const seen = new Map<string, Date>();
-  for (const s of route.stops) if (!seen.has(s.deliveryId)) seen.set(s.deliveryId, new Date(s.arrival));
-  return [...seen].map(([deliveryId, arrival]) => ({ deliveryId, arrival }));
+  const dropoffs = new Map<string, Date>();
+  for (const s of route.stops) {
+    if (!seen.has(s.deliveryId)) seen.set(s.deliveryId, new Date(s.arrival));
+    if (s.kind === 'dropoff') dropoffs.set(s.deliveryId, new Date(s.arrival));
+  }
+  return [...seen].map(([deliveryId, arrival]) => ({ deliveryId, arrival, dropoff: dropoffs.get(deliveryId) ?? null }));
 }
 
 /**

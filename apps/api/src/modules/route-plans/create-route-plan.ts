@@ -11,6 +11,7 @@ import {
   assertValidPlan,
   basePlace,
   buildProblem,
+  commitUnderWay,
   driverOnDay,
   hasPlaces,
   loadShiftDrivers,
@@ -36,7 +37,7 @@ const ITERATIONS_PER_JOB = 200;
 /**
  * A route plan preview: the chosen drivers' shifts (from now at the earliest) and the approved and assigned jobs
  * not yet picked up, solved for the least driving within every window and capacity. Jobs under way stay on their
- * driver's route; without `reassign`, assigned jobs stay with their driver too. Stored, with what each job looked
+ * driver's route, the one the driver is heading to first, from the driver's last fix; without `reassign`, assigned jobs stay with their driver too. Stored, with what each job looked
  * like, for apply; nothing else changes.
  */
 export async function createRoutePlan(services: Services, actor: Actor, input: TRoutePlanRequest): Promise<TRoutePlanResponse> {
@@ -74,7 +75,7 @@ export async function createRoutePlan(services: Services, actor: Actor, input: T
     if (bad) throw badRequest(`deliveryIds: ${bad} is not an approved or assigned delivery waiting for pickup`, 'deliveryIds');
   }
   const base = basePlace(services, rows);
-  const drivers: PlanDriver[] = base
+  let drivers: PlanDriver[] = base
     ? shiftDrivers.map((d) => driverOnDay(services, d, day, now, base)).filter((d): d is PlanDriver => d !== null)
     : [];
   const driverIds = new Set(drivers.map((d) => d.id));
@@ -86,6 +87,8 @@ export async function createRoutePlan(services: Services, actor: Actor, input: T
         .from(deliveries)
         .where(and(inArray(deliveries.status, [...UNDER_WAY_STATUSES]), inArray(deliveries.driverId, [...driverIds])))
     : [];
+
+  drivers = commitUnderWay(drivers, underWay, new Map(shiftDrivers.map((d) => [d.id, d.position])));
 
   const unassigned: TUnassignedJob[] = [];
   const jobs: PlanJob[] = [];

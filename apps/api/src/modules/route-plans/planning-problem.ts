@@ -34,6 +34,8 @@ export interface PlanDriver {
   start: Date;
   end: Date;
   place: LatLng;
+  /** The job the driver is heading to: its next stop comes first on the route, from where the driver is. */
+  committed?: { jobId: string; kind: 'pickup' | 'stop' }[];
 }
 
 export interface PlanJob {
@@ -105,6 +107,23 @@ export interface BuiltProblem {
 }
 
 /**
+ * The job each driver is heading to (the latest move to a pickup or into transit), committed first on their route,
+ * and the drivers under way start from where they are (their last fix) rather than the shift's start place.
+ */
+export function commitUnderWay(drivers: PlanDriver[], underWay: DeliveryRow[], positions: Map<string, LatLng | null>): PlanDriver[] {
+  return drivers.map((d) => {
+    const mine = underWay.filter((j) => j.driverId === d.id);
+    if (!mine.length) return d;
+    const heading = mine
+      .filter((j) => j.status === 'moving_to_pickup_location' || j.status === 'in_transit')
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+    const place = positions.get(d.id) ?? d.place;
+    if (!heading || !hasPlaces(heading)) return { ...d, place };
+    return { ...d, place, committed: [{ jobId: heading.id, kind: isPickedUp(heading) ? 'stop' : 'pickup' }] };
+  });
+}
+
+/**
  * The solver's problem: one vehicle per driver (shift, start place, capacity), one job per delivery (a pickup and
  * a drop-off, or just the drop-off once picked up), windows from the STAT pick-up-by and the required-by /
  * stability deadline. Times in seconds from the earliest start; travel times between `places` come later, on the
@@ -133,9 +152,12 @@ export function buildProblem(services: Services, drivers: PlanDriver[], jobs: Pl
     endLocation: baseIndex,
     latestReturn: sec(d.end),
     capacity: d.capacity,
+    ...(d.committed?.length ? { committed: d.committed } : {}),
   }));
   const plannerJobs: PlannerJob[] = jobs.map(({ row: d, driverId }) => {
     const stat = d.priority === 'stat';
+    // A job under way is in the driver's hands: it stays on the route whatever its windows say.
+    const underWay = (UNDER_WAY_STATUSES as readonly string[]).includes(d.status);
     const deadlines = [d.requiredBy, d.stabilityDeadline].filter((x): x is Date => x !== null).map(sec);
     let dropLatest: number | undefined = deadlines.length ? Math.min(...deadlines) : undefined;
     const pickUpBy = pickUpByOf(d.priority, d.approvedAt);
@@ -143,6 +165,10 @@ export function buildProblem(services: Services, drivers: PlanDriver[], jobs: Pl
     // A STAT already late is still taken, as soon as possible: a missed window does not leave it behind.
     if (stat && pickLatest !== undefined && pickLatest < 0) pickLatest = undefined;
     if (stat && dropLatest !== undefined && dropLatest < 0) dropLatest = undefined;
+    if (underWay) {
+      pickLatest = undefined;
+      dropLatest = undefined;
+    }
     const base = {
       id: d.id,
       demand: PACKAGE_SIZE_UNITS[d.packageSize as keyof typeof PACKAGE_SIZE_UNITS] ?? 1,

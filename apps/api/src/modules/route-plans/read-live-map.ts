@@ -1,8 +1,10 @@
 import { ROLE_IDS, type TLiveMapResponse } from '@courier/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { deliveries, driverLocations, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { instantOf, localMoment } from '../../shared/business-time.js';
+import { straightLineSeconds } from '../../shared/travel-estimate.js';
 
 /** What the dispatch map shows: jobs not yet delivered, each driver's job under way. */
 const MAP_STATUSES = ['approved', 'assigned', 'moving_to_pickup_location', 'picked_up', 'in_transit'] as const;
@@ -30,6 +32,30 @@ export async function readLiveMap(services: Services, actor: Actor): Promise<TLi
   ]);
   const currentJob = new Map<string, string>();
   for (const j of jobs) if (j.driverId && UNDER_WAY.includes(j.status) && !currentJob.has(j.driverId)) currentJob.set(j.driverId, j.id);
+  // Planned against actual: the route's jobs delivered today, and the next planned stop's arrival from the last fix.
+  const dayStart = instantOf(localMoment(now, services.env.BUSINESS_TZ), 0, services.env.BUSINESS_TZ);
+  const doneRows = await db
+    .select({ driverId: deliveries.driverId, n: count() })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, 'delivered'), isNotNull(deliveries.plannedOrder), gte(deliveries.deliveredAt, dayStart)))
+    .groupBy(deliveries.driverId);
+  const done = new Map(doneRows.map((r) => [r.driverId, r.n]));
+  const progressOf = (driverId: string, position: { lat: number; lng: number } | null) => {
+    const route = jobs.filter((j) => j.driverId === driverId && j.plannedOrder !== null);
+    const next = route[0];
+    let behindMinutes: number | null = null;
+    if (next?.plannedArrival && position) {
+      const onBoard = next.status === 'picked_up' || next.status === 'in_transit';
+      const lat = onBoard ? next.deliveryLat : next.pickupLat;
+      const lng = onBoard ? next.deliveryLng : next.pickupLng;
+      if (lat !== null && lng !== null) {
+        const expected = now.getTime() + straightLineSeconds(services.env, position, { lat, lng }) * 1000;
+        behindMinutes = Math.round((expected - next.plannedArrival.getTime()) / 60_000);
+      }
+    }
+    const finished = done.get(driverId) ?? 0;
+    return { done: finished, planned: finished + route.length, behindMinutes };
+  };
   return {
     success: true,
     data: {
@@ -38,6 +64,7 @@ export async function readLiveMap(services: Services, actor: Actor): Promise<TLi
         name: `${u.firstName} ${u.lastName}`.trim(),
         position: p ? { lat: p.lat, lng: p.lng, at: p.updatedAt.toISOString() } : null,
         currentJobId: currentJob.get(u.id) ?? null,
+        progress: progressOf(u.id, p ? { lat: p.lat, lng: p.lng } : null),
       })),
       jobs: jobs.map((j) => ({
         _id: j.id,
@@ -50,6 +77,7 @@ export async function readLiveMap(services: Services, actor: Actor): Promise<TLi
         driverId: j.driverId,
         plannedOrder: j.plannedOrder,
         plannedArrival: j.plannedArrival?.toISOString() ?? null,
+        estimatedDelivery: j.estimatedDelivery?.toISOString() ?? null,
       })),
     },
   };

@@ -1,4 +1,6 @@
 import {
+  ZDriverRouteRequest,
+  ZDriverRouteResponse,
   ZDriverShiftRequest,
   ZErrorBody,
   ZLiveMapResponse,
@@ -15,6 +17,7 @@ import { createRoutePlan } from './create-route-plan.js';
 import { planStatInsertion } from './plan-stat-insertion.js';
 import { closePlannerThread } from './planner-thread.js';
 import { readLiveMap } from './read-live-map.js';
+import { setDriverRoute } from './set-driver-route.js';
 import { setDriverShift } from './set-driver-shift.js';
 
 const ZIdParams = z.object({ id: z.string().max(64) });
@@ -68,6 +71,22 @@ const routePlansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => applyRoutePlan(services, actorOf(request), request.params.id),
+  );
+
+  app.put(
+    '/v1/admin/drivers/:driverId/route',
+    {
+      ...staff,
+      schema: {
+        ...schema,
+        description:
+          "Resequences a driver's route: the jobs listed first, in this order (the driver's other open jobs after them). A listed job of another driver, not yet picked up, moves to this driver (the assignment's move); 409 for one under way. The driver's phone follows.",
+        params: z.object({ driverId: z.string().max(64) }),
+        body: ZDriverRouteRequest,
+        response: { 200: ZDriverRouteResponse, 409: ZErrorBody },
+      },
+    },
+    async (request) => setDriverRoute(services, actorOf(request), { ...request.body, driverId: request.params.driverId }),
   );
 
   app.get(

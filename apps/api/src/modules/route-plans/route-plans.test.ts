@@ -306,16 +306,56 @@ describe('route plans', () => {
       drop: [lat - 0.04, lng - 0.03],
       requiredBy: hours(17 / 60),
     });
-    const res = await plan({ now: true, driverIds: [people.DRIVER.id], deliveryIds: [routine.id, stat.id], reassign: true });
+    // (the other driver: DRIVER is heading to a pickup, which comes first on their route; see the next test)
+    const res = await plan({ now: true, driverIds: [people.otherDriver.id], deliveryIds: [routine.id, stat.id], reassign: true });
     expect(res.statusCode).toBe(201);
     const p: TRoutePlan = res.json().data;
     expect(p.routes).toHaveLength(1);
-    // (the driver's job under way stays on the route too)
     const routed = p.routes[0].stops.map((s) => s.deliveryId);
     expect(routed).toContain(stat.id);
     expect(routed).not.toContain(routine.id);
     // it fits an empty vehicle, but no vehicle is left for it
     expect(p.unassigned).toEqual([{ deliveryId: routine.id, trackingNumber: routine.orderId, reason: 'no_vehicle' }]);
+  });
+
+  it("keeps the jobs under way on their driver's route: the one heading to first from the driver's fix, a late one with its arrival", async () => {
+    const [lat, lng] = BASE.split(',').map(Number);
+    // DRIVER is on the way to a pickup (previous test); a parcel already late in transit is on board too.
+    const [heading] = await t.db.select().from(deliveries).where(eq(deliveries.status, 'moving_to_pickup_location'));
+    expect(heading.driverId).toBe(people.DRIVER.id);
+    const lateOnBoard = await job(t, people, { pickup: [lat + 0.01, lng], drop: [lat + 0.02, lng + 0.02], requiredBy: hours(-1) });
+    await t.db.update(deliveries).set({ status: 'picked_up', driverId: people.DRIVER.id }).where(eq(deliveries.id, lateOnBoard.id));
+    // The driver's phone shared a fix far from the base: the route starts there.
+    const fix = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/driver/location',
+      headers: people.DRIVER.auth,
+      payload: { lat: heading.pickupLat, lng: (heading.pickupLng ?? 0) + 0.05 },
+    });
+    expect(fix.statusCode).toBe(200);
+    // A job at the base (the shift's start place): a route from there, not from the driver, would serve it first.
+    const nearby = await job(t, people, { pickup: [lat, lng], drop: [lat - 0.01, lng] });
+    const res = await plan({ now: true, driverIds: [people.DRIVER.id], deliveryIds: [nearby.id], reassign: true });
+    expect(res.statusCode).toBe(201);
+    const p: TRoutePlan = res.json().data;
+    expectCoherent(p);
+    const [route] = p.routes;
+    expect(route.stops[0]).toMatchObject({ deliveryId: heading.id, kind: 'pickup' });
+    expect(route.stops.filter((s) => s.deliveryId === heading.id).map((s) => s.kind)).toEqual(['pickup', 'dropoff']);
+    const late = route.stops.find((s) => s.deliveryId === lateOnBoard.id);
+    expect(late).toMatchObject({ kind: 'dropoff' });
+    expect(new Date(late?.arrival ?? 0).getTime()).toBeGreaterThan(NOW.getTime());
+    expect(p.unassigned).toEqual([]);
+    expect((await apply(p._id)).statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/driver/deliveries', headers: people.DRIVER.auth });
+    const jobs = list.json().data as { _id: string; plannedOrder: number | null; plannedArrival: string | null }[];
+    expect(jobs[0]).toMatchObject({ _id: heading.id, plannedOrder: 1 });
+    expect(jobs.find((j) => j._id === lateOnBoard.id)?.plannedArrival).not.toBeNull();
+    // The estimate the customer, tracking and webhooks read is the route's planned drop-off.
+    const [planned] = await t.db.select().from(deliveries).where(eq(deliveries.id, nearby.id));
+    expect(planned.estimatedDelivery?.toISOString()).toBe(
+      new Date(route.stops.find((s) => s.deliveryId === nearby.id && s.kind === 'dropoff')?.arrival ?? 0).toISOString(),
+    );
   });
 });
 

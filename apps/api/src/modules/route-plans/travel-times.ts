@@ -1,20 +1,7 @@
 import type { TEnv } from '../../env.js';
+import { type LatLng, straightLineSeconds } from '../../shared/travel-estimate.js';
 
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
-
-const EARTH_KM = 6371.0088;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in km. */
-export function haversineKm(a: LatLng, b: LatLng): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export { haversineKm, type LatLng, straightLineSeconds } from '../../shared/travel-estimate.js';
 
 export type RoutingEnv = Pick<TEnv, 'ROUTING_URL' | 'ROUTING_DETOUR_FACTOR' | 'ROUTING_SPEED_KMH'>;
 /** Only the routing settings, to hand to the planner's thread (never the whole environment and its secrets). */
@@ -27,11 +14,6 @@ export const routingOf = ({ ROUTING_URL, ROUTING_DETOUR_FACTOR, ROUTING_SPEED_KM
 /** Where a routing server's trouble is told: the app's log, or a worker thread's list for it. */
 export interface WarningLog {
   warn(details: object, message: string): void;
-}
-
-/** Driving seconds estimated from the straight line: distance x detour factor at the average speed. */
-export function straightLineSeconds(env: RoutingEnv, a: LatLng, b: LatLng): number {
-  return Math.round(((haversineKm(a, b) * env.ROUTING_DETOUR_FACTOR) / env.ROUTING_SPEED_KMH) * 3600);
 }
 
 const OSRM_TIMEOUT_MS = 10_000;

@@ -20,6 +20,8 @@ export const publicParcelColumns = {
   holdSince: deliveries.holdSince,
   /** Only whether the receiving lab rejected it ("Rejected by lab"): never the reason. */
   receiptStatus: deliveries.receiptStatus,
+  /** Only whether the recipient was told the driver is about 10 minutes away (tracking says the same). */
+  arrivingNoticeAt: deliveries.arrivingNoticeAt,
 };
 
 const publicColumns = { id: deliveries.id, driverId: deliveries.driverId, ...publicParcelColumns };

@@ -38,6 +38,16 @@ function place(label: string | null, lat: number | null, lng: number | null) {
   return { label, formatted: label, lat: hasCoords ? coarse(lat) : null, lng: hasCoords ? coarse(lng) : null };
 }
 
+/**
+ * Once the recipient was told the driver is about 10 minutes away (their drop is next), tracking says the same
+ * minutes, counting down, until the hand-over.
+ */
+function arrivingSoonWords(d: { status: string; arrivingNoticeAt: Date | null }, estimate: Date | null, now: Date): string | null {
+  if (!d.arrivingNoticeAt || !estimate || !['picked_up', 'in_transit'].includes(d.status)) return null;
+  const minutes = Math.min(10, Math.max(1, Math.round((estimate.getTime() - now.getTime()) / 60_000)));
+  return minutes === 1 ? 'About 1 minute away' : `About ${minutes} minutes away`;
+}
+
 async function trackingView(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
   const { readReplica: db, clock } = services;
   const { delivery, events, driver, attemptReasons } = await findTrackedParcel(db, rawTrackingNumber);
@@ -80,6 +90,7 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
     : (delivery.estimatedDelivery ?? delivery.requiredBy);
   const currentAt = current ? shown(current.at) : null;
   return {
+    arrivingSoon: arrivingSoonWords(delivery, estimate, now),
     trackingNumber: delivery.orderId,
     status: delivery.status,
     onHold: holdStateOf(delivery) === 'held',

@@ -241,6 +241,8 @@ describe('public tracking', () => {
     const { data } = res.json();
     expect(Object.keys(data).sort()).toEqual(
       [
+        // Only the minutes the recipient was told ("About 10 minutes away"), once the driver's next drop is theirs.
+        'arrivingSoon',
         'currentLocation',
         'currentLocationCoords',
         'destination',

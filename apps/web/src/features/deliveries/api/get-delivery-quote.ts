@@ -14,15 +14,17 @@ export function requiredByInstant(value: string): string | undefined {
 }
 
 /** The estimates shown on the delivery-type choice: asked again every minute so a cut-off passing shows at once. */
-export const deliveryQuoteQueryOptions = (requiredBy: string | undefined) =>
+export const deliveryQuoteQueryOptions = (requiredBy: string | undefined, priority?: 'routine' | 'stat') =>
   queryOptions({
-    queryKey: ['deliveries', 'quote', requiredBy ?? null],
-    queryFn: ({ signal }) => getDeliveryQuote(requiredBy ? { requiredBy } : {}, signal),
+    queryKey: ['deliveries', 'quote', requiredBy ?? null, priority ?? 'routine'],
+    // A STAT's estimates are its own promise where that comes first.
+    queryFn: ({ signal }) =>
+      getDeliveryQuote({ ...(requiredBy ? { requiredBy } : {}), ...(priority === 'stat' ? { priority } : {}) }, signal),
     staleTime: 30_000,
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
 
-export function useDeliveryQuote(requiredBy: string | undefined, enabled: boolean) {
-  return useQuery({ ...deliveryQuoteQueryOptions(requiredBy), enabled });
+export function useDeliveryQuote(requiredBy: string | undefined, enabled: boolean, priority?: 'routine' | 'stat') {
+  return useQuery({ ...deliveryQuoteQueryOptions(requiredBy, priority), enabled });
 }

@@ -34,14 +34,17 @@ export function estimateWords(estimate: string, now: Date = new Date()): string 
 export function DeliveryTypeChoice({
   selected,
   requiredBy,
+  priority,
   field,
 }: {
   selected: string;
+  /** STAT changes the estimates where its promise comes first. */
+  priority?: 'routine' | 'stat';
   /** The form's datetime-local value. */
   requiredBy: string;
   field: UseFormRegisterReturn;
 }) {
-  const quote = useDeliveryQuote(requiredByInstant(requiredBy), true);
+  const quote = useDeliveryQuote(requiredByInstant(requiredBy), true, priority);
   const quoteOf = (type: string): TDeliveryQuote | undefined => quote.data?.quotes?.find((q) => q.deliveryType === type);
   const chosen = quoteOf(selected);
   const fastest = quote.data?.quotes?.filter((q) => q.meetsRequiredBy).map((q) => deliveryTypeLabel(q.deliveryType));

@@ -234,7 +234,12 @@ export function PackageStep({
         </div>
       </fieldset>
 
-      <DeliveryTypeChoice selected={values.deliveryType} requiredBy={values.requiredBy} field={register('deliveryType')} />
+      <DeliveryTypeChoice
+        selected={values.deliveryType}
+        requiredBy={values.requiredBy}
+        priority={values.priority === 'stat' ? 'stat' : 'routine'}
+        field={register('deliveryType')}
+      />
 
       <HandlingFields
         values={values}

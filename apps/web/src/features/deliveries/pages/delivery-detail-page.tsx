@@ -19,6 +19,7 @@ import {
   Package,
   PackageX,
   Repeat,
+  TriangleAlert,
   UserRound,
   XCircle,
 } from 'lucide-react';
@@ -102,11 +103,28 @@ function ArrivalField({ delivery: d }: { delivery: TDeliveryDetail }) {
   if (d.status === 'returning' || d.status === 'returned') {
     return <DetailItem label="Delivery">{d.status === 'returned' ? 'Returned to sender' : 'Returning to sender'}</DetailItem>;
   }
+  const late = estimateLateWords(d);
   return (
     <DetailItem label="Estimated delivery">
       {d.estimatedDelivery ? <time dateTime={d.estimatedDelivery}>{formatEstimate(d.estimatedDelivery)}</time> : MESSAGES.notAvailable}
+      {late && (
+        <span role="status" className="mt-1 flex items-start gap-1 text-sm font-medium text-amber-800">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {late}
+        </span>
+      )}
     </DetailItem>
   );
+}
+
+/** The estimate (the route's planned arrival once planned) past the required-by or the specimen's stability deadline. */
+function estimateLateWords(d: Pick<TDeliveryDetail, 'estimatedDelivery' | 'requiredBy' | 'stabilityDeadline'>): string | null {
+  if (!d.estimatedDelivery) return null;
+  const eta = new Date(d.estimatedDelivery).getTime();
+  if (d.stabilityDeadline && eta > new Date(d.stabilityDeadline).getTime())
+    return 'Expected after the specimen’s stability deadline: dispatch has been told.';
+  if (d.requiredBy && eta > new Date(d.requiredBy).getTime()) return 'Expected after your required-by time: dispatch has been told.';
+  return null;
 }
 
 function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {

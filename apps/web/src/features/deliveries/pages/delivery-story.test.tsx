@@ -64,6 +64,27 @@ describe('the delivery page tells the whole story', () => {
     expect(screen.getAllByText('Overdue').length).toBeGreaterThan(0);
   });
 
+  it("warns when the estimate (the route's planned arrival) falls after the required-by", async () => {
+    stubDelivery(delivery({ estimatedDelivery: iso(5) }));
+    renderRoute('/delivery/d1');
+    await screen.findByRole('heading', { name: /Delivery #MC7K2P9QX4WZ/ }, slow);
+    expect(screen.getByText('Expected after your required-by time: dispatch has been told.')).toBeTruthy();
+  });
+
+  it('says nothing of the deadline when the estimate makes it', async () => {
+    stubDelivery(delivery({ estimatedDelivery: iso(3), stabilityDeadline: iso(3.5) }));
+    renderRoute('/delivery/d1');
+    await screen.findByRole('heading', { name: /Delivery #MC7K2P9QX4WZ/ }, slow);
+    expect(screen.queryByText(/^Expected after/)).toBeNull();
+  });
+
+  it("warns of an estimate after the specimen's stability deadline", async () => {
+    stubDelivery(delivery({ estimatedDelivery: iso(3), stabilityDeadline: iso(2) }));
+    renderRoute('/delivery/d1');
+    await screen.findByRole('heading', { name: /Delivery #MC7K2P9QX4WZ/ }, slow);
+    expect(screen.getByText('Expected after the specimen’s stability deadline: dispatch has been told.')).toBeTruthy();
+  });
+
   it('does not flag one still in time, and shows its estimate with the day', async () => {
     stubDelivery(delivery());
     renderRoute('/delivery/d1');

@@ -64,11 +64,14 @@ export function MapSection({
   drivers,
   jobs,
   routes,
+  title,
   className,
 }: {
   drivers: TMapDriver[];
   jobs: TMapJob[];
   routes: TMapRoute[] | null;
+  /** The heading when it is not the live map or a plan's preview. */
+  title?: string;
   className?: string;
 }) {
   const config = useAppConfig();
@@ -76,7 +79,7 @@ export function MapSection({
     <section aria-labelledby="dispatch-map-title" className={clsx('rounded-2xl border border-slate-200 bg-white p-3 shadow-sm', className)}>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-1 pb-3">
         <h2 id="dispatch-map-title" className="text-lg font-semibold text-slate-900">
-          {routes ? 'Plan preview' : 'Live map'}
+          {title ?? (routes ? 'Plan preview' : 'Live map')}
         </h2>
         <MapLegend routes={routes} />
       </div>

@@ -7,8 +7,14 @@ import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 const at = new Date().toISOString();
 const live: TLiveMapResponse['data'] = {
   drivers: [
-    { _id: 'd1', name: 'Marcus Bell', position: { lat: 42.35, lng: -71.1, at }, currentJobId: null },
-    { _id: 'd2', name: 'Ana Ruiz', position: null, currentJobId: null },
+    {
+      _id: 'd1',
+      name: 'Marcus Bell',
+      position: { lat: 42.35, lng: -71.1, at },
+      currentJobId: null,
+      progress: { done: 0, planned: 0, behindMinutes: null },
+    },
+    { _id: 'd2', name: 'Ana Ruiz', position: null, currentJobId: null, progress: { done: 0, planned: 0, behindMinutes: null } },
   ],
   jobs: [
     {
@@ -22,6 +28,7 @@ const live: TLiveMapResponse['data'] = {
       driverId: null,
       plannedOrder: null,
       plannedArrival: null,
+      estimatedDelivery: null,
     },
     {
       _id: 'j2',
@@ -34,6 +41,7 @@ const live: TLiveMapResponse['data'] = {
       driverId: null,
       plannedOrder: null,
       plannedArrival: null,
+      estimatedDelivery: null,
     },
   ],
 };
@@ -147,5 +155,53 @@ describe('map and planning', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply plan' }));
     await vi.waitFor(() => expect(calls('/api/v1/admin/route-plans/p2/apply')).toHaveLength(1), slow);
     expect(await screen.findByText('Plan applied: 1 job on 1 route', {}, slow)).toBeTruthy();
+  }, 30_000);
+
+  it("shows each driver's applied route with its progress, and resequences or moves a stop (buttons, the keyboard's way)", async () => {
+    const routeJob = (id: string, n: number, status: 'assigned' | 'in_transit') => ({
+      ...live.jobs[0],
+      _id: id,
+      trackingNumber: `MC000000000${n}`,
+      status,
+      driverId: 'd1',
+      plannedOrder: n - 2,
+      plannedArrival: at,
+      estimatedDelivery: at,
+    });
+    const routed: TLiveMapResponse['data'] = {
+      drivers: [{ ...live.drivers[0], progress: { done: 1, planned: 3, behindMinutes: 4 } }, live.drivers[1]],
+      jobs: [routeJob('j3', 3, 'in_transit'), routeJob('j4', 4, 'assigned')],
+    };
+    const { calls } = stubApi((url) => {
+      if (url.includes('/admin/live-map')) return json(200, { success: true, data: routed });
+      if (url.includes('/route'))
+        return json(200, { success: true, message: 'Route updated', data: { driverId: 'd1', jobs: [], moved: 0 } });
+      if (url.includes('/admin/drivers')) return json(200, { success: true, data: [] });
+      if (url.includes('/config')) return json(200, { mapTileUrl: '', geocoder: 'offline' });
+      return json(404, { success: false, message: 'Not found', error: 'NOT_FOUND' });
+    });
+    renderRoute('/admin/dispatch-map');
+    fireEvent.click(await screen.findByRole('button', { name: 'Routes' }, { timeout: 20_000 }));
+    const stops = await screen.findByRole('list', { name: "Marcus Bell's stops in order" }, slow);
+    expect(screen.getByText('1 of 3 jobs done · 4 min behind')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Routes under way' })).toBeTruthy();
+    expect(
+      within(stops)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByText(/^#MC/).textContent),
+    ).toEqual(['#MC0000000003', '#MC0000000004']);
+    expect(within(stops).getByText(/^Drop/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Move #MC0000000003 up' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move #MC0000000004 up' }));
+    await vi.waitFor(() => expect(calls('/api/v1/admin/drivers/d1/route')).toHaveLength(1), slow);
+    expect(calls('/api/v1/admin/drivers/d1/route')[0].body).toEqual({ deliveryIds: ['j4', 'j3'] });
+    expect(await screen.findByText("#MC0000000004 is now stop 1 on Marcus Bell's route", {}, slow)).toBeTruthy();
+
+    // Only a job not yet picked up can go to another driver: it joins the end of their route.
+    expect(screen.queryByRole('combobox', { name: 'Move #MC0000000003 to another driver' })).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Move #MC0000000004 to another driver' }), { target: { value: 'd2' } });
+    await vi.waitFor(() => expect(calls('/api/v1/admin/drivers/d2/route')).toHaveLength(1), slow);
+    expect(calls('/api/v1/admin/drivers/d2/route')[0].body).toEqual({ deliveryIds: ['j4'] });
   }, 30_000);
 });

@@ -7,15 +7,18 @@ import { errorMessage } from '@/lib/error-message';
 import { useNow } from '@/lib/required-by';
 import { useLiveMap } from '../api/get-live-map';
 import { usePlanningDrivers } from '../api/get-planning-drivers';
+import { DriverRoutes } from '../components/driver-routes';
 import { LiveLists } from '../components/live-lists';
 import { MapSection } from '../components/map-section';
 import { PlanPanel, type TPlanPreview } from '../components/plan-panel';
 import { StatInsertions } from '../components/stat-insertions';
+import { appliedRoutes } from '../lib/applied-routes';
 import { liveView, planCandidates, statWaiting } from '../lib/live-view';
 import { mappable, planView } from '../lib/plan-view';
 
 const TABS = [
   { id: 'live', label: 'Live' },
+  { id: 'routes', label: 'Routes' },
   { id: 'plan', label: 'Plan routes' },
 ] as const;
 
@@ -31,7 +34,12 @@ export function DispatchMapPage() {
   const driverNames = useMemo(() => new Map((live.data?.drivers ?? []).map((d) => [d._id, d.name])), [live.data]);
   const candidates = useMemo(() => (live.data ? planCandidates(live.data) : []), [live.data]);
   const stats = useMemo(() => (live.data ? statWaiting(live.data) : []), [live.data]);
-  const routesOnMap = useMemo(() => (preview ? mappable(preview.routes) : null), [preview]);
+  const applied = useMemo(() => (live.data ? appliedRoutes(live.data) : []), [live.data]);
+  // The map draws a plan's preview; on the Routes tab, the routes applied and under way.
+  const routesOnMap = useMemo(
+    () => (preview && tab === 'plan' ? mappable(preview.routes) : tab === 'routes' && applied.length ? mappable(applied) : null),
+    [preview, tab, applied],
+  );
 
   return (
     <section className="mx-auto w-full max-w-[1600px] px-3 py-5 sm:px-6 lg:py-7">
@@ -53,9 +61,15 @@ export function DispatchMapPage() {
       )}
       <StatInsertions waiting={stats} driverNames={driverNames} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_380px] xl:grid-cols-[minmax(0,1fr)_420px]">
-        <MapSection drivers={view.drivers} jobs={view.jobs} routes={routesOnMap} className="lg:sticky lg:top-4 lg:self-start" />
+        <MapSection
+          drivers={view.drivers}
+          jobs={view.jobs}
+          routes={routesOnMap}
+          title={tab === 'routes' && routesOnMap ? 'Routes under way' : undefined}
+          className="lg:sticky lg:top-4 lg:self-start"
+        />
         <aside aria-label="Live lists and planner" className="rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
-          <fieldset className="mb-4 grid min-w-0 grid-cols-2 gap-1 rounded-xl border-0 bg-slate-200/70 p-1">
+          <fieldset className="mb-4 grid min-w-0 grid-cols-3 gap-1 rounded-xl border-0 bg-slate-200/70 p-1">
             <legend className="sr-only">Panel</legend>
             {TABS.map((t) => (
               <button
@@ -74,6 +88,8 @@ export function DispatchMapPage() {
           </fieldset>
           {tab === 'live' ? (
             <LiveLists drivers={view.drivers} jobs={view.jobs} />
+          ) : tab === 'routes' ? (
+            <DriverRoutes routes={applied} drivers={(live.data?.drivers ?? []).map((d) => ({ driverId: d._id, name: d.name }))} />
           ) : (
             <PlanPanel
               drivers={(planningDrivers.data ?? [])

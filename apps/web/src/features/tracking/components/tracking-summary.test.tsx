@@ -53,3 +53,15 @@ describe('the tracking summary of a delivered parcel', () => {
     expect(screen.queryByRole('link', { name: 'Leave feedback' })).toBeNull();
   });
 });
+
+describe('the tracking summary of a parcel about to arrive', () => {
+  it('says the minutes the recipient was told', async () => {
+    show({
+      ...delivered(false),
+      status: 'in_transit',
+      estimatedDelivery: new Date(Date.now() + 8 * 60_000).toISOString(),
+      arrivingSoon: 'About 8 minutes away',
+    });
+    expect(await screen.findByText('About 8 minutes away')).toBeVisible();
+  });
+});

@@ -100,6 +100,7 @@ export function TrackingSummary({ result }: { result: TTrackingResult }) {
         ) : (
           <Fact icon={<CalendarClock aria-hidden="true" className="size-5" />} label="Estimated delivery">
             <span data-testid="estimated-delivery">{estimate ?? MESSAGES.notAvailable}</span>
+            {result.arrivingSoon && <span className="block font-semibold text-brand-800">{result.arrivingSoon}</span>}
           </Fact>
         )}
       </dl>
