@@ -23,6 +23,7 @@ const MODULE_IMPORTS = {
   addresses: [],
   'api-keys': [],
   audit: [],
+  'auto-dispatch': ['deliveries', 'dispatch', 'route-plans'],
   backups: ['deliveries'],
   auth: [],
   deliveries: ['messages', 'webhooks'],

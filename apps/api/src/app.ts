@@ -10,6 +10,7 @@ import { metricsWanted, type TEnv } from './env.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
+import autoDispatchRoutes from './modules/auto-dispatch/auto-dispatch.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
+    autoDispatchRoutes,
     routePlansRoutes,
     reportsRoutes,
     auditRoutes,
