@@ -27,7 +27,8 @@ const autoDispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         ...schema,
-        description: 'Approves a pending delivery; with AUTO_ASSIGN_ON_APPROVAL on, then gives it to the best driver (the message says whom and why).',
+        description:
+          'Approves a pending delivery; with AUTO_ASSIGN_ON_APPROVAL on, then gives it to the best driver (the message says whom and why).',
         params: ZAnyIdParams,
         body: ZApproveDeliveryRequest,
         response: { 200: ZAdminDeliveryResponse },
@@ -65,7 +66,8 @@ const autoDispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       ...common,
       schema: {
         ...schema,
-        description: 'Gives every approved delivery (STAT first) to the driver whose route today takes it best; each result names the driver and why, or why none fits.',
+        description:
+          'Gives every approved delivery (STAT first) to the driver whose route today takes it best; each result names the driver and why, or why none fits.',
         response: { 200: ZAutoAssignAllResponse },
       },
     },
@@ -83,7 +85,7 @@ const autoDispatchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...schema,
         description:
-          "Gives an approved delivery to the driver whose route today (shifts, stops under way, windows) takes it at the least added driving; ok false with NO_DRIVER_FITS and the reason when none can. 409 when it is not approved.",
+          'Gives an approved delivery to the driver whose route today (shifts, stops under way, windows) takes it at the least added driving; ok false with NO_DRIVER_FITS and the reason when none can. 409 when it is not approved.',
         params: ZAnyIdParams,
         response: { 200: ZAutoAssignResponse },
       },

@@ -12,7 +12,12 @@ const NOW = new Date('2030-01-15T14:00:00Z');
 const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
 const BASE = '42.3601,-71.0589';
 
-async function job(t: TestApp, people: Crew, status: TDeliveryStatus, extra: { stat?: boolean; requiredBy?: Date; driverId?: string } = {}) {
+async function job(
+  t: TestApp,
+  people: Crew,
+  status: TDeliveryStatus,
+  extra: { stat?: boolean; requiredBy?: Date; driverId?: string } = {},
+) {
   const d = await createDelivery(t.db, {
     customerId: people.CUSTOMER.id,
     status,
@@ -115,7 +120,8 @@ describe('bulk dispatch', () => {
       { ok: false, code: 'BAD_REQUEST', message: 'driverId: Choose an active driver' },
       { ok: false, code: 'CONFLICT' },
     ]);
-    for (const who of ['CUSTOMER', 'DRIVER'] as const) expect((await bulk({ action: 'approve', deliveryIds: [a.id] }, who)).statusCode).toBe(403);
+    for (const who of ['CUSTOMER', 'DRIVER'] as const)
+      expect((await bulk({ action: 'approve', deliveryIds: [a.id] }, who)).statusCode).toBe(403);
     expect((await statusOf(t, [a.id])).get(a.id)?.status).toBe('pending');
   });
 });

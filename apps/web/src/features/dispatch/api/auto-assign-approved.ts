@@ -6,7 +6,10 @@ import { dispatchKeys } from './get-admin-deliveries';
 /** POST /v1/admin/deliveries/auto-assign: every approved job to its best driver (STAT first), one result each. */
 export const autoAssignApproved = () => api.post<TAutoAssignAllResponse>('/v1/admin/deliveries/auto-assign', {});
 
-export function useAutoAssignApproved(callbacks: { onSuccess?: (body: TAutoAssignAllResponse) => void; onError?: (error: unknown) => void }) {
+export function useAutoAssignApproved(callbacks: {
+  onSuccess?: (body: TAutoAssignAllResponse) => void;
+  onError?: (error: unknown) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: autoAssignApproved,

@@ -13,6 +13,7 @@ import { useAdminDrivers } from '../api/get-admin-drivers';
 export function AssignDialog({
   open,
   orderId,
+  title,
   currentDriverId,
   busy,
   onClose,
@@ -20,6 +21,8 @@ export function AssignDialog({
 }: {
   open: boolean;
   orderId: string;
+  /** Instead of "Assign #orderId" (e.g. for several jobs). */
+  title?: string;
   currentDriverId?: string | null;
   busy: boolean;
   onClose: () => void;
@@ -37,7 +40,7 @@ export function AssignDialog({
       open={open}
       onClose={onClose}
       icon={<Truck aria-hidden="true" className="size-6" />}
-      title={currentDriverId ? `Reassign #${orderId}` : `Assign #${orderId}`}
+      title={title ?? (currentDriverId ? `Reassign #${orderId}` : `Assign #${orderId}`)}
       actions={
         <DialogButtons onCancel={onClose} submitLabel="Assign driver" busy={busy} disabled={!chosen} onConfirm={() => onAssign(chosen)} />
       }

@@ -10,7 +10,13 @@ export interface TSelectable {
  * A click on a job's box: alone it flips that job; with Shift it sets every job between the last one clicked
  * (the anchor) and this one, in the order the list shows them, to this job's new state.
  */
-export function clickSelection(selected: TSelection, order: TSelectable[], target: TSelectable, anchorId: string | null, shift: boolean): Map<string, string> {
+export function clickSelection(
+  selected: TSelection,
+  order: TSelectable[],
+  target: TSelectable,
+  anchorId: string | null,
+  shift: boolean,
+): Map<string, string> {
   const next = new Map(selected);
   const on = !selected.has(target.id);
   const from = shift && anchorId ? order.findIndex((j) => j.id === anchorId) : -1;

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { useExportAdminDeliveries } from '../api/export-admin-deliveries';
 import { type TAdminDeliveriesFilter, useAdminDeliveries } from '../api/get-admin-deliveries';
 import { useAdminDrivers } from '../api/get-admin-drivers';
+import { BulkDispatch, JobCheckbox, SelectPageBox } from '../components/bulk-dispatch';
 
 const controlClass =
   'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none';
@@ -205,44 +206,67 @@ export function DeliveryHistoryPage() {
           )}
         </div>
       </search>
-      <PagedTable
-        headings={['Delivery', 'Booked', 'Customer', 'Recipient', 'Route', 'Driver']}
-        minWidth="min-w-[960px]"
-        query={query}
-        failed="Could not load the deliveries"
-        empty={filtered ? 'No delivery matches these filters.' : 'No delivery has been booked yet.'}
-        row={(d) => (
-          <tr key={d._id}>
-            <td data-label="Delivery" className={tdClass}>
-              <Link to={paths.adminDelivery(d._id)} className="font-mono font-semibold text-brand-700 hover:underline">
-                #{d.orderId}
-              </Link>
-              <span className="mt-1 flex flex-wrap items-center gap-1.5">
-                <StatusBadge status={d.status} />
-                <span className="text-xs font-medium text-slate-600">{deliveryTypeLabel(d.deliveryType)}</span>
-              </span>
-            </td>
-            <td data-label="Booked" className={`${tdClass} whitespace-nowrap`}>
-              {formatDateTime(d.createdAt)}
-              {d.requiredBy && <span className="block text-xs text-slate-500">by {formatDateTime(d.requiredBy)}</span>}
-            </td>
-            <td data-label="Customer" className={tdClass}>
-              {d.customer.name}
-              {d.customer.organisation && <span className="block text-xs text-slate-500">{d.customer.organisation}</span>}
-            </td>
-            <td data-label="Recipient" className={tdClass}>
-              {d.recipientName}
-              <span className="block text-xs text-slate-500">{d.recipientPhone}</span>
-            </td>
-            <td data-label="Route" className={`${tdClass} max-w-xs`}>
-              <RouteLines d={d} />
-            </td>
-            <td data-label="Driver" className={tdClass}>
-              {d.driver?.name ?? <span className="text-slate-500">None</span>}
-            </td>
-          </tr>
-        )}
-      />
+      <BulkDispatch>
+        <PagedTable
+          headings={[
+            <SelectPageBox
+              key="all"
+              jobs={(list.data?.deliveries ?? []).map((d) => ({ id: d._id, orderId: d.orderId }))}
+              label="Select all on this page"
+            />,
+            'Delivery',
+            'Booked',
+            'Customer',
+            'Recipient',
+            'Route',
+            'Driver',
+          ]}
+          minWidth="min-w-[960px]"
+          query={query}
+          failed="Could not load the deliveries"
+          empty={filtered ? 'No delivery matches these filters.' : 'No delivery has been booked yet.'}
+          row={(d) => (
+            <tr
+              key={d._id}
+              data-job-id={d._id}
+              data-order-id={d.orderId}
+              tabIndex={-1}
+              className="focus:outline-none focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              <td data-label="Select" className={tdClass}>
+                <JobCheckbox id={d._id} orderId={d.orderId} />
+              </td>
+              <td data-label="Delivery" className={tdClass}>
+                <Link to={paths.adminDelivery(d._id)} className="font-mono font-semibold text-brand-700 hover:underline">
+                  #{d.orderId}
+                </Link>
+                <span className="mt-1 flex flex-wrap items-center gap-1.5">
+                  <StatusBadge status={d.status} />
+                  <span className="text-xs font-medium text-slate-600">{deliveryTypeLabel(d.deliveryType)}</span>
+                </span>
+              </td>
+              <td data-label="Booked" className={`${tdClass} whitespace-nowrap`}>
+                {formatDateTime(d.createdAt)}
+                {d.requiredBy && <span className="block text-xs text-slate-500">by {formatDateTime(d.requiredBy)}</span>}
+              </td>
+              <td data-label="Customer" className={tdClass}>
+                {d.customer.name}
+                {d.customer.organisation && <span className="block text-xs text-slate-500">{d.customer.organisation}</span>}
+              </td>
+              <td data-label="Recipient" className={tdClass}>
+                {d.recipientName}
+                <span className="block text-xs text-slate-500">{d.recipientPhone}</span>
+              </td>
+              <td data-label="Route" className={`${tdClass} max-w-xs`}>
+                <RouteLines d={d} />
+              </td>
+              <td data-label="Driver" className={tdClass}>
+                {d.driver?.name ?? <span className="text-slate-500">None</span>}
+              </td>
+            </tr>
+          )}
+        />
+      </BulkDispatch>
     </DispatchPage>
   );
 }
