@@ -127,7 +127,6 @@ export function BulkDispatch({ children }: { children: ReactNode }) {
       </div>
       <div ref={root}>{children}</div>
       {count > 0 && (
-        // biome-ignore lint/a11y/useSemanticElements: a toolbar of actions for the selection, not a form group
         <div
           role="toolbar"
           aria-label="Selected jobs"
