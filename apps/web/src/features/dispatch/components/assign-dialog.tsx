@@ -77,7 +77,7 @@ export function AssignDialog({
                       <span className="block truncate font-medium text-slate-900">
                         {d.firstName} {d.lastName} {current && <span className="text-xs font-normal">(current)</span>}
                       </span>
-                      <span className="block truncate text-xs text-slate-500">
+                      <span className="block truncate text-xs text-slate-600">
                         {d.lastPosition
                           ? `${d.lastPosition.label ?? 'Position known'} · ${fixAge(d.lastPosition.at)} (${formatTime(d.lastPosition.at)})`
                           : 'No position yet'}

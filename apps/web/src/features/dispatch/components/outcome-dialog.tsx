@@ -26,7 +26,13 @@ export function OutcomeDialog({ title, rows, onClose }: { title: string; rows: T
         </button>
       }
     >
-      <ul className="max-h-80 space-y-2 overflow-y-auto pr-1" aria-label="Result per job">
+      {/* Scrolls on its own: a tab stop, so a keyboard can scroll it too. */}
+      <ul
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+        tabIndex={0}
+        className="max-h-80 space-y-2 overflow-y-auto pr-1 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label="Result per job"
+      >
         {[...refused, ...done].map((r) => (
           <li
             key={r.id}
@@ -36,6 +42,7 @@ export function OutcomeDialog({ title, rows, onClose }: { title: string; rows: T
             <span className={clsx('text-xs font-bold uppercase', r.ok ? 'text-emerald-800' : 'text-red-800')}>
               {r.ok ? 'Done' : 'Refused'}
             </span>
+            <span className="sr-only">: </span>
             <span className="block text-sm text-slate-800">{r.text}</span>
           </li>
         ))}

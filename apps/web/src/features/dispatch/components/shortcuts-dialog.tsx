@@ -13,7 +13,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
       title="Keyboard shortcuts"
       actions={
         <button type="button" className={buttonClass()} onClick={onClose} data-autofocus>
-          Close
+          Done
         </button>
       }
     >
