@@ -132,8 +132,19 @@ export function BulkDispatch({ children }: { children: ReactNode }) {
           aria-label="Selected jobs"
           className="sticky bottom-3 z-30 mx-auto mt-4 flex max-w-3xl flex-wrap items-center gap-2 rounded-2xl bg-slate-900 px-4 py-3 text-white shadow-2xl"
         >
-          <span className="mr-auto text-sm font-semibold" aria-live="polite">
-            {plural(count)} selected
+          {/* A phone: the count and the clear button on one line, the three moves below. */}
+          <span className="flex w-full items-center sm:contents">
+            <span className="mr-auto text-sm font-semibold" aria-live="polite">
+              {plural(count)} selected
+            </span>
+            <button
+              type="button"
+              className="flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-white/10 hover:text-white sm:order-last"
+              aria-label="Clear the selection"
+              onClick={() => setSelected(new Map())}
+            >
+              <X aria-hidden="true" className="size-5" />
+            </button>
           </span>
           <button
             type="button"
@@ -151,14 +162,6 @@ export function BulkDispatch({ children }: { children: ReactNode }) {
           <button type="button" className={buttonClass({ size: 'sm', variant: 'inverse-outline' })} onClick={() => openFor('cancel', many)}>
             <XCircle aria-hidden="true" className="size-4" />
             Cancel jobs
-          </button>
-          <button
-            type="button"
-            className="flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-white/10 hover:text-white"
-            aria-label="Clear the selection"
-            onClick={() => setSelected(new Map())}
-          >
-            <X aria-hidden="true" className="size-5" />
           </button>
         </div>
       )}
