@@ -24,6 +24,7 @@ const MODULE_IMPORTS = {
   addresses: [],
   'api-keys': [],
   audit: [],
+  'auto-dispatch': ['deliveries', 'dispatch', 'route-plans'],
   backups: ['deliveries'],
   auth: ['accounts'],
   billing: [],

@@ -12,6 +12,7 @@ import accountsRoutes from './modules/accounts/accounts.routes.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
+import autoDispatchRoutes from './modules/auto-dispatch/auto-dispatch.routes.js';
 import billingRoutes from './modules/billing/billing.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
@@ -199,6 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
+    autoDispatchRoutes,
     routePlansRoutes,
     reportsRoutes,
     auditRoutes,

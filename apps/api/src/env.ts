@@ -109,6 +109,11 @@ export const ZEnv = z.object({
   /** Failed attempts a delivery may have: past it, only a return is offered (a re-attempt answers 409). */
   MAX_DELIVERY_ATTEMPTS: z.coerce.number().int('must be a whole number').min(1).max(10).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Approving a job also gives it to the best driver on shift (the auto-assign), or says why none fits. */
+  AUTO_ASSIGN_ON_APPROVAL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'ROUTE_PLAN_APPLIED',
   /** 422: a temperature reading dated before the parcel's pickup or in the future; `field` names `at` or the log's line. */
   'READING_TIME_REFUSED',
+  /** 409: auto-assign found no driver on shift who can take the job within its windows; the reason says why. */
+  'NO_DRIVER_FITS',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

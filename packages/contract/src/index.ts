@@ -29,6 +29,7 @@ export * from './audit-actions.js';
 export * from './calendar-date.js';
 export * from './quote.js';
 export * from './route-plans.js';
+export * from './bulk-dispatch.js';
 export * from './service.js';
 export * from './tracking-number.js';
 export * from './rate-cards.js';

@@ -4,7 +4,6 @@ import {
   ZAdminDeliveryResponse,
   ZAdminDriversResponse,
   ZAdminStatsResponse,
-  ZApproveDeliveryRequest,
   ZAssignDriverRequest,
   ZCustodyResponse,
   ZReattemptRequest,
@@ -17,7 +16,6 @@ import { sendCsv } from '../../platform/csv.js';
 import { actorOf } from '../../plugins/auth.js';
 import { cancelDelivery } from '../deliveries/cancel-delivery.js';
 import { readDelivery } from '../deliveries/read-delivery.js';
-import { approveDelivery } from './approve-delivery.js';
 import { assignDriver } from './assign-driver.js';
 import { reattemptDelivery } from './reattempt-delivery.js';
 import { toDispatchDeliveryJson } from './dispatch-reply.js';
@@ -73,14 +71,7 @@ const dispatchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/v1/admin/deliveries/:id/approve',
-    { ...common, schema: { ...schema, params: ZAnyIdParams, body: ZApproveDeliveryRequest, response: { 200: ZAdminDeliveryResponse } } },
-    async (request) => {
-      const moved = await approveDelivery(services, actorOf(request), { idOrTrackingNumber: request.params.id, note: request.body?.note });
-      return toDispatchDeliveryJson(services, actorOf(request), moved.id, 'Delivery approved');
-    },
-  );
+  // POST /v1/admin/deliveries/:id/approve is in modules/auto-dispatch: with the setting on, approving auto-assigns.
 
   app.post(
     '/v1/admin/deliveries/:id/assign',

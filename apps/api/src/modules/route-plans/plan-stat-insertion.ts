@@ -38,6 +38,12 @@ const OPEN_WITH_DRIVER = [...PLANNABLE_STATUSES, ...UNDER_WAY_STATUSES].filter((
  * holding the one changed route; applied with the same apply call.
  */
 export async function planStatInsertion(services: Services, actor: Actor, input: TRouteInsertionRequest): Promise<TRoutePlanResponse> {
+  const { stored, route } = await insertApprovedJob(services, actor, input);
+  return routePlanReply(stored, route ? 'Insertion ready' : 'No driver can take it within its windows');
+}
+
+/** The insertion as stored, with the offered route, the driving it adds and, without an offer, why not. */
+export async function insertApprovedJob(services: Services, actor: Actor, input: TRouteInsertionRequest) {
   assertAudience(actor, 'staff');
   const { db, clock, env } = services;
   const now = clock.now();
@@ -72,6 +78,7 @@ export async function planStatInsertion(services: Services, actor: Actor, input:
   }
   const unassigned: TUnassignedJob[] = [];
   let offerRoute = null;
+  let addedSeconds = 0;
   if (!hasPlaces(job)) unassigned.push(unassignedJson(job, 'no_location'));
   else if (!drivers.length) unassigned.push(unassignedJson(job, 'no_vehicle'));
   else {
@@ -96,6 +103,7 @@ export async function planStatInsertion(services: Services, actor: Actor, input:
     assertValidPlan(answer);
     if (answer.offer) {
       offerRoute = routeJson(built, answer.offer.route);
+      addedSeconds = answer.offer.addedTravelTime;
     } else unassigned.push(unassignedJson(job, 'no_window'));
   }
 
@@ -115,7 +123,7 @@ export async function planStatInsertion(services: Services, actor: Actor, input:
     { kind: 'insertion', deliveryId: job.id, driverId: offerRoute?.driverId ?? null },
     now,
   );
-  return routePlanReply(stored, offerRoute ? 'Insertion ready' : 'No driver can take it within its windows');
+  return { stored, job, route: offerRoute, addedSeconds, unplaced: unassigned[0]?.reason ?? null };
 }
 
 /**

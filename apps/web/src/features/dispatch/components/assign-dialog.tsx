@@ -13,6 +13,7 @@ import { useAdminDrivers } from '../api/get-admin-drivers';
 export function AssignDialog({
   open,
   orderId,
+  title,
   currentDriverId,
   busy,
   onClose,
@@ -20,6 +21,8 @@ export function AssignDialog({
 }: {
   open: boolean;
   orderId: string;
+  /** Instead of "Assign #orderId" (e.g. for several jobs). */
+  title?: string;
   currentDriverId?: string | null;
   busy: boolean;
   onClose: () => void;
@@ -37,7 +40,7 @@ export function AssignDialog({
       open={open}
       onClose={onClose}
       icon={<Truck aria-hidden="true" className="size-6" />}
-      title={currentDriverId ? `Reassign #${orderId}` : `Assign #${orderId}`}
+      title={title ?? (currentDriverId ? `Reassign #${orderId}` : `Assign #${orderId}`)}
       actions={
         <DialogButtons onCancel={onClose} submitLabel="Assign driver" busy={busy} disabled={!chosen} onConfirm={() => onAssign(chosen)} />
       }
@@ -74,7 +77,7 @@ export function AssignDialog({
                       <span className="block truncate font-medium text-slate-900">
                         {d.firstName} {d.lastName} {current && <span className="text-xs font-normal">(current)</span>}
                       </span>
-                      <span className="block truncate text-xs text-slate-500">
+                      <span className="block truncate text-xs text-slate-600">
                         {d.lastPosition
                           ? `${d.lastPosition.label ?? 'Position known'} · ${fixAge(d.lastPosition.at)} (${formatTime(d.lastPosition.at)})`
                           : 'No position yet'}

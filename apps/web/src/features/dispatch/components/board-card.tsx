@@ -6,6 +6,7 @@ import { HandlingBadges } from '@/components/ui/handling-badges';
 import { RouteLines, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { CountdownChip } from './countdown-chip';
+import { JobCheckbox } from './bulk-dispatch';
 import { actionTargetOf, DeliveryActions } from './delivery-actions';
 import { HandlingCountdown } from './handling-countdown';
 import { ExceptionSummary } from './exception-summary';
@@ -15,8 +16,11 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
   return (
     <li
       aria-label={`Delivery #${d.orderId}`}
+      data-job-id={d._id}
+      data-order-id={d.orderId}
+      tabIndex={-1}
       className={clsx(
-        'rounded-xl border bg-white p-3 shadow-sm',
+        'rounded-xl border bg-white p-3 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
         d.isLate || d.decisionLate || holdStateOf(d) === 'held'
           ? 'border-red-300 ring-1 ring-red-200'
           : d.priority === 'stat'
@@ -25,6 +29,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
       )}
     >
       <div className="flex flex-wrap items-center gap-2">
+        <JobCheckbox id={d._id} orderId={d.orderId} />
         <Link to={paths.adminDelivery(d._id)} className="font-mono text-sm font-semibold text-brand-700 hover:underline">
           #{d.orderId}
         </Link>

@@ -3,6 +3,7 @@ import type { TAdminHandlingFilter, TAdminStatusFilter } from '@courier/contract
 import { useId } from 'react';
 import { useAdminDeliveries } from '../api/get-admin-deliveries';
 import { BoardCard } from './board-card';
+import { SelectPageBox } from './bulk-dispatch';
 
 /** One column of the board: a status group, STAT first then most urgent (the server's order). */
 export function BoardColumn({
@@ -27,6 +28,7 @@ export function BoardColumn({
   return (
     <section aria-labelledby={headingId} className={clsx('min-w-0 flex-col rounded-2xl bg-slate-100/80 p-3', className)}>
       <header className="mb-3 flex items-center gap-2 px-1">
+        <SelectPageBox jobs={deliveries.map((d) => ({ id: d._id, orderId: d.orderId }))} label={`Select all in ${title}`} />
         <h2 id={headingId} className="text-sm font-semibold text-slate-800">
           {title}
         </h2>

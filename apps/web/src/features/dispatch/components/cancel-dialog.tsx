@@ -10,6 +10,7 @@ import { FormDialog } from '@/components/ui/modal';
 export function CancelDialog({
   open,
   orderId,
+  title,
   busy,
   onClose,
   onCancel,
@@ -17,6 +18,8 @@ export function CancelDialog({
 }: {
   open: boolean;
   orderId: string;
+  /** Instead of "Cancel #orderId?" (e.g. for several jobs). */
+  title?: string;
   busy: boolean;
   /** The parcel is with the driver: the cancel sends it back to the sender. */
   afterPickup?: boolean;
@@ -40,7 +43,7 @@ export function CancelDialog({
       onClose={onClose}
       tone="danger"
       icon={<XCircle aria-hidden="true" className="size-6" />}
-      title={`Cancel #${orderId}?`}
+      title={title ?? `Cancel #${orderId}?`}
       formId={formId}
       cancelLabel="Keep it"
       submitLabel="Cancel delivery"

@@ -14,6 +14,7 @@ import {
 } from '../api/move-delivery';
 import { dispatchActions } from '../lib/dispatch-actions';
 import { AssignDialog } from './assign-dialog';
+import { AutoAssignButton } from './auto-assign-button';
 import { CancelDialog } from './cancel-dialog';
 import { ReattemptDialog, ReturnDialog } from './exception-dialogs';
 
@@ -44,7 +45,8 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
   const label = `#${delivery.orderId}`;
   const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
   const approve = useApproveDelivery({
-    onSuccess: () => toast.success(`${label} approved`),
+    // With auto-assign on approval, the answer's message names the driver and why.
+    onSuccess: (body) => toast.success(body.data.status === 'assigned' ? `${label}: ${body.message}` : `${label} approved`),
     onError: fail('Could not approve the delivery'),
   });
   const assign = useAssignDriver({
@@ -108,6 +110,7 @@ export function DeliveryActions({ delivery, size = 'sm' }: { delivery: TActionTa
           {actions.includes('assign') ? 'Assign' : 'Reassign'}
         </button>
       )}
+      {actions.includes('assign') && <AutoAssignButton id={delivery._id} orderId={delivery.orderId} size={size} />}
       {actions.includes('reattempt') && (
         <button type="button" className={buttonClass({ size })} aria-label={`Re-attempt ${label}`} onClick={() => setDialog('reattempt')}>
           <CalendarClock aria-hidden="true" className="size-4" />

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast';
 import { useExportAdminDeliveries } from '../api/export-admin-deliveries';
 import { type TAdminDeliveriesFilter, useAdminDeliveries } from '../api/get-admin-deliveries';
 import { useAdminDrivers } from '../api/get-admin-drivers';
+import { BulkDispatch, JobCheckbox, SelectPageBox } from '../components/bulk-dispatch';
 
 const controlClass =
   'mt-1 h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:ring-3 focus:ring-brand-100 focus:outline-none';
@@ -205,14 +206,36 @@ export function DeliveryHistoryPage() {
           )}
         </div>
       </search>
+      <BulkDispatch>
       <PagedTable
-        headings={['Delivery', 'Booked', 'Customer', 'Recipient', 'Route', 'Driver']}
+          headings={[
+            <SelectPageBox
+              key="all"
+              jobs={(list.data?.deliveries ?? []).map((d) => ({ id: d._id, orderId: d.orderId }))}
+              label="Select all on this page"
+            />,
+            'Delivery',
+            'Booked',
+            'Customer',
+            'Recipient',
+            'Route',
+            'Driver',
+          ]}
         minWidth="min-w-[960px]"
         query={query}
         failed="Could not load the deliveries"
         empty={filtered ? 'No delivery matches these filters.' : 'No delivery has been booked yet.'}
         row={(d) => (
-          <tr key={d._id}>
+            <tr
+              key={d._id}
+              data-job-id={d._id}
+              data-order-id={d.orderId}
+              tabIndex={-1}
+              className="focus:outline-none focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              <td data-label="Select" className={tdClass}>
+                <JobCheckbox id={d._id} orderId={d.orderId} />
+              </td>
             <td data-label="Delivery" className={tdClass}>
               <Link to={paths.adminDelivery(d._id)} className="font-mono font-semibold text-brand-700 hover:underline">
                 #{d.orderId}
@@ -243,6 +266,7 @@ export function DeliveryHistoryPage() {
           </tr>
         )}
       />
+      </BulkDispatch>
     </DispatchPage>
   );
 }

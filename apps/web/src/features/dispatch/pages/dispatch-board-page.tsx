@@ -6,7 +6,9 @@ import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAdminStats } from '../api/get-admin-stats';
 import type { TAdminHandlingFilter } from '@courier/contract';
+import { AutoAssignAllButton } from '../components/auto-assign-all-button';
 import { BoardColumn } from '../components/board-column';
+import { BulkDispatch } from '../components/bulk-dispatch';
 import { HandlingFilter } from '../components/handling-filter';
 import { HoldQueue } from '../components/hold-queue';
 import { KpiTiles } from '../components/kpi-tiles';
@@ -35,6 +37,9 @@ export function DispatchBoardPage() {
           <Link to={paths.adminDispatchMap} className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline">
             Map & route planning
           </Link>
+          <div className="mt-2">
+            <AutoAssignAllButton />
+          </div>
         </div>
         <search className="relative w-full sm:w-80">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -80,31 +85,33 @@ export function DispatchBoardPage() {
           </button>
         ))}
       </fieldset>
-      {/* Lab-rejected parcels were delivered, so no open column holds them: the filter shows them on their own. */}
-      {handling === 'rejected' ? (
-        <div className="mt-6">
-          <BoardColumn
-            title="Rejected by the lab"
-            status="all"
-            q={q}
-            handling="rejected"
-            empty="No parcel has been rejected by a lab."
-            className="flex"
-          />
-        </div>
-      ) : (
-        <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-4">
-          {COLUMNS.map((column) => (
+      <BulkDispatch>
+        {/* Lab-rejected parcels were delivered, so no open column holds them: the filter shows them on their own. */}
+        {handling === 'rejected' ? (
+          <div className="mt-6">
             <BoardColumn
-              key={column.status}
-              {...column}
+              title="Rejected by the lab"
+              status="all"
               q={q}
-              handling={handling}
-              className={tab === column.status ? 'flex' : 'hidden lg:flex'}
+              handling="rejected"
+              empty="No parcel has been rejected by a lab."
+              className="flex"
             />
-          ))}
-        </div>
-      )}
+          </div>
+        ) : (
+          <div className="mt-3 grid gap-4 lg:mt-6 lg:grid-cols-4">
+            {COLUMNS.map((column) => (
+              <BoardColumn
+                key={column.status}
+                {...column}
+                q={q}
+                handling={handling}
+                className={tab === column.status ? 'flex' : 'hidden lg:flex'}
+              />
+            ))}
+          </div>
+        )}
+      </BulkDispatch>
     </section>
   );
 }
