@@ -193,19 +193,20 @@ describe('importing deliveries from a CSV', () => {
 
 describe('a large import among other requests', () => {
   const t = useTestApp({ clock: fixedClock(TEST_NOW) });
-  /** How slow this machine is now: the write of one booking, the median of three. */
-  async function oneBookingWriteMs(customerId: string) {
+  /** How slow this machine is now: the write of `n` bookings in one set-based transaction, the median of three. */
+  async function bookingsWriteMs(customerId: string, n = 1) {
     const services = t.app.services;
     const actor = { id: customerId, role: 'CUSTOMER' as const };
     const checked = await checkBooking(services, actor, { fields: validDeliveryForm(), image: null });
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      await services.db.transaction((tx) => writeBooking(tx, services, actor, checked));
+      await services.db.transaction((tx) => writeBookings(tx, services, actor, Array(n).fill(checked)));
       times.push(performance.now() - started);
     }
     return times.sort((a, b) => a - b)[1];
   }
+  const oneBookingWriteMs = (customerId: string) => bookingsWriteMs(customerId, 1);
 
   it('caps rows and imports a minute lower on the embedded database, where an import holds the one session', async () => {
     const limits = importLimits(t.app.services);
@@ -253,6 +254,8 @@ describe('a large import among other requests', () => {
       t.app.inject({ method: 'POST', url: '/api/v1/deliveries/import', headers: { ...auth, 'content-type': 'text/csv' }, payload });
     expect((await post(csvOf(1))).statusCode).toBe(201);
     const oneRowMs = await oneBookingWriteMs(user.id);
+    // The import's one transaction, as this machine runs it now: on the embedded database tracking waits for it.
+    const writeMs = await bookingsWriteMs(user.id, rows);
     const [tracked] = await t.db.select({ orderId: deliveries.orderId }).from(deliveries).limit(1);
     const { result, workMs, slowestHealthMs, polls } = await measureWhile(
       t.app,
@@ -261,11 +264,13 @@ describe('a large import among other requests', () => {
     );
     expect(result.statusCode, result.body).toBe(201);
     console.info(
-      `import of ${rows} rows on ${t.database.kind}: ${workMs.toFixed(0)} ms (one booking's write ${oneRowMs.toFixed(1)} ms); slowest tracking ${slowestHealthMs.toFixed(0)} ms over ${polls} answers`,
+      `import of ${rows} rows on ${t.database.kind}: ${workMs.toFixed(0)} ms (one booking's write ${oneRowMs.toFixed(1)} ms, ${rows} in one transaction ${writeMs.toFixed(1)} ms); slowest tracking ${slowestHealthMs.toFixed(0)} ms over ${polls} answers`,
     );
-    // Written row by row, tracking waited for the whole write (1.3 s for 50 rows on the embedded database: 50
-    // bookings' writes). Set-based, it waits for a few statements: under 100 ms on a quiet machine.
-    expect(slowestHealthMs).toBeLessThan(Math.max(100, 10 * oneRowMs));
+    // Set-based, the rows cost far less than as many bookings' writes (row by row, 50 rows took 1.3 s here).
+    expect(writeMs).toBeLessThan((rows * oneRowMs) / 2);
+    // Tracking waits for that one transaction at most, not for the import's checks: under 100 ms on a quiet machine
+    // (see docs/benchmarks.md), and on a loaded one no more than twice the transaction as measured just before.
+    expect(slowestHealthMs).toBeLessThan(Math.max(100, 2 * writeMs));
   }, 120_000);
 });
 
