@@ -387,7 +387,7 @@ describe("the import's write", () => {
     return { tx: proxy, counter };
   }
 
-  it('is the same handful of statements for 2 rows as for 50', async () => {
+  it('is the same handful of statements for 2 rows as for 50, and per hundred rows beyond', async () => {
     const { user } = await createUser(t.db);
     await createUser(t.db, { role: 'STAFF' });
     const actor = { id: user.id, role: 'CUSTOMER' as const };
@@ -416,6 +416,9 @@ describe("the import's write", () => {
     console.info(`write of 50 rows on ${t.database.kind}: ${fifty.ms.toFixed(0)} ms, ${fifty.statements} statements`);
     expect(fifty.statements).toBe(two.statements);
     expect(fifty.statements).toBeLessThanOrEqual(12);
-    expect(await t.db.select({ n: count() }).from(deliveries)).toEqual([{ n: 52 }]);
+    // Past a hundred rows the same statements run per hundred, with a turn for other requests between them.
+    const big = await write(250);
+    expect(big.statements).toBe(3 * two.statements);
+    expect(await t.db.select({ n: count() }).from(deliveries)).toEqual([{ n: 302 }]);
   }, 60_000);
 });
