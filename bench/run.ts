@@ -156,6 +156,7 @@ async function main() {
     const r = await benchRestart(BENCH_DATABASE_URL);
     console.log(`\nRestart on PostgreSQL with ${DELIVERIES.toLocaleString('en-US')} deliveries: process start to /readyz 200 (${loadNow()})`);
     console.log(`  ${r.starts.map((s) => `${(s.readyMs / 1000).toFixed(2)} s`).join(', ')}; median ${(r.medianMs / 1000).toFixed(2)} s`);
+    console.log(`  CPU used by the process until ready: median ${(r.medianCpuMs / 1000).toFixed(2)} s`);
     console.log(`  restart ready in (median)          ${(r.medianMs / 1000).toFixed(2)} s  (<= 3 s)   ${budget(r.medianMs <= 3000)}`);
   }
   if (!SERVER_PARTS.some((part) => PARTS.has(part))) {
