@@ -115,7 +115,11 @@ const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` 
 function csvOf(rows: number) {
   const lines = [IMPORT_COLUMNS.join(',')];
   for (let i = 0; i < rows; i++) {
-    const row: Record<string, string> = { ...validDeliveryForm(), senderPhone: '(617) 555-0100', recipientName: `Clinic ${i + 1}, front desk` };
+    const row: Record<string, string> = {
+      ...validDeliveryForm(),
+      senderPhone: '(617) 555-0100',
+      recipientName: `Clinic ${i + 1}, front desk`,
+    };
     lines.push(IMPORT_COLUMNS.map((c) => quote(row[c] ?? '')).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

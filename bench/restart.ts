@@ -36,7 +36,10 @@ function freePort(): Promise<number> {
 }
 
 /** One start: milliseconds from spawn to the first 200 from /readyz (and to the first answer of any kind). */
-export async function oneStart(databaseUrl: string, main = process.env.BENCH_RESTART_MAIN ?? 'apps/api/dist/main.js'): Promise<{ readyMs: number; listeningMs: number; cpuMs: number }> {
+export async function oneStart(
+  databaseUrl: string,
+  main = process.env.BENCH_RESTART_MAIN ?? 'apps/api/dist/main.js',
+): Promise<{ readyMs: number; listeningMs: number; cpuMs: number }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'courier-restart-'));
   const profile = process.env.BENCH_RESTART_PROFILE;

@@ -106,7 +106,10 @@ async function main() {
     }
     console.log(`  300-job day planned in            ${planner.daySeconds.toFixed(2)} s  (<= 5 s)   ${budget(planner.daySeconds <= 5)}`);
   }
-  const loadNow = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  const loadNow = () =>
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`;
   const responsiveness: { label: string; health: number; trackingP99: number; budget: number }[] = [];
   if (PARTS.has('import')) {
     for (const database of [undefined, MAINTENANCE_URL]) {
@@ -154,7 +157,9 @@ async function main() {
 
   if (PARTS.has('restart')) {
     const r = await benchRestart(BENCH_DATABASE_URL);
-    console.log(`\nRestart on PostgreSQL with ${DELIVERIES.toLocaleString('en-US')} deliveries: process start to /readyz 200 (${loadNow()})`);
+    console.log(
+      `\nRestart on PostgreSQL with ${DELIVERIES.toLocaleString('en-US')} deliveries: process start to /readyz 200 (${loadNow()})`,
+    );
     console.log(`  ${r.starts.map((s) => `${(s.readyMs / 1000).toFixed(2)} s`).join(', ')}; median ${(r.medianMs / 1000).toFixed(2)} s`);
     console.log(`  CPU used by the process until ready: median ${(r.medianCpuMs / 1000).toFixed(2)} s`);
     console.log(`  restart ready in (median)          ${(r.medianMs / 1000).toFixed(2)} s  (<= 3 s)   ${budget(r.medianMs <= 3000)}`);

@@ -20,7 +20,7 @@ import { measureWhile } from '../../test/responsiveness.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from './delivery-test-kit.js';
 import type { Tx } from '../../db/client.js';
-import { checkBooking, writeBooking, writeBookings } from './create-delivery.js';
+import { checkBooking, writeBookings } from './create-delivery.js';
 import { verifyCustodyChain } from './custody.js';
 import { importLimits } from './import-deliveries.js';
 
