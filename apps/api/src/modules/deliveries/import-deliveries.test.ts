@@ -234,16 +234,21 @@ describe('a large import among other requests', () => {
       t.app.inject({ method: 'POST', url: '/api/v1/deliveries/import', headers: { ...auth, 'content-type': 'text/csv' }, payload });
     // One row first: the offline gazetteer loads once per process, on the first address placed.
     expect((await post(csvOf(1))).statusCode).toBe(201);
-    const oneWriteMs = await oneBookingWriteMs(user.id);
+    // The import's write as this machine runs it now (one transaction, a hundred rows per set of statements).
+    const writeMs = await bookingsWriteMs(user.id, rows);
     const { result, workMs, slowestHealthMs, polls } = await measureWhile(t.app, () => post(csv));
     expect(result.statusCode, result.body).toBe(201);
+    console.info(
+      `import of ${rows} rows on ${t.database.kind}: ${workMs.toFixed(0)} ms (its write ${writeMs.toFixed(1)} ms); slowest /healthz ${slowestHealthMs.toFixed(0)} ms over ${polls} answers`,
+    );
     // Before, the import never let go of the event loop: /healthz waited for all of it (40 s for 1,000 rows).
     // A loaded test machine makes each row slow, so the bound is the budget or a small part of the import. The
     // write is a few statements, so the answers come while the rows are checked: at least one per few rows.
     expect(polls).toBeGreaterThan(rows / 10);
-    // The embedded database runs a statement on this thread, so the largest (the 50 deliveries) holds it for a few
-    // bookings' writes: a few milliseconds on a quiet machine.
-    expect(slowestHealthMs).toBeLessThan(Math.max(100, workMs / 10, 8 * oneWriteMs));
+    // The embedded database runs a statement on this thread, so the largest (the 50 deliveries) holds it for a part
+    // of the write, with turns between the statements: never the whole write, let alone the import (a few tens of
+    // milliseconds on a quiet machine; docs/benchmarks.md has the bench part's figures).
+    expect(slowestHealthMs).toBeLessThan(Math.max(100, writeMs));
   }, 120_000);
 
   it('answers public tracking quickly while the largest file the cap allows is written in its one transaction', async () => {
