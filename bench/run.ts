@@ -8,16 +8,21 @@
  *     page's JavaScript and Lighthouse's mobile scores, and prints each beside its budget;
  *  (part `replica`) public tracking again through a second server whose reads go to a streaming replica;
  *  (part `live-bus`, no seeded database) NOTIFY events a second with 1, 2, 4 and 8 listening processes.
+ *  Parts `import` and `plan` (responsiveness.ts) start servers of their own on PGlite and on a fresh database of the
+ *  same PostgreSQL; part `restart` (restart.ts) restarts the compiled server on the seeded database.
  * Timings are not tests: the run never fails on a slow figure, only on failed requests.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT, type RunningServer, startServer, WEB_INDEX } from '../e2e/fixtures/server.js';
 import { landingJavaScript, lighthouseScores } from './landing.js';
 import { benchMyDeliveries } from './my-deliveries.js';
+import { benchImport, benchPlan, printProbed } from './responsiveness.js';
+import { benchRestart } from './restart.js';
 import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
 import { benchSolomon } from './solomon.js';
 import { benchLiveBus } from './live-bus.js';
@@ -30,11 +35,18 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
 /**
- * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, http, tracking, replica,
- * my-deliveries, landing); BENCH_PARTS=solomon,live-bus needs no seeded database.
+ * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, import, plan, restart, http, tracking,
+ * replica, my-deliveries, landing); BENCH_PARTS=solomon,live-bus needs no seeded database.
  */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'solomon,live-bus,http,tracking,replica,my-deliveries,landing').split(','));
-const DATABASE_PARTS = ['http', 'tracking', 'replica', 'my-deliveries', 'landing'];
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'solomon,live-bus,import,plan,restart,http,tracking,replica,my-deliveries,landing').split(','),
+);
+/** Parts that measure the server started on the seeded database. */
+const SERVER_PARTS = ['http', 'tracking', 'replica', 'my-deliveries', 'landing'];
+/** Parts that need the seeded database. */
+const DATABASE_PARTS = [...SERVER_PARTS, 'restart'];
+/** The PostgreSQL server's own database: the import and plan parts create throw-away databases through it. */
+const MAINTENANCE_URL = Object.assign(new URL(BENCH_DATABASE_URL), { pathname: '/postgres' }).toString();
 /** seconds per Solomon instance */
 const SOLOMON_SECONDS = Number(process.env.BENCH_SOLOMON_SECONDS ?? 10);
 const ASSETS = join(REPO_ROOT, 'apps/web/dist/assets');
@@ -109,6 +121,37 @@ async function main() {
       );
     }
   }
+  const loadNow = () =>
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`;
+  const responsiveness: { label: string; health: number; trackingP99: number; budget: number }[] = [];
+  if (PARTS.has('import')) {
+    for (const database of [undefined, MAINTENANCE_URL]) {
+      const f = await benchImport(database);
+      failures += f.failures + f.health.failures + f.tracking.failures;
+      printProbed(`\nDuring CSV imports on ${f.database} (${f.imports} files of ${f.rows} rows, back to back; ${loadNow()})`, f);
+      responsiveness.push({ label: `import on ${f.database}`, health: f.health.p99, trackingP99: f.tracking.p99, budget: 100 });
+    }
+  }
+  if (PARTS.has('plan')) {
+    for (const database of [MAINTENANCE_URL, undefined]) {
+      const f = await benchPlan(database);
+      failures += f.failures + f.health.failures + f.tracking.failures;
+      printProbed(`\nDuring a route plan of ${f.jobs} jobs for 20 drivers on ${f.database} (${loadNow()})`, f);
+      responsiveness.push({ label: `plan on ${f.database}`, health: f.health.p99, trackingP99: f.tracking.p99, budget: 100 });
+    }
+  }
+  if (responsiveness.length > 0) {
+    console.log('\nBudgets (responsiveness, p99 while the work runs)');
+    for (const r of responsiveness) {
+      const ok = r.health <= r.budget && r.trackingP99 <= r.budget;
+      console.log(
+        `  ${r.label.padEnd(20)} /healthz ${String(r.health).padStart(4)} ms, tracking ${String(r.trackingP99).padStart(4)} ms  (<= ${r.budget} ms)   ${budget(ok)}`,
+      );
+    }
+  }
+
   if (!DATABASE_PARTS.some((part) => PARTS.has(part))) {
     clearTimeout(watchdog);
     if (failures > 0) {
@@ -125,6 +168,21 @@ async function main() {
       `Seeding ${BENCH_DATABASE_URL}: ${DELIVERIES.toLocaleString('en-US')} deliveries, ${HEAVY.toLocaleString('en-US')} for one customer`,
     );
     await seedBenchDatabase(DELIVERIES, HEAVY);
+  }
+
+  if (PARTS.has('restart')) {
+    const r = await benchRestart(BENCH_DATABASE_URL);
+    console.log(
+      `\nRestart on PostgreSQL with ${DELIVERIES.toLocaleString('en-US')} deliveries: process start to /readyz 200 (${loadNow()})`,
+    );
+    console.log(`  ${r.starts.map((s) => `${(s.readyMs / 1000).toFixed(2)} s`).join(', ')}; median ${(r.medianMs / 1000).toFixed(2)} s`);
+    console.log(`  CPU used by the process until ready: median ${(r.medianCpuMs / 1000).toFixed(2)} s`);
+    console.log(`  restart ready in (median)          ${(r.medianMs / 1000).toFixed(2)} s  (<= 3 s)   ${budget(r.medianMs <= 3000)}`);
+  }
+  if (!SERVER_PARTS.some((part) => PARTS.has(part))) {
+    clearTimeout(watchdog);
+    if (failures > 0) process.exitCode = 1;
+    return;
   }
 
   const web = existsSync(WEB_INDEX);
@@ -225,7 +283,7 @@ async function main() {
 
     console.log('\nBudgets (API)');
     if (t) {
-      console.log(`  tracking rate / pgbench rate     ${t.ratio.toFixed(2)}  (>= 0.6)    ${budget(t.ratio >= 0.6)}`);
+      console.log(`  tracking rate / pgbench rate     ${t.ratio.toFixed(2)}  (>= 0.6)    ${budget(t.ratio >= 0.6)}   (${loadNow()})`);
       console.log(`  tracking p99 at half max rate    ${t.half.p99} ms  (<= 25 ms)   ${budget(t.half.p99 <= 25)}`);
       console.log(
         `  (bare Fastify + pg / pgbench ${(t.bare.requestsPerSecond / t.pgbench).toFixed(2)}; the server / bare Fastify ${(t.max.requestsPerSecond / t.bare.requestsPerSecond).toFixed(2)})`,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface OutgoingEmail {
@@ -32,11 +32,15 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl, { from: opts.from });
+  const { smtpUrl } = opts;
+  // nodemailer loads with the first message, not with the server.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl, { from: opts.from })));
   return {
     kind: 'smtp',
     send: async (m) => {
-      await transport.sendMail({
+      await (await connect()).sendMail({
         from: opts.from,
         to: m.to,
         subject: m.subject,
@@ -45,6 +49,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
         headers: unsubscribeHeaders(m),
       });
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then((t) => t.close());
+    },
   };
 }

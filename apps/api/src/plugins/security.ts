@@ -3,7 +3,6 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { Redis } from 'ioredis';
 import { rateLimitResponse } from './errors.js';
 import { databaseRateLimitStore, RateLimitCounters } from './rate-limit-store.js';
 
@@ -81,8 +80,9 @@ export default fp(async function security(app: FastifyInstance) {
   });
   // Limits are per route (config.rateLimit). Their counters live in Redis when REDIS_URL is set, otherwise in
   // the database: either way they outlive a restart and are shared by every process.
+  // ioredis is loaded only when configured: a server without Redis starts without it.
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
   // Without its offline queue, calls before the connection is up would skip the limit: give it a moment.

@@ -85,9 +85,24 @@ export function nextBusinessDay(day: LocalDay): LocalDay {
   return d;
 }
 
+const longFormatters = new Map<string, { dateTime: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat }>();
+/** Made once per zone: building an Intl formatter costs about a millisecond, and an import formats hundreds of times. */
+function longFormatter(timeZone: string) {
+  let f = longFormatters.get(timeZone);
+  if (!f) {
+    f = {
+      dateTime: new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short', hour12: true }),
+      zoneName: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
+    };
+    longFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** "Mar 2, 2026, 3:00 PM EST" in the business time zone; 'Not available' without a time. */
-export const formatBusinessTime = (at: Date | null, timeZone: string) =>
-  at
-    ? at.toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short', hour12: true }) +
-      ` ${new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? ''}`.trimEnd()
-    : 'Not available';
+export function formatBusinessTime(at: Date | null, timeZone: string): string {
+  if (!at) return 'Not available';
+  const { dateTime, zoneName } = longFormatter(timeZone);
+  const zone = zoneName.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return `${dateTime.format(at)} ${zone}`.trimEnd();
+}

@@ -149,9 +149,13 @@ export async function writeBooking(tx: Tx, services: Services, actor: Actor, che
   return row;
 }
 
+/** Bookings per set of statements: a thousand-row import's statements, built and answered at once, held the event loop for half a second. */
+const BOOKINGS_PER_BATCH = 100;
+
 /**
- * Many bookings of one actor written as writeBooking writes one, set-based: each table gets one insert whatever
- * the number of bookings, so a large import holds the database (the embedded one has a single session) briefly.
+ * Many bookings of one actor written as writeBooking writes one, set-based: each table gets one insert per batch
+ * of up to BOOKINGS_PER_BATCH bookings, so a large import holds the database (the embedded one has a single
+ * session) briefly, and other requests get a turn between the batches.
  */
 export async function writeBookings(
   tx: Tx,
@@ -159,6 +163,21 @@ export async function writeBookings(
   actor: Actor,
   bookings: readonly CheckedBooking[],
   options: BookingOptions = {},
+): Promise<DeliveryRow[]> {
+  const rows: DeliveryRow[] = [];
+  for (let start = 0; start < bookings.length; start += BOOKINGS_PER_BATCH) {
+    if (start > 0) await yieldToEventLoop();
+    rows.push(...(await writeBookingBatch(tx, services, actor, bookings.slice(start, start + BOOKINGS_PER_BATCH), options)));
+  }
+  return rows;
+}
+
+async function writeBookingBatch(
+  tx: Tx,
+  services: Services,
+  actor: Actor,
+  bookings: readonly CheckedBooking[],
+  options: BookingOptions,
 ): Promise<DeliveryRow[]> {
   if (bookings.length === 0) return [];
   const { env, storage } = services;

@@ -20,7 +20,7 @@ import { measureWhile } from '../../test/responsiveness.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW, validDeliveryForm } from './delivery-test-kit.js';
 import type { Tx } from '../../db/client.js';
-import { checkBooking, writeBooking, writeBookings } from './create-delivery.js';
+import { checkBooking, writeBookings } from './create-delivery.js';
 import { verifyCustodyChain } from './custody.js';
 import { importLimits } from './import-deliveries.js';
 
@@ -193,19 +193,20 @@ describe('importing deliveries from a CSV', () => {
 
 describe('a large import among other requests', () => {
   const t = useTestApp({ clock: fixedClock(TEST_NOW) });
-  /** How slow this machine is now: the write of one booking, the median of three. */
-  async function oneBookingWriteMs(customerId: string) {
+  /** How slow this machine is now: the write of `n` bookings in one set-based transaction, the median of three. */
+  async function bookingsWriteMs(customerId: string, n = 1) {
     const services = t.app.services;
     const actor = { id: customerId, role: 'CUSTOMER' as const };
     const checked = await checkBooking(services, actor, { fields: validDeliveryForm(), image: null });
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
-      await services.db.transaction((tx) => writeBooking(tx, services, actor, checked));
+      await services.db.transaction((tx) => writeBookings(tx, services, actor, Array(n).fill(checked)));
       times.push(performance.now() - started);
     }
     return times.sort((a, b) => a - b)[1];
   }
+  const oneBookingWriteMs = (customerId: string) => bookingsWriteMs(customerId, 1);
 
   it('caps rows and imports a minute lower on the embedded database, where an import holds the one session', async () => {
     const limits = importLimits(t.app.services);
@@ -235,16 +236,21 @@ describe('a large import among other requests', () => {
       t.app.inject({ method: 'POST', url: '/api/v1/deliveries/import', headers: { ...auth, 'content-type': 'text/csv' }, payload });
     // One row first: the offline gazetteer loads once per process, on the first address placed.
     expect((await post(csvOf(1))).statusCode).toBe(201);
-    const oneWriteMs = await oneBookingWriteMs(user.id);
+    // The import's write as this machine runs it now (one transaction, a hundred rows per set of statements).
+    const writeMs = await bookingsWriteMs(user.id, rows);
     const { result, workMs, slowestHealthMs, polls } = await measureWhile(t.app, () => post(csv));
     expect(result.statusCode, result.body).toBe(201);
+    console.info(
+      `import of ${rows} rows on ${t.database.kind}: ${workMs.toFixed(0)} ms (its write ${writeMs.toFixed(1)} ms); slowest /healthz ${slowestHealthMs.toFixed(0)} ms over ${polls} answers`,
+    );
     // Before, the import never let go of the event loop: /healthz waited for all of it (40 s for 1,000 rows).
     // A loaded test machine makes each row slow, so the bound is the budget or a small part of the import. The
     // write is a few statements, so the answers come while the rows are checked: at least one per few rows.
     expect(polls).toBeGreaterThan(rows / 10);
-    // The embedded database runs a statement on this thread, so the largest (the 50 deliveries) holds it for a few
-    // bookings' writes: a few milliseconds on a quiet machine.
-    expect(slowestHealthMs).toBeLessThan(Math.max(100, workMs / 10, 8 * oneWriteMs));
+    // The embedded database runs a statement on this thread, so the largest (the 50 deliveries) holds it for a part
+    // of the write, with turns between the statements: never the whole write, let alone the import (a few tens of
+    // milliseconds on a quiet machine; docs/benchmarks.md has the bench part's figures).
+    expect(slowestHealthMs).toBeLessThan(Math.max(100, writeMs));
   }, 120_000);
 
   it('answers public tracking quickly while the largest file the cap allows is written in its one transaction', async () => {
@@ -255,6 +261,8 @@ describe('a large import among other requests', () => {
       t.app.inject({ method: 'POST', url: '/api/v1/deliveries/import', headers: { ...auth, 'content-type': 'text/csv' }, payload });
     expect((await post(csvOf(1))).statusCode).toBe(201);
     const oneRowMs = await oneBookingWriteMs(user.id);
+    // The import's one transaction, as this machine runs it now: on the embedded database tracking waits for it.
+    const writeMs = await bookingsWriteMs(user.id, rows);
     const [tracked] = await t.db.select({ orderId: deliveries.orderId }).from(deliveries).limit(1);
     const { result, workMs, slowestHealthMs, polls } = await measureWhile(
       t.app,
@@ -263,11 +271,13 @@ describe('a large import among other requests', () => {
     );
     expect(result.statusCode, result.body).toBe(201);
     console.info(
-      `import of ${rows} rows on ${t.database.kind}: ${workMs.toFixed(0)} ms (one booking's write ${oneRowMs.toFixed(1)} ms); slowest tracking ${slowestHealthMs.toFixed(0)} ms over ${polls} answers`,
+      `import of ${rows} rows on ${t.database.kind}: ${workMs.toFixed(0)} ms (one booking's write ${oneRowMs.toFixed(1)} ms, ${rows} in one transaction ${writeMs.toFixed(1)} ms); slowest tracking ${slowestHealthMs.toFixed(0)} ms over ${polls} answers`,
     );
-    // Written row by row, tracking waited for the whole write (1.3 s for 50 rows on the embedded database: 50
-    // bookings' writes). Set-based, it waits for a few statements: under 100 ms on a quiet machine.
-    expect(slowestHealthMs).toBeLessThan(Math.max(100, 10 * oneRowMs));
+    // Set-based, the rows cost far less than as many bookings' writes (row by row, 50 rows took 1.3 s here).
+    expect(writeMs).toBeLessThan((rows * oneRowMs) / 2);
+    // Tracking waits for that one transaction at most, not for the import's checks: under 100 ms on a quiet machine
+    // (see docs/benchmarks.md), and on a loaded one no more than twice the transaction as measured just before.
+    expect(slowestHealthMs).toBeLessThan(Math.max(100, 2 * writeMs));
   }, 120_000);
 });
 
@@ -384,7 +394,7 @@ describe("the import's write", () => {
     return { tx: proxy, counter };
   }
 
-  it('is the same handful of statements for 2 rows as for 50', async () => {
+  it('is the same handful of statements for 2 rows as for 50, and per hundred rows beyond', async () => {
     const { user } = await createUser(t.db);
     await createUser(t.db, { role: 'STAFF' });
     const actor = { id: user.id, role: 'CUSTOMER' as const };
@@ -413,6 +423,9 @@ describe("the import's write", () => {
     console.info(`write of 50 rows on ${t.database.kind}: ${fifty.ms.toFixed(0)} ms, ${fifty.statements} statements`);
     expect(fifty.statements).toBe(two.statements);
     expect(fifty.statements).toBeLessThanOrEqual(12);
-    expect(await t.db.select({ n: count() }).from(deliveries)).toEqual([{ n: 52 }]);
+    // Past a hundred rows the same statements run per hundred, with a turn for other requests between them.
+    const big = await write(250);
+    expect(big.statements).toBe(3 * two.statements);
+    expect(await t.db.select({ n: count() }).from(deliveries)).toEqual([{ n: 302 }]);
   }, 60_000);
 });

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.js';
 import { storedFiles } from '../../db/schema/index.js';
 import { AppError } from '../../platform/app-error.js';
@@ -19,6 +18,8 @@ export interface CleanImage {
  */
 export async function cleanPackageImage(bytes: Buffer, field = 'file'): Promise<CleanImage> {
   const { mime, ext } = await checkImage(bytes, field);
+  // sharp (a native library) loads with the first photo, not with the server.
+  const { default: sharp } = await import('sharp');
   try {
     const clean = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().toBuffer();
     return { bytes: clean, mime, ext };

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { LabelContent } from './label-content.js';
 import { LABEL } from './label-layout.js';
 
@@ -87,5 +86,6 @@ export async function renderLabelPng(c: LabelContent, codes: { barcode: Buffer; 
 
   const px = (pt: number) => Math.round((pt / 72) * DPI);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${px(LABEL.width)}" height="${px(LABEL.height)}" viewBox="0 0 ${LABEL.width} ${LABEL.height}" font-family="Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png({ palette: true }).toBuffer();
 }
