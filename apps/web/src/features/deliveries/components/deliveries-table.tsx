@@ -1,6 +1,6 @@
 import { packageSizeShort, packageTypeLabel, isRejectedByLab } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
-import { ArrowRight, MapPin, Package, Repeat } from 'lucide-react';
+import { ArrowRight, Clock, MapPin, Package, Repeat } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { OverdueBadge } from '@/components/ui/overdue-badge';
@@ -12,9 +12,10 @@ import { DeliveryRow } from '@/domain/deliveries/components/delivery-row';
 import { HeadCells } from '@/components/ui/head-cells';
 import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { HandlingBadges } from '@/components/ui/handling-badges';
 
-/** The eight columns need this much room; a narrower list (phone, tablet, small laptop) shows one card per delivery. */
-export const TABLE_MIN_WIDTH = 1000;
+/** The nine columns need this much room; a narrower list (phone, tablet, small laptop) shows one card per delivery. */
+export const TABLE_MIN_WIDTH = 1080;
 
 const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
 const td = 'px-3 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';
@@ -26,6 +27,16 @@ function Created({ value }: { value: string }) {
     <time dateTime={value} className="whitespace-nowrap">
       {today ? formatTime(value) : formatDate(value)}
       {!today && <span className="block text-xs text-slate-500">{formatTime(value)}</span>}
+    </time>
+  );
+}
+
+/** The time the delivery is needed by, or a dash when the booking named none. */
+function RequiredBy({ value }: { value: string | null }) {
+  if (!value) return <span className="text-slate-400">—</span>;
+  return (
+    <time dateTime={value} className="whitespace-nowrap">
+      {formatWhen(value)}
     </time>
   );
 }
@@ -68,6 +79,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 'Pickup Address',
                 'Delivery Address',
                 'Status',
+                'Required By',
                 'Created At',
                 <span key="actions" className="sr-only">
                   Actions
@@ -99,6 +111,10 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                   <StatusBadge status={d.status} rejected={isRejectedByLab(d)} wrap />
                   {isOverdue(d) && <OverdueBadge />}
                 </span>
+                <HandlingBadges handling={d} className="mt-1.5" />
+              </td>
+              <td className={td}>
+                <RequiredBy value={d.requiredBy} />
               </td>
               <td className={td}>
                 <Created value={d.createdAt} />
@@ -153,6 +169,7 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
           {isOverdue(d) && <OverdueBadge />}
         </span>
       </div>
+      <HandlingBadges handling={d} className="mt-2" />
       {/* Wraps on a narrow phone rather than pushing the card past the screen edge. */}
       <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
         <span className="font-medium break-words text-slate-900">{d.recipientName}</span>
@@ -181,6 +198,19 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
             {truncateAddress(d.deliveryAddress)}
           </dd>
         </div>
+        {d.requiredBy && (
+          <div className="flex gap-2">
+            <dt className="flex w-16 shrink-0 items-center gap-1 self-start pt-0.5 text-xs font-medium text-slate-500 uppercase">
+              <Clock aria-hidden="true" className="size-3.5" />
+              <span>
+                <span className="sr-only">Required </span>By
+              </span>
+            </dt>
+            <dd className="min-w-0 text-slate-700">
+              <RequiredBy value={d.requiredBy} />
+            </dd>
+          </div>
+        )}
       </dl>
       <div className="mt-auto flex items-center justify-between gap-3 pt-3">
         <Link
