@@ -125,7 +125,7 @@ export const ZOptinRequest = z.object({
     .object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() })
     .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
   /** Where e-mail updates go: required (and checked by the one e-mail rule) when they are ticked. */
-  email: z.preprocess((v) => (v === '' ? undefined : v), email('Email').optional()),
+  email: z.preprocess((v: string | undefined) => (v === '' ? undefined : v), email('Email').optional()),
   source: z.enum(['page', 'banner']).optional(),
 }).superRefine(needsOptinEmail);
 export type TOptinRequest = z.infer<typeof ZOptinRequest>;
