@@ -101,7 +101,7 @@ describe('importing deliveries from a CSV', () => {
 
   it('takes the handling columns (priority, temperature, controlled, specimen) and still takes a file without them', async () => {
     const columns = (row: Record<string, string>) => IMPORT_COLUMNS.map((c) => quote(row[c] ?? ''));
-    const base = { ...validDeliveryForm(), senderPhone: '(617) 555-0100' };
+    const base: Record<string, string> = { ...validDeliveryForm(), senderPhone: '(617) 555-0100' };
     const handled = [
       IMPORT_COLUMNS.join(','),
       columns({ ...base, recipientName: 'Stat fridge', priority: 'STAT', temperature: 'refrigerated', packageType: 'MEDICATION', controlledSubstance: 'yes' }),
@@ -134,7 +134,7 @@ describe('importing deliveries from a CSV', () => {
 
     // A file written before these columns existed books as it always did: routine and ambient.
     const legacy = IMPORT_COLUMNS.slice(0, IMPORT_COLUMNS.indexOf('priority'));
-    const old = [legacy.join(','), legacy.map((c) => quote({ ...base, recipientName: 'Old file' }[c] ?? '')).join(',')].join('\r\n');
+    const old = [legacy.join(','), legacy.map((c) => quote(({ ...base, recipientName: 'Old file' } as Record<string, string>)[c] ?? '')).join(',')].join('\r\n');
     expect((await post(`${old}\r\n`)).statusCode).toBe(201);
     expect((await t.db.select().from(deliveries).where(eq(deliveries.recipientName, 'Old file')))[0]).toMatchObject({
       priority: 'routine',

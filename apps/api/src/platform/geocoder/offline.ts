@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Geocoder, GeoPlace, GeoSuggestion } from './geocoder.js';
 import { US_STATE_CODES } from './us-states.js';
+import { hasRegion, rankForRegion, type ServiceRegion } from './region.js';
 
 interface ZipRecord {
   zip: string;
@@ -128,7 +129,18 @@ function matchCityThenState(prefixParts: string[], typing: string, limit: number
     .slice(0, limit);
 }
 
-export function createOfflineGeocoder(): Geocoder {
+/** How many matches the gazetteer ranks for a region before it cuts to the limit. */
+const REGION_POOL = 400;
+
+/**
+ * The offline gazetteer (no network, city and ZIP level). With a region, suggestions in the served states come
+ * first and, with a depot, the nearest first: "Springfield" is the one the courier drives to.
+ */
+export function createOfflineGeocoder(region?: ServiceRegion): Geocoder {
+  const ranked = hasRegion(region);
+  const pool = (limit: number) => (ranked ? Math.max(limit, REGION_POOL) : limit);
+  const pick = (items: GeoSuggestion[], limit: number) =>
+    (region && ranked ? rankForRegion(items, region, { byDistance: true }) : items).slice(0, limit);
   return {
     name: 'offline',
     geocode: async (address) => {
@@ -141,7 +153,10 @@ export function createOfflineGeocoder(): Geocoder {
       const city = findCity(address);
       return city ? placeOfCity(city) : null;
     },
-    autocomplete: async (query, limit = 8) => {
+    autocomplete: async (query, limit = 8) => pick(await suggestions(query, pool(limit)), limit),
+  };
+
+  async function suggestions(query: string, limit: number): Promise<GeoSuggestion[]> {
       const { zipIndex } = load();
       const parts = query.split(',');
       const typing = (parts.pop() ?? '').trim().toLowerCase();
@@ -181,6 +196,5 @@ export function createOfflineGeocoder(): Geocoder {
         }
       }
       return [];
-    },
-  };
+  }
 }
