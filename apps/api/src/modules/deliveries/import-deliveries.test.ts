@@ -104,7 +104,14 @@ describe('importing deliveries from a CSV', () => {
     const base: Record<string, string> = { ...validDeliveryForm(), senderPhone: '(617) 555-0100' };
     const handled = [
       IMPORT_COLUMNS.join(','),
-      columns({ ...base, recipientName: 'Stat fridge', priority: 'STAT', temperature: 'refrigerated', packageType: 'MEDICATION', controlledSubstance: 'yes' }),
+      columns({
+        ...base,
+        recipientName: 'Stat fridge',
+        priority: 'STAT',
+        temperature: 'refrigerated',
+        packageType: 'MEDICATION',
+        controlledSubstance: 'yes',
+      }),
       columns({
         ...base,
         recipientName: 'Specimen run',
@@ -134,7 +141,10 @@ describe('importing deliveries from a CSV', () => {
 
     // A file written before these columns existed books as it always did: routine and ambient.
     const legacy = IMPORT_COLUMNS.slice(0, IMPORT_COLUMNS.indexOf('priority'));
-    const old = [legacy.join(','), legacy.map((c) => quote(({ ...base, recipientName: 'Old file' } as Record<string, string>)[c] ?? '')).join(',')].join('\r\n');
+    const old = [
+      legacy.join(','),
+      legacy.map((c) => quote(({ ...base, recipientName: 'Old file' } as Record<string, string>)[c] ?? '')).join(','),
+    ].join('\r\n');
     expect((await post(`${old}\r\n`)).statusCode).toBe(201);
     expect((await t.db.select().from(deliveries).where(eq(deliveries.recipientName, 'Old file')))[0]).toMatchObject({
       priority: 'routine',
@@ -151,7 +161,12 @@ describe('importing deliveries from a CSV', () => {
         1: { temperature: 'warm' },
         2: { controlledSubstance: 'maybe' },
         3: { packageType: 'SPECIMEN', specimenCategory: 'blood', specimenCollectedAt: '2026-03-02T08:30', specimenStableForHours: '8' },
-        4: { packageType: 'SPECIMEN', specimenCategory: 'exempt', specimenCollectedAt: '2026-03-02T08:30', specimenStableForHours: 'a day' },
+        4: {
+          packageType: 'SPECIMEN',
+          specimenCategory: 'exempt',
+          specimenCollectedAt: '2026-03-02T08:30',
+          specimenStableForHours: 'a day',
+        },
         5: { packageType: 'PARCEL', controlledSubstance: 'true' },
         6: { packageType: 'SPECIMEN' },
       }),

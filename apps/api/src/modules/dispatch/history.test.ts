@@ -84,7 +84,9 @@ describe('the staff’s delivery history, its search and its CSV export', () => 
     expect(lines[1]).toContain("'+16175550199");
     expect(lines[1]).toContain('Marcus Bell');
     // The handling columns, after the package: a routine, ambient parcel with no specimen and no ID check.
-    expect(lines[0]).toContain(',Package,Priority,Temperature,Specimen,Specimen collected (America/New_York),Controlled substance,Signed for by,');
+    expect(lines[0]).toContain(
+      ',Package,Priority,Temperature,Specimen,Specimen collected (America/New_York),Controlled substance,Signed for by,',
+    );
     expect(lines[1]).toContain(',Routine,Ambient,,,No,');
     const [audit] = await t.db
       .select()

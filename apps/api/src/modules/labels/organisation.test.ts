@@ -60,7 +60,7 @@ describe('the customer organisation', () => {
     expect(first.indexOf('STAT')).toBeLessThan(first.indexOf('FROM'));
     expect(first.indexOf('Mercy Clinical Lab')).toBeGreaterThan(first.indexOf('FROM'));
     expect(first).toContain('Priya Shah');
-    expect(first).toMatch(/\|  Same Day/i);
+    expect(first).toMatch(/\| {2}Same Day/i);
     const routine = await createDelivery(t.db, { customerId });
     const plain = (await t.app.inject({ url: `/api/v1/deliveries/${routine.id}/label`, headers: auth })).json().data;
     expect(pdfText((await t.app.inject(plain.pdfUrl)).rawPayload)).not.toContain('STAT');

@@ -482,13 +482,21 @@ describe('medical handling', () => {
       expect((await post({ status: 'rejected', reason: 'other', comment: '   ', receivedBy: 'Ana' })).json().field).toBe('comment');
       const ok = await post({ status: 'rejected', reason: 'haemolysed', comment: 'Visibly pink serum, tube 2 of 3', receivedBy: 'Ana' });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().data.receipt).toMatchObject({ status: 'rejected', reason: 'haemolysed', comment: 'Visibly pink serum, tube 2 of 3' });
+      expect(ok.json().data.receipt).toMatchObject({
+        status: 'rejected',
+        reason: 'haemolysed',
+        comment: 'Visibly pink serum, tube 2 of 3',
+      });
       const owner = await t.app.inject({ method: 'GET', url: `/api/v1/deliveries/${d.id}`, headers: people.CUSTOMER.auth });
       expect(owner.json().data.receipt).toMatchObject({ reason: 'haemolysed', comment: 'Visibly pink serum, tube 2 of 3' });
       expect((await listCustodyEvents(t.db, d.id)).at(-1)?.note).toBe(
         'Receipt: REJECTED by Ana (Haemolysed): Visibly pink serum, tube 2 of 3',
       );
-      const report = await t.app.inject({ method: 'GET', url: `/api/v1/admin/deliveries/${d.id}/custody/report`, headers: people.STAFF.auth });
+      const report = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/deliveries/${d.id}/custody/report`,
+        headers: people.STAFF.auth,
+      });
       expect(pdfText(report.rawPayload)).toContain('Receipt: REJECTED by Ana (Haemolysed): Visibly pink serum, tube 2 of 3');
 
       const other = await fridge('delivered');

@@ -58,7 +58,12 @@ describe('SMS and e-mail opt-in', () => {
 
   it('stores the consent from the page with its time, source, text, address and browser, and audits it', async () => {
     const res = await optin(
-      { phone: '+1 617 555 0101', company: ' Longwood Labs ', email: 'desk@clinic.test', consent: { sms: true, email: true, marketing: false } },
+      {
+        phone: '+1 617 555 0101',
+        company: ' Longwood Labs ',
+        email: 'desk@clinic.test',
+        consent: { sms: true, email: true, marketing: false },
+      },
       '10.4.1.1',
     );
     expect(res.statusCode).toBe(200);
@@ -108,7 +113,12 @@ describe('SMS and e-mail opt-in', () => {
   });
 
   it('records the banner consent with its notice, granting SMS without withdrawing what the page recorded', async () => {
-    await optin({ phone: '+16175550103', company: 'Fenway Pharmacy', email: 'desk@clinic.test', consent: { sms: false, email: true, marketing: false } });
+    await optin({
+      phone: '+16175550103',
+      company: 'Fenway Pharmacy',
+      email: 'desk@clinic.test',
+      consent: { sms: false, email: true, marketing: false },
+    });
     clock.advance(60_000);
     const res = await optin({ phone: '+16175550103', consent: { sms: true, email: false, marketing: false }, source: 'banner' });
     expect(res.statusCode).toBe(200);
@@ -185,11 +195,15 @@ describe('SMS and e-mail opt-in', () => {
     expect((await optin({ phone: '+16175550105', consent, email: ' Lab@NorthLab.test ' })).statusCode).toBe(200);
     expect(await rowFor('+16175550105')).toMatchObject({ email: 'lab@northlab.test', consentEmail: true });
     // SMS alone needs no address; the banner keeps the address the page recorded.
-    expect((await optin({ phone: '+16175550105', consent: { sms: true, email: false, marketing: false }, source: 'banner' })).statusCode).toBe(200);
+    expect(
+      (await optin({ phone: '+16175550105', consent: { sms: true, email: false, marketing: false }, source: 'banner' })).statusCode,
+    ).toBe(200);
     expect(await rowFor('+16175550105')).toMatchObject({ email: 'lab@northlab.test' });
     const admin = await createUser(t.db, { role: 'ADMIN' });
     const listed = await t.app.inject({ url: '/api/v1/admin/optins?limit=80', headers: await t.bearer(admin.user) });
-    expect((listed.json().data as { phone: string; email: string | null }[]).find((o) => o.phone === '+16175550105')?.email).toBe('lab@northlab.test');
+    expect((listed.json().data as { phone: string; email: string | null }[]).find((o) => o.phone === '+16175550105')?.email).toBe(
+      'lab@northlab.test',
+    );
   });
 
   it('throttles opt-ins per address: 20 a minute, then 429 with Retry-After', async () => {
@@ -227,9 +241,10 @@ describe('SMS and e-mail opt-in', () => {
       await reply('+16175550121', 'STOP');
       clock.advance(2 * 24 * 3_600_000);
       for (const source of ['page', 'banner'] as const) {
-        expect((await optin({ phone: '+16175550121', email: 'desk@clinic.test', consent: { sms: true, email: true, marketing: false }, source })).statusCode).toBe(
-          200,
-        );
+        expect(
+          (await optin({ phone: '+16175550121', email: 'desk@clinic.test', consent: { sms: true, email: true, marketing: false }, source }))
+            .statusCode,
+        ).toBe(200);
       }
       expect(await rowFor('+16175550121')).toMatchObject({ consentSms: false, smsWithdrawnAt: expect.any(Date) });
       expect(await hasSmsConsent(t.db, '+16175550121')).toBe(false);

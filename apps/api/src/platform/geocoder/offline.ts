@@ -157,44 +157,44 @@ export function createOfflineGeocoder(region?: ServiceRegion): Geocoder {
   };
 
   async function suggestions(query: string, limit: number): Promise<GeoSuggestion[]> {
-      const { zipIndex } = load();
-      const parts = query.split(',');
-      const typing = (parts.pop() ?? '').trim().toLowerCase();
-      const prefix = parts
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .join(', ');
-      if (typing.length < 2) return [];
-      const suggest = (place: GeoPlace, before = prefix): GeoSuggestion => ({
-        ...place,
-        description: before ? `${before}, ${place.label}` : place.label,
-      });
-      if (/^\d{2,5}$/.test(typing)) {
-        const out: GeoSuggestion[] = [];
-        for (const rec of zipIndex.values()) {
-          if (rec.zip.startsWith(typing)) out.push(suggest(placeOfZip(rec)));
-          if (out.length >= limit) break;
-        }
-        return out;
+    const { zipIndex } = load();
+    const parts = query.split(',');
+    const typing = (parts.pop() ?? '').trim().toLowerCase();
+    const prefix = parts
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .join(', ');
+    if (typing.length < 2) return [];
+    const suggest = (place: GeoPlace, before = prefix): GeoSuggestion => ({
+      ...place,
+      description: before ? `${before}, ${place.label}` : place.label,
+    });
+    if (/^\d{2,5}$/.test(typing)) {
+      const out: GeoSuggestion[] = [];
+      for (const rec of zipIndex.values()) {
+        if (rec.zip.startsWith(typing)) out.push(suggest(placeOfZip(rec)));
+        if (out.length >= limit) break;
       }
-      const prefixParts = parts.map((p) => p.trim()).filter(Boolean);
-      const cityState = matchCityThenState(prefixParts, typing, limit);
-      if (cityState.length) return cityState.map((c) => suggest(placeOfCity(c), prefixParts.slice(0, -1).join(', ')));
-      const whole = matchCities(typing, limit);
-      // A city suggestion carries no ZIP: one of the city's many would end up in the customer's address.
-      if (whole.length) return whole.map((c) => suggest(placeOfCity(c)));
-      // "55 Fruit St Bos": the street was typed without a comma; the last words are the city being typed.
-      const raw = query.split(',').pop()?.trim() ?? '';
-      const words = raw.split(/\s+/);
-      for (let n = words.length - 1; n >= 1; n--) {
-        const tail = words.slice(n).join(' ').toLowerCase();
-        if (tail.length < 3) continue;
-        const hits = matchCities(tail, limit);
-        if (hits.length) {
-          const before = [prefix, words.slice(0, n).join(' ')].filter(Boolean).join(', ');
-          return hits.map((c) => suggest(placeOfCity(c), before));
-        }
+      return out;
+    }
+    const prefixParts = parts.map((p) => p.trim()).filter(Boolean);
+    const cityState = matchCityThenState(prefixParts, typing, limit);
+    if (cityState.length) return cityState.map((c) => suggest(placeOfCity(c), prefixParts.slice(0, -1).join(', ')));
+    const whole = matchCities(typing, limit);
+    // A city suggestion carries no ZIP: one of the city's many would end up in the customer's address.
+    if (whole.length) return whole.map((c) => suggest(placeOfCity(c)));
+    // "55 Fruit St Bos": the street was typed without a comma; the last words are the city being typed.
+    const raw = query.split(',').pop()?.trim() ?? '';
+    const words = raw.split(/\s+/);
+    for (let n = words.length - 1; n >= 1; n--) {
+      const tail = words.slice(n).join(' ').toLowerCase();
+      if (tail.length < 3) continue;
+      const hits = matchCities(tail, limit);
+      if (hits.length) {
+        const before = [prefix, words.slice(0, n).join(' ')].filter(Boolean).join(', ');
+        return hits.map((c) => suggest(placeOfCity(c), before));
       }
-      return [];
+    }
+    return [];
   }
 }

@@ -29,7 +29,11 @@ const withinReach = (depot: { lat: number; lng: number }, p: GeoPlace) => {
  * city never passes the city). Street-level matches (a description longer than its
  * street-less label, as a remote provider gives) go before a bare city when `streets` is asked.
  */
-export function rankForRegion<T extends GeoSuggestion>(items: T[], region: ServiceRegion, opts: { byDistance?: boolean; streets?: boolean } = {}): T[] {
+export function rankForRegion<T extends GeoSuggestion>(
+  items: T[],
+  region: ServiceRegion,
+  opts: { byDistance?: boolean; streets?: boolean } = {},
+): T[] {
   const states = new Set(region.states ?? []);
   const outside = (p: T) => (states.size > 0 && !states.has(stateOfLabel(p.label) ?? '') ? 1 : 0);
   const bare = (p: T) => (opts.streets && p.description.trim() === p.label.trim() ? 1 : 0);

@@ -11,7 +11,17 @@ const plain = myDelivery({ _id: 'd2', orderId: 'MC0000000002' });
 
 /** The list measures its own width to choose table or cards: jsdom measures nothing, so the test says the width. */
 function atWidth(width: number) {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width, height: 800, x: 0, y: 0, top: 0, left: 0, right: width, bottom: 800, toJSON: () => ({}) });
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    width,
+    height: 800,
+    x: 0,
+    y: 0,
+    top: 0,
+    left: 0,
+    right: width,
+    bottom: 800,
+    toJSON: () => ({}),
+  });
 }
 
 beforeEach(() => {

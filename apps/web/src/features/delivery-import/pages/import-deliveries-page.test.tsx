@@ -70,7 +70,14 @@ describe('importing deliveries from a CSV', () => {
     stubImport(json(201, { success: true, message: 'Imported', created: 0 }));
     renderRoute('/deliveries/import');
     const aside = (await screen.findByRole('heading', { name: 'The template' }, slow)).closest('aside') as HTMLElement;
-    for (const column of ['priority', 'temperature', 'controlledSubstance', 'specimenCategory', 'specimenCollectedAt', 'specimenStableForHours'])
+    for (const column of [
+      'priority',
+      'temperature',
+      'controlledSubstance',
+      'specimenCategory',
+      'specimenCollectedAt',
+      'specimenStableForHours',
+    ])
       expect(within(aside).getAllByText(new RegExp(column)).length).toBeGreaterThan(0);
     expect(aside).toHaveTextContent('The handling columns may be left out or empty');
     const [header, example] = importTemplate().trim().split('\r\n');

@@ -30,7 +30,13 @@ export function BookingFields({
   packageType: string;
 }) {
   const text = (name: TBookingField, label: string, props: { type?: string; autoComplete?: string; wide?: boolean } = {}) => (
-    <Field id={`so-${name}`} label={label} marker="required" error={errors[name]?.message} className={props.wide ? 'sm:col-span-2' : undefined}>
+    <Field
+      id={`so-${name}`}
+      label={label}
+      marker="required"
+      error={errors[name]?.message}
+      className={props.wide ? 'sm:col-span-2' : undefined}
+    >
       <input
         id={`so-${name}`}
         type={props.type ?? 'text'}
@@ -81,7 +87,11 @@ export function BookingFields({
         {packageType === 'SPECIMEN' && (
           <>
             <Field id="so-specimenCategory" label="Specimen category" marker="required" error={errors.specimenCategory?.message}>
-              <select id="so-specimenCategory" className={inputClass({ invalid: !!errors.specimenCategory })} {...register('specimenCategory')}>
+              <select
+                id="so-specimenCategory"
+                className={inputClass({ invalid: !!errors.specimenCategory })}
+                {...register('specimenCategory')}
+              >
                 <option value="">Choose…</option>
                 {SPECIMEN_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
@@ -104,7 +114,12 @@ export function BookingFields({
           </>
         )}
         <Field id="so-specialInstructions" label="Special instructions" marker="optional" className="sm:col-span-2">
-          <textarea id="so-specialInstructions" rows={2} className={inputClass({ className: 'h-auto py-2' })} {...register('specialInstructions')} />
+          <textarea
+            id="so-specialInstructions"
+            rows={2}
+            className={inputClass({ className: 'h-auto py-2' })}
+            {...register('specialInstructions')}
+          />
         </Field>
       </fieldset>
     </>

@@ -63,7 +63,12 @@ export function ScratchStandingOrderForm() {
     <form onSubmit={onSubmit} noValidate className={standingOrderFormClass}>
       <BookingFields register={booking.register} errors={booking.formState.errors} packageType={packageType} />
       <StandingOrderFields control={form.control} register={form.register} errors={form.formState.errors} specimen={specimen} />
-      <StandingOrderFormEnd problem={problem} cancelTo={paths.standingOrders} pending={create.isPending} submitLabel="Create standing order" />
+      <StandingOrderFormEnd
+        problem={problem}
+        cancelTo={paths.standingOrders}
+        pending={create.isPending}
+        submitLabel="Create standing order"
+      />
     </form>
   );
 }
