@@ -14,8 +14,8 @@ import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 
-/** The nine columns need this much room; a narrower list (phone, tablet, small laptop) shows one card per delivery. */
-export const TABLE_MIN_WIDTH = 1080;
+/** The nine columns need this much room (a cell wraps before the list turns to cards); a narrower list (phone, tablet, small laptop) shows one card per delivery. */
+export const TABLE_MIN_WIDTH = 1000;
 
 const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
 const td = 'px-3 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';

@@ -12,7 +12,7 @@ import {
   TEMPERATURE_CLASSES,
   TEMPERATURE_LABELS,
 } from '@courier/contract';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, UseFormClearErrors, UseFormRegister } from 'react-hook-form';
 import { Field, inputClass } from '@/components/ui/form-controls';
 import type { TBookingField, TBookingValues } from '../lib/booking-template';
 
@@ -21,14 +21,18 @@ const heading = 'mb-3 text-base font-semibold text-slate-900 sm:col-span-2';
 
 /** The booking fields every run of a standing order made from scratch repeats: the request form's, without required-by. */
 export function BookingFields({
-  register,
+  register: registerField,
+  clearErrors,
   errors,
   packageType,
 }: {
   register: UseFormRegister<TBookingValues>;
+  clearErrors: UseFormClearErrors<TBookingValues>;
   errors: FieldErrors<TBookingValues>;
   packageType: string;
 }) {
+  // A field's message goes as soon as it is edited; the next submit checks again.
+  const register = (name: TBookingField) => registerField(name, { onChange: () => clearErrors(name) });
   const text = (name: TBookingField, label: string, props: { type?: string; autoComplete?: string; wide?: boolean } = {}) => (
     <Field
       id={`so-${name}`}

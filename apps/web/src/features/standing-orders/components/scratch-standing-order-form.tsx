@@ -61,7 +61,12 @@ export function ScratchStandingOrderForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className={standingOrderFormClass}>
-      <BookingFields register={booking.register} errors={booking.formState.errors} packageType={packageType} />
+      <BookingFields
+        register={booking.register}
+        clearErrors={booking.clearErrors}
+        errors={booking.formState.errors}
+        packageType={packageType}
+      />
       <StandingOrderFields control={form.control} register={form.register} errors={form.formState.errors} specimen={specimen} />
       <StandingOrderFormEnd
         problem={problem}
