@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerAccount, myDelivery } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
-import { formatWhen } from '@/lib/delivery-format';
+import { formatDate, formatTime, formatWhen } from '@/lib/delivery-format';
 import { setSession } from '@/lib/session';
 
 const requiredBy = '2026-03-03T14:30:00.000Z';
@@ -58,7 +58,9 @@ describe('My Deliveries shows what matters for each delivery', () => {
     expect(screen.getByRole('columnheader', { name: 'Required By' })).toBeVisible();
     expect(within(row).getByText('STAT')).toBeVisible();
     expect(within(row).getByText(/Fridge|Refrigerated|2–8/)).toBeVisible();
-    expect(within(row).getByText(formatWhen(requiredBy))).toHaveAttribute('dateTime', requiredBy);
+    // The date above the time, as the booking time beside it.
+    const due = row.querySelector(`time[datetime="${requiredBy}"]`);
+    expect(due).toHaveTextContent(`${formatDate(requiredBy)}${formatTime(requiredBy)}`);
     const other = screen.getByText('#MC0000000002').closest('tr') as HTMLElement;
     expect(within(other).queryByText('STAT')).toBeNull();
     expect(within(other).getByText('—')).toBeVisible();

@@ -17,11 +17,11 @@ import { HandlingBadges } from '@/components/ui/handling-badges';
 /** The nine columns need this much room (a cell wraps before the list turns to cards); a narrower list (phone, tablet, small laptop) shows one card per delivery. */
 export const TABLE_MIN_WIDTH = 1000;
 
-const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
-const td = 'px-3 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';
+const th = 'px-2.5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
+const td = 'px-2.5 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';
 
-/** No date for a moment of today, just its time. */
-function Created({ value }: { value: string }) {
+/** No date for a moment of today, just its time; otherwise the date above the time. */
+function Moment({ value }: { value: string }) {
   const today = isSameDay(new Date(value), new Date());
   return (
     <time dateTime={value} className="whitespace-nowrap">
@@ -31,9 +31,10 @@ function Created({ value }: { value: string }) {
   );
 }
 
-/** The time the delivery is needed by, or a dash when the booking named none. */
-function RequiredBy({ value }: { value: string | null }) {
+/** The time the delivery is needed by (as the booking time is shown), or a dash when the booking named none. */
+function RequiredBy({ value, stacked = false }: { value: string | null; stacked?: boolean }) {
   if (!value) return <span className="text-slate-400">—</span>;
+  if (stacked) return <Moment value={value} />;
   return (
     <time dateTime={value} className="whitespace-nowrap">
       {formatWhen(value)}
@@ -114,10 +115,10 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 <HandlingBadges handling={d} className="mt-1.5" />
               </td>
               <td className={td}>
-                <RequiredBy value={d.requiredBy} />
+                <RequiredBy value={d.requiredBy} stacked />
               </td>
               <td className={td}>
-                <Created value={d.createdAt} />
+                <Moment value={d.createdAt} />
               </td>
               <td className={`${td} text-right`}>
                 <Link
