@@ -150,6 +150,9 @@ test.describe('opt-in page', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please enter the e-mail address for e-mail updates');
     await page.getByLabel(/E-mail address/).fill('lab@northlab.test');
+    await page.screenshot({ path: 'test-results/optin-email-desktop.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/optin-email-phone.png', fullPage: true });
     const [request] = await Promise.all([page.waitForRequest(isOptin), page.getByRole('button', { name: 'Subscribe' }).click()]);
     expect(request.postDataJSON()).toEqual({
       phone: '+447700900123',

@@ -17,8 +17,8 @@ import { HandlingBadges } from '@/components/ui/handling-badges';
 /** The nine columns need this much room (a cell wraps before the list turns to cards); a narrower list (phone, tablet, small laptop) shows one card per delivery. */
 export const TABLE_MIN_WIDTH = 1000;
 
-const th = 'px-2.5 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
-const td = 'px-2.5 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';
+const th = 'px-1.5 py-3 text-left first:pl-3 last:pr-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
+const td = 'px-1.5 py-3 align-top first:pl-3 last:pr-3 text-[0.8125rem] leading-snug text-slate-700';
 
 /** No date for a moment of today, just its time; otherwise the date above the time. */
 function Moment({ value }: { value: string }) {
@@ -92,7 +92,13 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
         <tbody className="divide-y divide-slate-100">
           {deliveries.map((d) => (
             <DeliveryRow key={d._id} id={d._id} className="transition-colors">
-              <td className={`${td} font-mono text-xs font-semibold whitespace-nowrap text-slate-900`}>#{d.orderId}</td>
+              <td className={td}>
+                <span className="font-mono text-xs font-semibold whitespace-nowrap text-slate-900">#{d.orderId}</span>
+                {/* STAT and the temperature under the number: the status column stays narrow enough for nine columns. */}
+                <div className="mt-1.5">
+                  <HandlingBadges handling={d} />
+                </div>
+              </td>
               <td className={td}>
                 <span className="block font-medium text-slate-900">{d.recipientName}</span>
                 <span className="block text-xs whitespace-nowrap text-slate-500">{d.recipientPhone}</span>
@@ -112,7 +118,6 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                   <StatusBadge status={d.status} rejected={isRejectedByLab(d)} wrap />
                   {isOverdue(d) && <OverdueBadge />}
                 </span>
-                <HandlingBadges handling={d} className="mt-1.5" />
               </td>
               <td className={td}>
                 <RequiredBy value={d.requiredBy} stacked />
