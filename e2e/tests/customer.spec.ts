@@ -107,6 +107,9 @@ test.describe('customer area', () => {
     await expect(row).toContainText(recipient);
     await expect(row).toContainText('Medication');
     await expect(row).toContainText('pending');
+    // The required-by time has its own column.
+    await expect(page.getByRole('columnheader', { name: 'Required By' })).toBeVisible();
+    await expect(row.getByRole('cell').nth(6).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
     // Addresses longer than 30 characters are cut with an ellipsis.
     await expect(row).toContainText('330 Brookline Ave, Boston, MA ...');
     await expect(row).not.toContainText('02215');
@@ -271,6 +274,8 @@ test.describe('customer area', () => {
     await expect(page.getByRole('navigation', { name: 'Account' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
+    // A customer's own report is in the menu.
+    await expect(drawer.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     await drawer.getByRole('link', { name: 'My Deliveries' }).click();
     await expect(page).toHaveURL(/\/deliveries$/);
     await expect(drawer).toBeHidden();

@@ -149,10 +149,21 @@ test.describe('medical handling', () => {
     await expect(receiver.getByText(orderId)).toBeVisible();
     await expectAccessible(receiver, 'receipt page');
     await shot(receiver, 'receipt-phone');
-    await receiver.getByRole('radio', { name: 'Received in good condition' }).check();
+    // The laboratory's reasons are offered; "other" needs a comment before anything is sent.
+    await receiver.getByRole('radio', { name: 'Rejected' }).check();
+    const reason = receiver.getByLabel('Reason');
+    for (const words of ['Haemolysed', 'Insufficient volume', 'Wrong tube', 'Unlabelled', 'Leaking', 'Temperature out of range', 'Other'])
+      await expect(reason.getByRole('option', { name: words })).toHaveCount(1);
+    await reason.selectOption('other');
     await receiver.getByLabel('Your name').fill('Ana Ruiz');
     await receiver.getByRole('button', { name: 'Confirm receipt' }).click();
+    await expect(receiver.getByText('Say what was wrong: a comment is needed with Other')).toBeVisible();
+    await shot(receiver, 'receipt-reasons-phone');
+    await receiver.getByRole('radio', { name: 'Received in good condition' }).check();
+    await receiver.getByLabel(/Comment/).fill('Arrived at 4 °C, seal intact');
+    await receiver.getByRole('button', { name: 'Confirm receipt' }).click();
     await expect(receiver.getByText(/Received in good condition by Ana Ruiz, recorded/)).toBeVisible();
+    await expect(receiver.getByText('Comment: Arrived at 4 °C, seal intact')).toBeVisible();
     await shot(receiver, 'receipt-done-phone');
 
     // The customer's delivery page: readings against the range, the disposition and the receipt.
@@ -160,6 +171,7 @@ test.describe('medical handling', () => {
     await expect(customer.getByRole('img', { name: /Temperature readings against 2 to 8 °C/ })).toBeVisible();
     await expect(customer.getByText(/Continue the delivery · Cooler re-iced/)).toBeVisible();
     await expect(customer.getByText(/Received in good condition by Ana Ruiz/)).toBeVisible();
+    await expect(customer.getByText('“Arrived at 4 °C, seal intact”')).toBeVisible();
     await shot(customer, 'delivery-handling-desktop');
 
     // The custody chain holds every step in order and still verifies; the PDF report is served.
@@ -176,7 +188,7 @@ test.describe('medical handling', () => {
       'On hold for temperature',
       'Disposition: Continue the delivery',
       'Temperature 5.0 °C',
-      'Receipt: received in good condition by Ana Ruiz',
+      'Receipt: received in good condition by Ana Ruiz: Arrived at 4 °C, seal intact',
     ])
       expect(notes).toContain(words);
     const report = await request.get(`/api/v1/admin/deliveries/${delivery._id}/custody/report`, {

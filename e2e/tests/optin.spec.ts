@@ -142,13 +142,21 @@ test.describe('opt-in page', () => {
     await expect(page.locator('#hero')).toBeVisible();
   });
 
-  test('a company is optional and e-mail alone is a valid choice', async ({ page }) => {
+  test('a company is optional and e-mail alone is a valid choice, with the address it goes to', async ({ page }) => {
     await page.goto('/optin');
     await page.getByLabel('Phone number').fill('+447700900123');
     await page.getByRole('checkbox', { name: /Email updates/ }).check();
+    // E-mail updates need an address: asked for once the box is ticked, required, and checked before anything is sent.
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter the e-mail address for e-mail updates');
+    await page.getByLabel(/E-mail address/).fill('lab@northlab.test');
+    await page.screenshot({ path: 'test-results/optin-email-desktop.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/optin-email-phone.png', fullPage: true });
     const [request] = await Promise.all([page.waitForRequest(isOptin), page.getByRole('button', { name: 'Subscribe' }).click()]);
     expect(request.postDataJSON()).toEqual({
       phone: '+447700900123',
+      email: 'lab@northlab.test',
       consent: { sms: false, email: true, marketing: false },
       source: 'page',
     });

@@ -50,7 +50,7 @@ function csv(rows: number, bad?: number): string {
     const row: Record<string, string> = {
       senderPhone: '(617) 555-0134',
       pickupAddress: '"55 Fruit St, Boston, MA 02114"',
-      recipientName: `Clinic ${i + 1}`,
+      recipientName: i === 0 ? 'Stat Clinic' : `Clinic ${i + 1}`,
       recipientPhone: '617-555-0123',
       recipientEmail: i === bad ? 'clinic-at-example' : `clinic${i + 1}@example.com`,
       deliveryAddress: '"330 Brookline Ave, Boston, MA 02215"',
@@ -59,6 +59,10 @@ function csv(rows: number, bad?: number): string {
       packageSize: 'small',
       deliveryType: 'STANDARD',
       specialInstructions: 'Front desk',
+      // The optional handling columns: the first row is a STAT, refrigerated parcel; the others leave them empty.
+      priority: i === 0 ? 'stat' : '',
+      temperature: i === 0 ? 'refrigerated' : '',
+      controlledSubstance: i === 0 ? 'no' : '',
     };
     lines.push(IMPORT_COLUMNS.map((c) => row[c]).join(','));
   }
@@ -190,6 +194,47 @@ for (const [name, viewport] of [
       await expect(page.getByRole('status').filter({ hasText: '20 deliveries created.' })).toBeVisible(SERVER);
       const after = await request.get('/api/v1/deliveries/my-deliveries', { headers: { Authorization: `Bearer ${token}` } });
       expect(((await after.json()) as { totalDeliveries: number }).totalDeliveries).toBe(20);
+
+      // My Deliveries shows the imported STAT, its temperature and its required-by time.
+      await page.goto('/deliveries?q=Stat%20Clinic');
+      const item = page.getByRole(name === 'phone' ? 'listitem' : 'row').filter({ hasText: 'Stat Clinic' });
+      await expect(item.getByText('STAT', { exact: true })).toBeVisible(SERVER);
+      await expect(item.getByText('Fridge 2-8 °C')).toBeVisible();
+      // Required by 16:00 New York: a whole hour, unlike the booking time beside it.
+      await expect(item.locator('time[datetime$=":00:00.000Z"]')).toHaveCount(1);
+      await expectAccessible(page, `my deliveries with handling (${name})`);
+      await page.screenshot({ path: `test-results/my-deliveries-handling-${name}.png`, fullPage: true });
+    });
+
+    test('a lab creates a standing order from scratch: the booking fields and the schedule', async ({ page, request, mail }) => {
+      const lab = newPerson(`scratch-${name}`);
+      await registerVerified(request, mail, lab);
+      await signIn(page, lab.email, lab.password);
+      await page.goto('/standing-orders');
+      await page.getByRole('link', { name: 'New standing order' }).click();
+      await expect(page).toHaveURL(/\/standing-orders\/new$/);
+      await expect(page.getByRole('heading', { name: 'New standing order' })).toBeVisible();
+      // Sent empty, every missing booking field says so, by the contract's words.
+      await page.getByRole('button', { name: 'Create standing order' }).click();
+      await expect(page.getByText('Recipient name is required')).toBeVisible();
+      await page.getByLabel(/Recipient name/).fill('Northside Lab');
+      await page.getByLabel(/Recipient phone/).fill('617-555-0123');
+      await page.getByLabel(/Recipient e-mail/).fill('receiving@northside.example');
+      await page.getByLabel(/Delivery address/).fill('330 Brookline Ave, Boston, MA 02215');
+      await page.getByLabel('Package type').selectOption('SPECIMEN');
+      await page.getByLabel('Priority').selectOption('stat');
+      await page.getByLabel('Temperature').selectOption('refrigerated');
+      await page.getByLabel(/Specimen category/).selectOption('UN3373');
+      await page.getByLabel(/Stable for/).fill('12');
+      await page.getByLabel('Specimens collected at (time)').fill('08:00');
+      await page.getByLabel('Required by (time)').fill('15:00');
+      await expectAccessible(page, `new standing order from scratch (${name})`);
+      await page.screenshot({ path: `test-results/standing-order-scratch-${name}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Create standing order' }).click();
+      await expect(page).toHaveURL(/\/standing-orders$/, SERVER);
+      const card = page.getByRole('article', { name: 'To Northside Lab' });
+      await expect(card.getByText('Weekdays at 3:00 PM')).toBeVisible();
+      await expect(card.getByText(/Specimens collected at 8:00 AM each run, stable for 12 hours/)).toBeVisible();
     });
 
     test("staff see every customer's standing orders and pre-approve one", async ({ page, app, request, mail }) => {

@@ -168,7 +168,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sms,
     outbox,
     storage: createFileStorage(env.DATA_DIR),
-    geocoder: createGeocoder(env, { log: app.log, contact: env.PUBLIC_URL }),
+    geocoder: createGeocoder(env, {
+      log: app.log,
+      contact: env.PUBLIC_URL,
+      region: { states: env.SERVICE_AREA_STATES, depot: env.ROUTING_BASE },
+    }),
     liveStreams: createLiveStreams(),
     liveBus,
     log: app.log,

@@ -191,6 +191,8 @@ export const ZAdminOptin = z.object({
   _id: z.string(),
   phone: z.string(),
   company: z.string().nullable(),
+  /** Where e-mail updates go (given with the e-mail box ticked), else null. */
+  email: z.string().nullable(),
   consent: z.object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() }),
   /** SMS consent is double opt-in: pending until the handset replies YES, stopped after a STOP. */
   smsStatus: z.enum(SMS_CONSENT_STATES),

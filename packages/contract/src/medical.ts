@@ -126,16 +126,33 @@ export const DISPOSITION_LABELS: Record<TDispositionAction, string> = {
 
 export const RECEIPT_STATUSES = ['accepted', 'rejected'] as const;
 export type TReceiptStatus = (typeof RECEIPT_STATUSES)[number];
-export const REJECTION_REASONS = ['leaking', 'temperature', 'unlabelled', 'damaged', 'wrong_destination', 'other'] as const;
+/** Why a receiving laboratory refuses a parcel: the lab's own reasons first; damaged and wrong destination stay for receipts already recorded. */
+export const REJECTION_REASONS = [
+  'haemolysed',
+  'insufficient_volume',
+  'wrong_tube',
+  'unlabelled',
+  'leaking',
+  'temperature',
+  'damaged',
+  'wrong_destination',
+  'other',
+] as const;
 export type TRejectionReason = (typeof REJECTION_REASONS)[number];
 export const REJECTION_REASON_LABELS: Record<TRejectionReason, string> = {
+  haemolysed: 'Haemolysed',
+  insufficient_volume: 'Insufficient volume',
+  wrong_tube: 'Wrong tube',
+  unlabelled: 'Unlabelled',
   leaking: 'Leaking',
   temperature: 'Temperature out of range',
-  unlabelled: 'Unlabelled',
   damaged: 'Damaged',
   wrong_destination: 'Wrong destination',
   other: 'Other',
 };
+/** The receipt's comment: the lab's words, required with the reason "other". */
+export const RECEIPT_COMMENT_MAX = 500;
+export const RECEIPT_COMMENT_REQUIRED = 'comment is required when the reason is other';
 /** A receipt link works this long after delivery, and once. */
 export const RECEIPT_TOKEN_DAYS = 7;
 
@@ -178,6 +195,8 @@ export type TDisposition = z.infer<typeof ZDisposition>;
 export const ZReceipt = z.object({
   status: z.enum(RECEIPT_STATUSES),
   reason: z.string().nullable(),
+  /** The lab's comment, or null. */
+  comment: z.string().nullable(),
   receivedBy: z.string(),
   receivedAt: isoDate,
 });
@@ -234,9 +253,12 @@ export const ZReceiptRequest = z
     status: z.enum(RECEIPT_STATUSES, { error: `status must be one of ${RECEIPT_STATUSES.join(', ')}` }),
     reason: z.enum(REJECTION_REASONS, { error: `reason must be one of ${REJECTION_REASONS.join(', ')}` }).optional(),
     receivedBy: line('receivedBy', 120).min(1, 'receivedBy is required'),
+    comment: note('comment', RECEIPT_COMMENT_MAX).optional(),
   })
   .superRefine((r, ctx) => {
     if (r.status === 'rejected' && !r.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason is required to reject' });
+    if (r.status === 'rejected' && r.reason === 'other' && !r.comment)
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: RECEIPT_COMMENT_REQUIRED });
   });
 export type TReceiptRequest = z.infer<typeof ZReceiptRequest>;
 

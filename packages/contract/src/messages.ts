@@ -51,6 +51,7 @@ export const MESSAGES = {
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Please enter a valid phone number',
   optinPreferenceRequired: 'Please select at least one communication preference',
+  optinEmailRequired: 'Please enter the e-mail address for e-mail updates',
   optinFailed: 'Failed to subscribe',
   optinError: 'An error occurred. Please try again.',
   optinConsentNotice: 'By subscribing, you consent to receive SMS messages. Message & data rates may apply. Reply STOP to opt out.',

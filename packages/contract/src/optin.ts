@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { ZOptinRequest } from './schemas.js';
+import { needsOptinEmail, ZOptinRequest } from './schemas.js';
 
 /** Where consent was given: the opt-in page (three boxes) or the landing banner (SMS only). */
 export const OPTIN_SOURCES = ['page', 'banner'] as const;
@@ -33,16 +33,19 @@ export const OPTIN_REPLY_YES_LINE = 'We have sent you a text: reply YES to it to
  * answers 'Please choose at least one kind of update' rather than a type error.
  */
 const unticked = z.boolean().optional().default(false);
-export const ZOptinBody = z.object({
-  phone: ZOptinRequest.shape.phone,
-  company: ZOptinRequest.shape.company,
-  consent: z
-    .object({ sms: unticked, email: unticked, marketing: unticked }, { error: MESSAGES.optinPreferenceRequired })
-    .optional()
-    .default({ sms: false, email: false, marketing: false })
-    .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
-  source: z.enum(OPTIN_SOURCES).optional().default('page'),
-});
+export const ZOptinBody = z
+  .object({
+    phone: ZOptinRequest.shape.phone,
+    company: ZOptinRequest.shape.company,
+    email: ZOptinRequest.shape.email,
+    consent: z
+      .object({ sms: unticked, email: unticked, marketing: unticked }, { error: MESSAGES.optinPreferenceRequired })
+      .optional()
+      .default({ sms: false, email: false, marketing: false })
+      .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
+    source: z.enum(OPTIN_SOURCES).optional().default('page'),
+  })
+  .superRefine(needsOptinEmail);
 export type TOptinBody = z.infer<typeof ZOptinBody>;
 
 export const ZOptinResponse = z.object({ success: z.literal(true), message: z.string() });

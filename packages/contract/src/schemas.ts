@@ -113,14 +113,23 @@ export const ZCreateDeliveryRequest = z.object({
 });
 export type TCreateDeliveryRequest = z.infer<typeof ZCreateDeliveryRequest>;
 
-export const ZOptinRequest = z.object({
-  phone: safeText('Phone', MESSAGES.phoneRequired).trim().min(1, MESSAGES.phoneRequired).refine(isValidPhone, MESSAGES.phoneInvalid),
-  company: line('Company', 120).optional(),
-  consent: z
-    .object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() })
-    .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
-  source: z.enum(['page', 'banner']).optional(),
-});
+/** E-mail updates need an address to go to. */
+export function needsOptinEmail(o: { email?: string; consent?: { email?: boolean } }, ctx: z.RefinementCtx) {
+  if (o.consent?.email && !o.email) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.optinEmailRequired });
+}
+
+export const ZOptinRequest = z
+  .object({
+    phone: safeText('Phone', MESSAGES.phoneRequired).trim().min(1, MESSAGES.phoneRequired).refine(isValidPhone, MESSAGES.phoneInvalid),
+    company: line('Company', 120).optional(),
+    consent: z
+      .object({ sms: z.boolean(), email: z.boolean(), marketing: z.boolean() })
+      .refine((c) => c.sms || c.email || c.marketing, MESSAGES.optinPreferenceRequired),
+    /** Where e-mail updates go: required (and checked by the one e-mail rule) when they are ticked. */
+    email: z.preprocess((v: string | undefined) => (v === '' ? undefined : v), email('Email').optional()),
+    source: z.enum(['page', 'banner']).optional(),
+  })
+  .superRefine(needsOptinEmail);
 export type TOptinRequest = z.infer<typeof ZOptinRequest>;
 
 export const ZFeedbackRequest = z.object({

@@ -123,7 +123,20 @@ export const IMPORT_COLUMNS = [
   'packageSize',
   'deliveryType',
   'specialInstructions',
+  // Optional (a file without them books routine, ambient parcels as before): the handling, as the form's fields.
+  'priority',
+  'temperature',
+  'controlledSubstance',
+  'specimenCategory',
+  'specimenCollectedAt',
+  'specimenStableForHours',
 ] as const;
+/** The specimen's columns and the request field each fills (the API nests them under `specimen`). */
+export const IMPORT_SPECIMEN_COLUMNS = {
+  specimenCategory: 'category',
+  specimenCollectedAt: 'collectedAt',
+  specimenStableForHours: 'stableForHours',
+} as const;
 
 /** One refused cell: its line in the file (the header is line 1), its column, why. */
 export const ZImportRowError = z.object({ line: z.number().int(), field: z.string(), message: z.string() });

@@ -67,6 +67,7 @@ export function toHandlingJson(d: DeliveryRow, readings: RawReading[] | null | u
         ? {
             status: d.receiptStatus as TReceiptStatus,
             reason: d.receiptReason,
+            comment: d.receiptComment,
             receivedBy: d.receiptReceivedBy ?? '',
             receivedAt: d.receiptReceivedAt.toISOString(),
           }

@@ -62,6 +62,8 @@ export const deliveries = pgTable(
     dispositionAt: timestamp('disposition_at', { withTimezone: true }),
     receiptStatus: text('receipt_status'),
     receiptReason: text('receipt_reason'),
+    /** The lab's own words with its reason (required for "other"). */
+    receiptComment: text('receipt_comment'),
     receiptReceivedBy: text('receipt_received_by'),
     receiptReceivedAt: timestamp('receipt_received_at', { withTimezone: true }),
     /** Set once, by the sweep that escalates an unassigned STAT (a conditional update, so once across processes). */

@@ -24,6 +24,8 @@ export const optins = pgTable('optins', {
   id: uuid('id').primaryKey().defaultRandom(),
   phone: text('phone').notNull().unique(),
   company: text('company'),
+  /** Where e-mail updates go: required when consent_email is ticked on the page. */
+  email: text('email'),
   consentSms: boolean('consent_sms').notNull(),
   consentEmail: boolean('consent_email').notNull(),
   consentMarketing: boolean('consent_marketing').notNull(),

@@ -99,6 +99,91 @@ describe('importing deliveries from a CSV', () => {
     expect(await owned()).toBe(before + 20);
   });
 
+  it('takes the handling columns (priority, temperature, controlled, specimen) and still takes a file without them', async () => {
+    const columns = (row: Record<string, string>) => IMPORT_COLUMNS.map((c) => quote(row[c] ?? ''));
+    const base: Record<string, string> = { ...validDeliveryForm(), senderPhone: '(617) 555-0100' };
+    const handled = [
+      IMPORT_COLUMNS.join(','),
+      columns({
+        ...base,
+        recipientName: 'Stat fridge',
+        priority: 'STAT',
+        temperature: 'refrigerated',
+        packageType: 'MEDICATION',
+        controlledSubstance: 'yes',
+      }),
+      columns({
+        ...base,
+        recipientName: 'Specimen run',
+        packageType: 'SPECIMEN',
+        specimenCategory: 'un3373',
+        specimenCollectedAt: '2026-03-02T08:30',
+        specimenStableForHours: '8',
+      }),
+    ].join('\r\n');
+    const res = await post(`${handled}\r\n`);
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.db.select().from(deliveries).where(eq(deliveries.customerId, customer.id));
+    expect(rows.find((d) => d.recipientName === 'Stat fridge')).toMatchObject({
+      priority: 'stat',
+      temperature: 'refrigerated',
+      controlledSubstance: true,
+      specimenCategory: null,
+    });
+    expect(rows.find((d) => d.recipientName === 'Specimen run')).toMatchObject({
+      priority: 'routine',
+      temperature: 'ambient',
+      specimenCategory: 'UN3373',
+      // 08:30 on the business clock (America/New_York, EST) is 13:30 UTC.
+      specimenCollectedAt: new Date('2026-03-02T13:30:00Z'),
+      specimenStableHours: 8,
+    });
+
+    // A file written before these columns existed books as it always did: routine and ambient.
+    const legacy = IMPORT_COLUMNS.slice(0, IMPORT_COLUMNS.indexOf('priority'));
+    const old = [
+      legacy.join(','),
+      legacy.map((c) => quote(({ ...base, recipientName: 'Old file' } as Record<string, string>)[c] ?? '')).join(','),
+    ].join('\r\n');
+    expect((await post(`${old}\r\n`)).statusCode).toBe(201);
+    expect((await t.db.select().from(deliveries).where(eq(deliveries.recipientName, 'Old file')))[0]).toMatchObject({
+      priority: 'routine',
+      temperature: 'ambient',
+      controlledSubstance: false,
+    });
+  });
+
+  it('refuses a bad handling cell with 422 naming its line and column', async () => {
+    const before = await owned();
+    const res = await post(
+      csvOf(7, {
+        0: { priority: 'urgent' },
+        1: { temperature: 'warm' },
+        2: { controlledSubstance: 'maybe' },
+        3: { packageType: 'SPECIMEN', specimenCategory: 'blood', specimenCollectedAt: '2026-03-02T08:30', specimenStableForHours: '8' },
+        4: {
+          packageType: 'SPECIMEN',
+          specimenCategory: 'exempt',
+          specimenCollectedAt: '2026-03-02T08:30',
+          specimenStableForHours: 'a day',
+        },
+        5: { packageType: 'PARCEL', controlledSubstance: 'true' },
+        6: { packageType: 'SPECIMEN' },
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { line: 2, field: 'priority', message: 'Priority must be one of routine, stat' },
+      { line: 3, field: 'temperature', message: expect.stringMatching(/^Temperature must be one of ambient/) },
+      { line: 4, field: 'controlledSubstance', message: 'Controlled substance must be true or false' },
+      { line: 5, field: 'specimenCategory', message: expect.stringMatching(/^Specimen category must be one of UN3373, exempt/) },
+      { line: 6, field: 'specimenStableForHours', message: 'Stable for (hours) must be a number' },
+      { line: 7, field: 'controlledSubstance', message: 'Only medication can be a controlled substance' },
+      { line: 8, field: 'specimenCategory', message: 'A specimen needs its category, collection time and stability' },
+    ]);
+    expect(await owned()).toBe(before);
+  });
+
   it('takes a phone in E.164 form (+ then digits) but refuses any other + cell, in a phone column or elsewhere', async () => {
     const before = await owned();
     const bad = await post(

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { IMPORT_COLUMNS, type TImportRowError } from '@courier/contract';
+import { IMPORT_COLUMNS, IMPORT_SPECIMEN_COLUMNS, type TImportRowError } from '@courier/contract';
 import { CsvError, parse } from 'csv-parse/sync';
 import { ZodError } from 'zod';
 import { AppError, forbidden } from '../../platform/app-error.js';
@@ -8,6 +8,7 @@ import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { type CheckedBooking, checkBooking, writeBookings } from './create-delivery.js';
 import { importLimits } from '../../shared/import-limits.js';
+import { parseRequiredBy } from './delivery-form.js';
 
 export { importLimits };
 
@@ -87,14 +88,56 @@ function readRows(csv: string, maxRows: number): { header: string[]; rows: { lin
   return { header, rows: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
 }
 
-/** Why a row was refused, per field, in the words the form uses. */
+const SPECIMEN_FIELD_COLUMN = Object.fromEntries(Object.entries(IMPORT_SPECIMEN_COLUMNS).map(([column, field]) => [field, column]));
+
+/** The file's column a request field came from: the specimen's parts are columns of their own. */
+function columnOf(path: readonly PropertyKey[]): string {
+  const [first, second] = path.map(String);
+  if (first !== 'specimen') return first ?? 'row';
+  return SPECIMEN_FIELD_COLUMN[second ?? ''] ?? 'specimenCategory';
+}
+
+/** Why a row was refused, per column, in the words the form uses. */
 function rowErrors(line: number, err: unknown): TImportRowError[] {
-  if (err instanceof ZodError) return err.issues.map((i) => ({ line, field: String(i.path[0] ?? 'row'), message: i.message }));
+  if (err instanceof ZodError) return err.issues.map((i) => ({ line, field: columnOf(i.path), message: i.message }));
   if (err instanceof AppError && err.statusCode === 400) {
     const field = err.details?.field ?? 'row';
-    return [{ line, field, message: err.message.replace(`${field}: `, '') }];
+    return [{ line, field: columnOf(field.split('.')), message: err.message.replace(`${field}: `, '') }];
   }
   throw err;
+}
+
+/** A specimen cell as the request takes it: the category in its contract spelling, the collection as an instant. */
+function specimenCell(part: string, cell: string, timeZone: string): string {
+  if (part === 'category') return cell.toUpperCase() === 'UN3373' ? 'UN3373' : cell.toLowerCase() === 'exempt' ? 'exempt' : cell;
+  if (part !== 'collectedAt') return cell;
+  const at = parseRequiredBy(cell, timeZone);
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : cell;
+}
+
+const YES = new Set(['true', 'yes', 'y', '1']);
+const NO = new Set(['false', 'no', 'n', '0', '']);
+
+/**
+ * A row's cells as the booking form's fields: empty optional cells are left out (the form's defaults apply), a
+ * yes/no cell is a boolean, and the specimen's columns become its object, its collection read on the business clock.
+ */
+function fieldsOf(header: string[], cells: string[], timeZone: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const specimen: Record<string, unknown> = {};
+  header.forEach((name, i) => {
+    const cell = cells[i];
+    const part = IMPORT_SPECIMEN_COLUMNS[name as keyof typeof IMPORT_SPECIMEN_COLUMNS];
+    if (part) {
+      if (cell.trim() === '') return;
+      specimen[part] = specimenCell(part, cell.trim(), timeZone);
+    } else if (name === 'controlledSubstance') {
+      const word = cell.trim().toLowerCase();
+      fields[name] = YES.has(word) ? true : NO.has(word) ? false : cell;
+    } else fields[name] = cell;
+  });
+  if (Object.keys(specimen).length > 0) fields.specimen = specimen;
+  return fields;
 }
 
 /**
@@ -121,7 +164,7 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
       errors.push(...formulas);
       continue;
     }
-    const fields = Object.fromEntries(read.header.map((name, i) => [name, cells[i]]));
+    const fields = fieldsOf(read.header, cells, services.env.BUSINESS_TZ);
     try {
       checked.push(await checkBooking(services, actor, { fields, image: null }));
     } catch (err) {

@@ -35,11 +35,13 @@ export async function recordReceiptOnDelivery(
 ): Promise<DeliveryRow> {
   const now = services.clock.now();
   const reason = input.status === 'rejected' ? (input.reason ?? 'other') : null;
+  const comment = input.comment ? input.comment : null;
   const [row] = await tx
     .update(deliveries)
     .set({
       receiptStatus: input.status,
       receiptReason: reason,
+      receiptComment: comment,
       receiptReceivedBy: input.receivedBy,
       receiptReceivedAt: now,
       updatedAt: now,
@@ -55,9 +57,9 @@ export async function recordReceiptOnDelivery(
     row,
     { id: by.actorId, role: by.actorRole },
     'receipt',
-    input.status === 'accepted'
+    (input.status === 'accepted'
       ? `Receipt: received in good condition by ${input.receivedBy}`
-      : `Receipt: REJECTED by ${input.receivedBy} (${REJECTION_REASON_LABELS[reason ?? 'other']})`,
+      : `Receipt: REJECTED by ${input.receivedBy} (${REJECTION_REASON_LABELS[reason ?? 'other']})`) + (comment ? `: ${comment}` : ''),
     now,
   );
   await recordAudit(
@@ -68,7 +70,7 @@ export async function recordReceiptOnDelivery(
       targetType: 'delivery',
       targetId: row.id,
       ip: by.ip,
-      details: { orderId: row.orderId, status: input.status, reason },
+      details: { orderId: row.orderId, status: input.status, reason, comment },
     },
     now,
   );

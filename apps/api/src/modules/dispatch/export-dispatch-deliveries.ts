@@ -1,4 +1,16 @@
-import { deliveryTypeLabel, packageSizeShort, packageTypeLabel, statusLabel, type TAdminDeliveriesQuery } from '@courier/contract';
+import {
+  deliveryTypeLabel,
+  PRIORITY_LABELS,
+  packageSizeShort,
+  packageTypeLabel,
+  SPECIMEN_CATEGORY_LABELS,
+  statusLabel,
+  TEMPERATURE_SHORT,
+  type TAdminDeliveriesQuery,
+  type TPriority,
+  type TSpecimenCategory,
+  type TTemperatureClass,
+} from '@courier/contract';
 import { count, eq } from 'drizzle-orm';
 import { deliveries, proofsOfDelivery } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
@@ -59,6 +71,12 @@ export async function exportDispatchDeliveries(
       'Delivery address',
       'Driver',
       'Package',
+      // The handling a courier is judged on; a price column joins once deliveries are priced (modules/billing).
+      'Priority',
+      'Temperature',
+      'Specimen',
+      `Specimen collected (${tz})`,
+      'Controlled substance',
       'Signed for by',
       'Cancel reason',
     ],
@@ -78,6 +96,11 @@ export async function exportDispatchDeliveries(
       d.deliveryAddress,
       name(driver),
       `${packageTypeLabel(d.packageType)}, ${packageSizeShort(d.packageSize)}`,
+      PRIORITY_LABELS[d.priority as TPriority] ?? d.priority,
+      TEMPERATURE_SHORT[d.temperature as TTemperatureClass] ?? d.temperature,
+      d.specimenCategory ? (SPECIMEN_CATEGORY_LABELS[d.specimenCategory as TSpecimenCategory] ?? d.specimenCategory) : '',
+      csvTime(d.specimenCollectedAt, tz),
+      d.controlledSubstance ? 'Yes' : 'No',
       signedBy ?? '',
       d.cancelReason ?? '',
     ]),

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
@@ -82,11 +83,43 @@ describe('the staff’s delivery history, its search and its CSV export', () => 
     expect(lines[1]).toContain('"\'=HYPERLINK(""http://evil.test"",""Click"")"');
     expect(lines[1]).toContain("'+16175550199");
     expect(lines[1]).toContain('Marcus Bell');
+    // The handling columns, after the package: a routine, ambient parcel with no specimen and no ID check.
+    expect(lines[0]).toContain(
+      ',Package,Priority,Temperature,Specimen,Specimen collected (America/New_York),Controlled substance,Signed for by,',
+    );
+    expect(lines[1]).toContain(',Routine,Ambient,,,No,');
     const [audit] = await t.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'delivery.export'), eq(auditEvents.actorId, people.STAFF.id)));
     expect(audit.details).toMatchObject({ rows: 1, filter: { q: 'Burlington', status: 'all', sort: 'newest' } });
+  });
+
+  it('exports STAT, the temperature class, the specimen with its collection and a controlled substance', async () => {
+    const stat = await createDelivery(t.db, {
+      customerId: people.CUSTOMER.id,
+      status: 'approved',
+      packageType: 'SPECIMEN',
+      deliveryAddress: '1 Handling Way, Lowell, MA 01852',
+      handling: {
+        priority: 'stat',
+        temperature: 'refrigerated',
+        specimenCategory: 'UN3373',
+        specimenCollectedAt: new Date('2026-01-20T14:30:00Z'),
+        specimenStableHours: 8,
+        controlledSubstance: true,
+      },
+    });
+    const res = await get('/api/v1/admin/deliveries/export.csv?q=Lowell&status=all');
+    const [cells] = parse(res.body, { columns: true }) as Record<string, string>[];
+    expect(cells).toMatchObject({
+      'Tracking number': stat.orderId,
+      Priority: 'STAT',
+      Temperature: 'Fridge 2-8 °C',
+      Specimen: 'UN3373 Biological substance, Category B',
+      'Specimen collected (America/New_York)': '2026-01-20 09:30',
+      'Controlled substance': 'Yes',
+    });
   });
 
   it('keeps the export to staff and refuses a bad filter naming it', async () => {

@@ -75,3 +75,14 @@ describe('geo routes on the offline gazetteer', () => {
     expect((await t.app.inject({ url: '/api/v1/geo/autocomplete?q=bo', headers: await t.bearer(user) })).statusCode).toBe(429);
   });
 });
+
+describe('geo suggestions where the courier works', () => {
+  const t = useTestApp({ env: { SERVICE_AREA_STATES: 'ME,NH', ROUTING_BASE: '43.6591,-70.2568' } });
+  it('suggests the served states and the depot’s surroundings first (SERVICE_AREA_STATES, ROUTING_BASE)', async () => {
+    const auth = await t.bearer((await createUser(t.db)).user);
+    const res = await t.app.inject({ url: '/api/v1/geo/autocomplete?q=portl', headers: auth });
+    expect(res.json().data[0]).toMatchObject({ label: 'Portland, ME', description: 'Portland, ME' });
+    const manch = await t.app.inject({ url: '/api/v1/geo/autocomplete?q=manch', headers: auth });
+    expect(manch.json().data[0].label).toBe('Manchester, NH');
+  });
+});

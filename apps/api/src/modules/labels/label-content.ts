@@ -42,6 +42,9 @@ export interface LabelMarks {
   idCheck: boolean;
 }
 
+/** The header's black box: STAT when it is (the first thing a sorter sees), else the service; the service stays on the package line. */
+export const headerMark = (c: LabelContent) => (c.marks.stat ? { text: 'STAT', size: 18 } : { text: c.service.toUpperCase(), size: 12 });
+
 export const hasMarks = (m: LabelMarks) => m.stat || !!m.temperature || !!m.un3373 || m.idCheck;
 
 /** The standard PDF fonts speak Latin-1 only; anything else would print as garbage. */

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { hasMarks, type LabelContent } from './label-content.js';
+import { hasMarks, headerMark, type LabelContent } from './label-content.js';
 import { LABEL } from './label-layout.js';
 
 /** A printable 4x6 in shipping label: sender and recipient, package and service, Code 128 and QR codes. */
@@ -33,13 +33,13 @@ export function renderLabelPdf(c: LabelContent, codes: { barcode: Buffer; qr: Bu
     .fontSize(15)
     .fillColor('#000')
     .text(c.company, m, LABEL.header.y + 4);
-  const service = c.service.toUpperCase();
+  const mark = headerMark(c);
   doc.rect(LABEL.width - m - 110, LABEL.header.y, 110, 24).fill('#000');
   doc
     .font('Helvetica-Bold')
-    .fontSize(12)
+    .fontSize(mark.size)
     .fillColor('#fff')
-    .text(service, LABEL.width - m - 110, LABEL.header.y + 6, { width: 110, align: 'center' });
+    .text(mark.text, LABEL.width - m - 110, LABEL.header.y + 12 - mark.size / 2, { width: 110, align: 'center' });
   rule(LABEL.header.rule, 1.5);
 
   caption('FROM', LABEL.from.y);

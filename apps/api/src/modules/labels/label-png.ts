@@ -1,4 +1,4 @@
-import type { LabelContent } from './label-content.js';
+import { headerMark, type LabelContent } from './label-content.js';
 import { LABEL } from './label-layout.js';
 
 /** Thermal label printers print 203 dots an inch: 812 x 1218 pixels for 4x6 in. */
@@ -50,7 +50,8 @@ export async function renderLabelPng(c: LabelContent, codes: { barcode: Buffer; 
 
   text(c.company, m, LABEL.header.y + 4, 15, { bold: true });
   parts.push(`<rect x="${LABEL.width - m - 110}" y="${LABEL.header.y}" width="110" height="24" fill="#000"/>`);
-  text(c.service.toUpperCase(), LABEL.width - m - 55, LABEL.header.y + 6, 12, { bold: true, fill: '#fff', anchor: 'middle' });
+  const mark = headerMark(c);
+  text(mark.text, LABEL.width - m - 55, LABEL.header.y + 12 - mark.size / 2, mark.size, { bold: true, fill: '#fff', anchor: 'middle' });
   rule(LABEL.header.rule, 1.5);
 
   text('FROM', m, LABEL.from.y, 7, { bold: true, fill: '#444' });

@@ -50,6 +50,22 @@ describe('the customer organisation', () => {
     expect(text.indexOf('Priya Shah')).toBeGreaterThan(text.indexOf('Mercy Clinical Lab'));
   });
 
+  it('shares the first page with STAT, in the header box, before the parties; the service stays on the package line', async () => {
+    const d = await createDelivery(t.db, { customerId, deliveryType: 'SAME_DAY', handling: { priority: 'stat' } });
+    const { pdfUrl } = (await t.app.inject({ url: `/api/v1/deliveries/${d.id}/label`, headers: auth })).json().data;
+    const text = pdfText((await t.app.inject(pdfUrl)).rawPayload);
+    // The first page ends where the handling page begins.
+    const first = text.slice(0, text.indexOf(`${d.orderId}  HANDLING`));
+    expect(first.indexOf('STAT')).toBeGreaterThan(-1);
+    expect(first.indexOf('STAT')).toBeLessThan(first.indexOf('FROM'));
+    expect(first.indexOf('Mercy Clinical Lab')).toBeGreaterThan(first.indexOf('FROM'));
+    expect(first).toContain('Priya Shah');
+    expect(first).toMatch(/\| {2}Same Day/i);
+    const routine = await createDelivery(t.db, { customerId });
+    const plain = (await t.app.inject({ url: `/api/v1/deliveries/${routine.id}/label`, headers: auth })).json().data;
+    expect(pdfText((await t.app.inject(plain.pdfUrl)).rawPayload)).not.toContain('STAT');
+  });
+
   it('is shown to staff beside the customer on the board and the delivery', async () => {
     const d = await createDelivery(t.db, { customerId });
     const one = ZAdminDeliveryResponse.parse(

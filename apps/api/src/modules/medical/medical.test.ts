@@ -1,4 +1,4 @@
-import { STABILITY_WARNING } from '@courier/contract';
+import { RECEIPT_COMMENT_REQUIRED, STABILITY_WARNING } from '@courier/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, deliveries, notifications, temperatureReadings, webhookMessages } from '../../db/schema/index.js';
@@ -466,6 +466,48 @@ describe('medical handling', () => {
       } finally {
         clock.set(new Date());
       }
+    });
+
+    it('takes a laboratory reason and a comment ("other" needs one), returns them and prints the comment on the custody PDF', async () => {
+      const d = await fridge('in_transit');
+      await pod(d.id, { temperatureC: '4' });
+      const token = await receiptLink(d.orderId);
+      const post = (payload: object) => t.app.inject({ method: 'POST', url: `/api/v1/receipts/${token}`, payload });
+      const unknown = await post({ status: 'rejected', reason: 'clotted', receivedBy: 'Ana' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().field).toBe('reason');
+      const bare = await post({ status: 'rejected', reason: 'other', receivedBy: 'Ana' });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json().errors[0]).toEqual({ field: 'comment', message: RECEIPT_COMMENT_REQUIRED });
+      expect((await post({ status: 'rejected', reason: 'other', comment: '   ', receivedBy: 'Ana' })).json().field).toBe('comment');
+      const ok = await post({ status: 'rejected', reason: 'haemolysed', comment: 'Visibly pink serum, tube 2 of 3', receivedBy: 'Ana' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.receipt).toMatchObject({
+        status: 'rejected',
+        reason: 'haemolysed',
+        comment: 'Visibly pink serum, tube 2 of 3',
+      });
+      const owner = await t.app.inject({ method: 'GET', url: `/api/v1/deliveries/${d.id}`, headers: people.CUSTOMER.auth });
+      expect(owner.json().data.receipt).toMatchObject({ reason: 'haemolysed', comment: 'Visibly pink serum, tube 2 of 3' });
+      expect((await listCustodyEvents(t.db, d.id)).at(-1)?.note).toBe(
+        'Receipt: REJECTED by Ana (Haemolysed): Visibly pink serum, tube 2 of 3',
+      );
+      const report = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/deliveries/${d.id}/custody/report`,
+        headers: people.STAFF.auth,
+      });
+      expect(pdfText(report.rawPayload)).toContain('Receipt: REJECTED by Ana (Haemolysed): Visibly pink serum, tube 2 of 3');
+
+      const other = await fridge('delivered');
+      const staff = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/deliveries/${other.id}/receipt`,
+        headers: people.STAFF.auth,
+        payload: { status: 'rejected', reason: 'other', comment: 'Cap cracked', receivedBy: 'Front desk (by phone)' },
+      });
+      expect(staff.statusCode).toBe(200);
+      expect(staff.json().data.receipt).toMatchObject({ reason: 'other', comment: 'Cap cracked' });
     });
 
     it('lets staff record a receipt the lab phoned in', async () => {

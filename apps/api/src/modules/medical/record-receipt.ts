@@ -51,6 +51,7 @@ export async function readReceiptPage(services: Services, _caller: Anonymous, in
           ? {
               status: d.receiptStatus as 'accepted' | 'rejected',
               reason: d.receiptReason,
+              comment: d.receiptComment,
               receivedBy: d.receiptReceivedBy ?? '',
               receivedAt: d.receiptReceivedAt.toISOString(),
             }

@@ -24,6 +24,7 @@ export async function listOptins(services: Services, actor: Actor, query: { page
       _id: o.id,
       phone: o.phone,
       company: o.company,
+      email: o.email,
       consent: { sms: o.consentSms, email: o.consentEmail, marketing: o.consentMarketing },
       smsStatus: o.smsWithdrawnAt ? 'stopped' : o.consentSms ? 'confirmed' : o.smsRequestedAt ? 'pending' : 'none',
       source: o.source,

@@ -58,7 +58,12 @@ describe('SMS and e-mail opt-in', () => {
 
   it('stores the consent from the page with its time, source, text, address and browser, and audits it', async () => {
     const res = await optin(
-      { phone: '+1 617 555 0101', company: ' Longwood Labs ', consent: { sms: true, email: true, marketing: false } },
+      {
+        phone: '+1 617 555 0101',
+        company: ' Longwood Labs ',
+        email: 'desk@clinic.test',
+        consent: { sms: true, email: true, marketing: false },
+      },
       '10.4.1.1',
     );
     expect(res.statusCode).toBe(200);
@@ -94,9 +99,9 @@ describe('SMS and e-mail opt-in', () => {
   });
 
   it('updates the consent of a phone on a repeat and keeps every submission in the audit log', async () => {
-    await optin({ phone: '+16175550102', consent: { sms: true, email: true, marketing: true } });
+    await optin({ phone: '+16175550102', email: 'desk@clinic.test', consent: { sms: true, email: true, marketing: true } });
     clock.advance(60_000);
-    await optin({ phone: '+1 617 555 0102', consent: { sms: false, email: true, marketing: false } });
+    await optin({ phone: '+1 617 555 0102', email: 'desk@clinic.test', consent: { sms: false, email: true, marketing: false } });
     const rows = await t.db.select().from(optins).where(eq(optins.phone, '+16175550102'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ consentSms: false, consentEmail: true, consentMarketing: false, consentedAt: clock.now() });
@@ -108,7 +113,12 @@ describe('SMS and e-mail opt-in', () => {
   });
 
   it('records the banner consent with its notice, granting SMS without withdrawing what the page recorded', async () => {
-    await optin({ phone: '+16175550103', company: 'Fenway Pharmacy', consent: { sms: false, email: true, marketing: false } });
+    await optin({
+      phone: '+16175550103',
+      company: 'Fenway Pharmacy',
+      email: 'desk@clinic.test',
+      consent: { sms: false, email: true, marketing: false },
+    });
     clock.advance(60_000);
     const res = await optin({ phone: '+16175550103', consent: { sms: true, email: false, marketing: false }, source: 'banner' });
     expect(res.statusCode).toBe(200);
@@ -172,6 +182,30 @@ describe('SMS and e-mail opt-in', () => {
     expect(await rowFor('+16175550104')).toBeUndefined();
   });
 
+  it('requires an e-mail address, valid by the contract rule, when e-mail updates are ticked, and keeps it', async () => {
+    const consent = { sms: false, email: true, marketing: false };
+    for (const email of [undefined, '']) {
+      const res = await optin({ phone: '+16175550105', consent, email });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toEqual({ field: 'email', message: MESSAGES.optinEmailRequired });
+    }
+    const bad = await optin({ phone: '+16175550105', consent, email: 'lab@' });
+    expect(bad.json().errors[0]).toEqual({ field: 'email', message: 'Email must be a valid e-mail address' });
+    expect(await rowFor('+16175550105')).toBeUndefined();
+    expect((await optin({ phone: '+16175550105', consent, email: ' Lab@NorthLab.test ' })).statusCode).toBe(200);
+    expect(await rowFor('+16175550105')).toMatchObject({ email: 'lab@northlab.test', consentEmail: true });
+    // SMS alone needs no address; the banner keeps the address the page recorded.
+    expect(
+      (await optin({ phone: '+16175550105', consent: { sms: true, email: false, marketing: false }, source: 'banner' })).statusCode,
+    ).toBe(200);
+    expect(await rowFor('+16175550105')).toMatchObject({ email: 'lab@northlab.test' });
+    const admin = await createUser(t.db, { role: 'ADMIN' });
+    const listed = await t.app.inject({ url: '/api/v1/admin/optins?limit=80', headers: await t.bearer(admin.user) });
+    expect((listed.json().data as { phone: string; email: string | null }[]).find((o) => o.phone === '+16175550105')?.email).toBe(
+      'lab@northlab.test',
+    );
+  });
+
   it('throttles opt-ins per address: 20 a minute, then 429 with Retry-After', async () => {
     for (let i = 0; i < 20; i++) await optin({ phone: '', consent: {} }, '10.7.7.7');
     const blocked = await optin({ phone: '+16175550105', consent: { sms: true } }, '10.7.7.7');
@@ -207,9 +241,10 @@ describe('SMS and e-mail opt-in', () => {
       await reply('+16175550121', 'STOP');
       clock.advance(2 * 24 * 3_600_000);
       for (const source of ['page', 'banner'] as const) {
-        expect((await optin({ phone: '+16175550121', consent: { sms: true, email: true, marketing: false }, source })).statusCode).toBe(
-          200,
-        );
+        expect(
+          (await optin({ phone: '+16175550121', email: 'desk@clinic.test', consent: { sms: true, email: true, marketing: false }, source }))
+            .statusCode,
+        ).toBe(200);
       }
       expect(await rowFor('+16175550121')).toMatchObject({ consentSms: false, smsWithdrawnAt: expect.any(Date) });
       expect(await hasSmsConsent(t.db, '+16175550121')).toBe(false);
@@ -221,7 +256,7 @@ describe('SMS and e-mail opt-in', () => {
     it('a form with SMS unticked silences nobody: only STOP withdraws', async () => {
       await optin({ phone: '+16175550122', consent: { sms: true, email: false, marketing: false } });
       await reply('+16175550122', 'YES');
-      const res = await optin({ phone: '+16175550122', consent: { sms: false, email: true, marketing: false } });
+      const res = await optin({ phone: '+16175550122', email: 'desk@clinic.test', consent: { sms: false, email: true, marketing: false } });
       expect(res.statusCode).toBe(200);
       expect(await hasSmsConsent(t.db, '+16175550122')).toBe(true);
       expect(await rowFor('+16175550122')).toMatchObject({ consentSms: true, consentEmail: true });
@@ -249,7 +284,7 @@ describe('SMS and e-mail opt-in', () => {
       await reply('+16175550131', 'YES');
       await reply('+16175550132', 'YES');
       await reply('+16175550132', 'STOP');
-      await optin({ phone: '+16175550133', consent: { sms: false, email: true, marketing: false } });
+      await optin({ phone: '+16175550133', email: 'desk@clinic.test', consent: { sms: false, email: true, marketing: false } });
       const res = await t.app.inject({ url: '/api/v1/admin/optins?limit=80', headers: await t.bearer(admin.user) });
       const status = Object.fromEntries((res.json().data as { phone: string; smsStatus: string }[]).map((o) => [o.phone, o.smsStatus]));
       expect(status).toMatchObject({

@@ -35,6 +35,7 @@ export async function recordOptin(
   const at = clock.now();
   const phone = normalizePhone(body.phone);
   const company = body.company ? body.company : null;
+  const email = body.email ? body.email : null;
   const consentText = body.source === 'banner' ? MESSAGES.optinConsentNotice : OPTIN_PAGE_CONSENT_TEXT;
   const userAgent = context.userAgent?.slice(0, 512) ?? null;
   const fromBanner = body.source === 'banner';
@@ -48,6 +49,7 @@ export async function recordOptin(
       .values({
         phone,
         company,
+        email,
         consentSms: false,
         consentEmail: body.consent.email,
         consentMarketing: body.consent.marketing,
@@ -62,6 +64,7 @@ export async function recordOptin(
         target: optins.phone,
         set: {
           company: sql`coalesce(excluded.company, ${optins.company})`,
+          email: sql`coalesce(excluded.email, ${optins.email})`,
           consentEmail: merged(optins.consentEmail),
           consentMarketing: merged(optins.consentMarketing),
           source: body.source,
@@ -91,6 +94,7 @@ export async function recordOptin(
         details: {
           phone,
           company: row.company,
+          email: row.email,
           source: body.source,
           submitted: body.consent,
           consent: { sms: row.consentSms, email: row.consentEmail, marketing: row.consentMarketing },

@@ -52,3 +52,31 @@ describe('the offline gazetteer', () => {
     expect(nearestGazetteerPlace(42.3601, -71.0589)?.label).toBe('Boston, MA');
   });
 });
+
+describe('the offline gazetteer in a served region', () => {
+  const labels = async (geo: ReturnType<typeof createOfflineGeocoder>, q: string) => (await geo.autocomplete(q, 5)).map((s) => s.label);
+
+  it('puts places in SERVICE_AREA_STATES first, keeping the rest after them', async () => {
+    const anywhere = await labels(createOfflineGeocoder(), 'portl');
+    expect(anywhere[0]).not.toBe('Portland, ME');
+    const maine = await labels(createOfflineGeocoder({ states: ['ME', 'NH'] }), 'portl');
+    expect(maine[0]).toBe('Portland, ME');
+    expect(maine.length).toBe(5);
+  });
+
+  it('puts the places nearest the depot first', async () => {
+    const anywhere = await labels(createOfflineGeocoder(), 'springf');
+    expect(anywhere[0]).not.toBe('Springfield, MA');
+    const boston = { lat: 42.3601, lng: -71.0589 };
+    expect((await labels(createOfflineGeocoder({ depot: boston }), 'springf'))[0]).toBe('Springfield, MA');
+    // The served states still come before a nearer place outside them.
+    const vermont = await labels(createOfflineGeocoder({ states: ['VT'], depot: boston }), 'springf');
+    expect(vermont[0]).toBe('Springfield, VT');
+    expect(vermont[1]).toBe('Springfield, MA');
+  });
+
+  it('keeps the street typed before the city in a region', async () => {
+    const geo = createOfflineGeocoder({ states: ['MA'], depot: { lat: 42.3601, lng: -71.0589 } });
+    expect((await geo.autocomplete('55 Fruit St, Bost'))[0].description).toBe('55 Fruit St, Boston, MA');
+  });
+});

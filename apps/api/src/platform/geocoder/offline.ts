@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Geocoder, GeoPlace, GeoSuggestion } from './geocoder.js';
 import { US_STATE_CODES } from './us-states.js';
+import { hasRegion, rankForRegion, type ServiceRegion } from './region.js';
 
 interface ZipRecord {
   zip: string;
@@ -128,7 +129,18 @@ function matchCityThenState(prefixParts: string[], typing: string, limit: number
     .slice(0, limit);
 }
 
-export function createOfflineGeocoder(): Geocoder {
+/** How many matches the gazetteer ranks for a region before it cuts to the limit. */
+const REGION_POOL = 400;
+
+/**
+ * The offline gazetteer (no network, city and ZIP level). With a region, suggestions in the served states come
+ * first and, with a depot, the nearest first: "Springfield" is the one the courier drives to.
+ */
+export function createOfflineGeocoder(region?: ServiceRegion): Geocoder {
+  const ranked = hasRegion(region);
+  const pool = (limit: number) => (ranked ? Math.max(limit, REGION_POOL) : limit);
+  const pick = (items: GeoSuggestion[], limit: number) =>
+    (region && ranked ? rankForRegion(items, region, { byDistance: true }) : items).slice(0, limit);
   return {
     name: 'offline',
     geocode: async (address) => {
@@ -141,46 +153,48 @@ export function createOfflineGeocoder(): Geocoder {
       const city = findCity(address);
       return city ? placeOfCity(city) : null;
     },
-    autocomplete: async (query, limit = 8) => {
-      const { zipIndex } = load();
-      const parts = query.split(',');
-      const typing = (parts.pop() ?? '').trim().toLowerCase();
-      const prefix = parts
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .join(', ');
-      if (typing.length < 2) return [];
-      const suggest = (place: GeoPlace, before = prefix): GeoSuggestion => ({
-        ...place,
-        description: before ? `${before}, ${place.label}` : place.label,
-      });
-      if (/^\d{2,5}$/.test(typing)) {
-        const out: GeoSuggestion[] = [];
-        for (const rec of zipIndex.values()) {
-          if (rec.zip.startsWith(typing)) out.push(suggest(placeOfZip(rec)));
-          if (out.length >= limit) break;
-        }
-        return out;
-      }
-      const prefixParts = parts.map((p) => p.trim()).filter(Boolean);
-      const cityState = matchCityThenState(prefixParts, typing, limit);
-      if (cityState.length) return cityState.map((c) => suggest(placeOfCity(c), prefixParts.slice(0, -1).join(', ')));
-      const whole = matchCities(typing, limit);
-      // A city suggestion carries no ZIP: one of the city's many would end up in the customer's address.
-      if (whole.length) return whole.map((c) => suggest(placeOfCity(c)));
-      // "55 Fruit St Bos": the street was typed without a comma; the last words are the city being typed.
-      const raw = query.split(',').pop()?.trim() ?? '';
-      const words = raw.split(/\s+/);
-      for (let n = words.length - 1; n >= 1; n--) {
-        const tail = words.slice(n).join(' ').toLowerCase();
-        if (tail.length < 3) continue;
-        const hits = matchCities(tail, limit);
-        if (hits.length) {
-          const before = [prefix, words.slice(0, n).join(' ')].filter(Boolean).join(', ');
-          return hits.map((c) => suggest(placeOfCity(c), before));
-        }
-      }
-      return [];
-    },
+    autocomplete: async (query, limit = 8) => pick(await suggestions(query, pool(limit)), limit),
   };
+
+  async function suggestions(query: string, limit: number): Promise<GeoSuggestion[]> {
+    const { zipIndex } = load();
+    const parts = query.split(',');
+    const typing = (parts.pop() ?? '').trim().toLowerCase();
+    const prefix = parts
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .join(', ');
+    if (typing.length < 2) return [];
+    const suggest = (place: GeoPlace, before = prefix): GeoSuggestion => ({
+      ...place,
+      description: before ? `${before}, ${place.label}` : place.label,
+    });
+    if (/^\d{2,5}$/.test(typing)) {
+      const out: GeoSuggestion[] = [];
+      for (const rec of zipIndex.values()) {
+        if (rec.zip.startsWith(typing)) out.push(suggest(placeOfZip(rec)));
+        if (out.length >= limit) break;
+      }
+      return out;
+    }
+    const prefixParts = parts.map((p) => p.trim()).filter(Boolean);
+    const cityState = matchCityThenState(prefixParts, typing, limit);
+    if (cityState.length) return cityState.map((c) => suggest(placeOfCity(c), prefixParts.slice(0, -1).join(', ')));
+    const whole = matchCities(typing, limit);
+    // A city suggestion carries no ZIP: one of the city's many would end up in the customer's address.
+    if (whole.length) return whole.map((c) => suggest(placeOfCity(c)));
+    // "55 Fruit St Bos": the street was typed without a comma; the last words are the city being typed.
+    const raw = query.split(',').pop()?.trim() ?? '';
+    const words = raw.split(/\s+/);
+    for (let n = words.length - 1; n >= 1; n--) {
+      const tail = words.slice(n).join(' ').toLowerCase();
+      if (tail.length < 3) continue;
+      const hits = matchCities(tail, limit);
+      if (hits.length) {
+        const before = [prefix, words.slice(0, n).join(' ')].filter(Boolean).join(', ');
+        return hits.map((c) => suggest(placeOfCity(c), before));
+      }
+    }
+    return [];
+  }
 }

@@ -1,4 +1,4 @@
-import { FileUp, House, type LucideIcon, PackagePlus, Package, Repeat, Settings } from 'lucide-react';
+import { ChartColumn, FileUp, House, type LucideIcon, PackagePlus, Package, Repeat, Settings } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export const customerNav: { label: string; to: string; icon: LucideIcon }[] = [
@@ -7,5 +7,6 @@ export const customerNav: { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Request Delivery', to: paths.orderDelivery, icon: PackagePlus },
   { label: 'Standing Orders', to: paths.standingOrders, icon: Repeat },
   { label: 'Import Deliveries', to: paths.importDeliveries, icon: FileUp },
+  { label: 'Reports', to: paths.reports, icon: ChartColumn },
   { label: 'Account Settings', to: paths.accountSettings, icon: Settings },
 ];

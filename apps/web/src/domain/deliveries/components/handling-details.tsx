@@ -73,6 +73,7 @@ export function HandlingDetails({ delivery: d, action }: { delivery: THandled; a
               ? 'Received in good condition'
               : `Rejected (${REJECTION_REASON_LABELS[(d.receipt.reason ?? 'other') as TRejectionReason]})`}{' '}
             by {d.receipt.receivedBy} · {formatDateTime(d.receipt.receivedAt)}
+            {d.receipt.comment && <span className="mt-0.5 block text-slate-600">“{d.receipt.comment}”</span>}
           </DetailItem>
         )}
       </dl>

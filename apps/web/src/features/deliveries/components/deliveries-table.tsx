@@ -1,6 +1,6 @@
 import { packageSizeShort, packageTypeLabel, isRejectedByLab } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
-import { ArrowRight, MapPin, Package, Repeat } from 'lucide-react';
+import { ArrowRight, Clock, MapPin, Package, Repeat } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { OverdueBadge } from '@/components/ui/overdue-badge';
@@ -12,20 +12,32 @@ import { DeliveryRow } from '@/domain/deliveries/components/delivery-row';
 import { HeadCells } from '@/components/ui/head-cells';
 import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { HandlingBadges } from '@/components/ui/handling-badges';
 
-/** The eight columns need this much room; a narrower list (phone, tablet, small laptop) shows one card per delivery. */
+/** The nine columns need this much room (a cell wraps before the list turns to cards); a narrower list (phone, tablet, small laptop) shows one card per delivery. */
 export const TABLE_MIN_WIDTH = 1000;
 
-const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
-const td = 'px-3 py-3 align-top text-[0.8125rem] leading-snug text-slate-700';
+const th = 'px-1.5 py-3 text-left first:pl-3 last:pr-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
+const td = 'px-1.5 py-3 align-top first:pl-3 last:pr-3 text-[0.8125rem] leading-snug text-slate-700';
 
-/** No date for a moment of today, just its time. */
-function Created({ value }: { value: string }) {
+/** No date for a moment of today, just its time; otherwise the date above the time. */
+function Moment({ value }: { value: string }) {
   const today = isSameDay(new Date(value), new Date());
   return (
     <time dateTime={value} className="whitespace-nowrap">
       {today ? formatTime(value) : formatDate(value)}
       {!today && <span className="block text-xs text-slate-500">{formatTime(value)}</span>}
+    </time>
+  );
+}
+
+/** The time the delivery is needed by (as the booking time is shown), or a dash when the booking named none. */
+function RequiredBy({ value, stacked = false }: { value: string | null; stacked?: boolean }) {
+  if (!value) return <span className="text-slate-400">—</span>;
+  if (stacked) return <Moment value={value} />;
+  return (
+    <time dateTime={value} className="whitespace-nowrap">
+      {formatWhen(value)}
     </time>
   );
 }
@@ -68,6 +80,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 'Pickup Address',
                 'Delivery Address',
                 'Status',
+                'Required By',
                 'Created At',
                 <span key="actions" className="sr-only">
                   Actions
@@ -79,7 +92,13 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
         <tbody className="divide-y divide-slate-100">
           {deliveries.map((d) => (
             <DeliveryRow key={d._id} id={d._id} className="transition-colors">
-              <td className={`${td} font-mono text-xs font-semibold whitespace-nowrap text-slate-900`}>#{d.orderId}</td>
+              <td className={td}>
+                <span className="font-mono text-xs font-semibold whitespace-nowrap text-slate-900">#{d.orderId}</span>
+                {/* STAT and the temperature under the number: the status column stays narrow enough for nine columns. */}
+                <div className="mt-1.5">
+                  <HandlingBadges handling={d} />
+                </div>
+              </td>
               <td className={td}>
                 <span className="block font-medium text-slate-900">{d.recipientName}</span>
                 <span className="block text-xs whitespace-nowrap text-slate-500">{d.recipientPhone}</span>
@@ -101,7 +120,10 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 </span>
               </td>
               <td className={td}>
-                <Created value={d.createdAt} />
+                <RequiredBy value={d.requiredBy} stacked />
+              </td>
+              <td className={td}>
+                <Moment value={d.createdAt} />
               </td>
               <td className={`${td} text-right`}>
                 <Link
@@ -153,6 +175,7 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
           {isOverdue(d) && <OverdueBadge />}
         </span>
       </div>
+      <HandlingBadges handling={d} className="mt-2" />
       {/* Wraps on a narrow phone rather than pushing the card past the screen edge. */}
       <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
         <span className="font-medium break-words text-slate-900">{d.recipientName}</span>
@@ -181,6 +204,19 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
             {truncateAddress(d.deliveryAddress)}
           </dd>
         </div>
+        {d.requiredBy && (
+          <div className="flex gap-2">
+            <dt className="flex w-16 shrink-0 items-center gap-1 self-start pt-0.5 text-xs font-medium text-slate-500 uppercase">
+              <Clock aria-hidden="true" className="size-3.5" />
+              <span>
+                <span className="sr-only">Required </span>By
+              </span>
+            </dt>
+            <dd className="min-w-0 text-slate-700">
+              <RequiredBy value={d.requiredBy} />
+            </dd>
+          </div>
+        )}
       </dl>
       <div className="mt-auto flex items-center justify-between gap-3 pt-3">
         <Link

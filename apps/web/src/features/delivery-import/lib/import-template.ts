@@ -12,6 +12,12 @@ const EXAMPLE: Record<(typeof IMPORT_COLUMNS)[number], string> = {
   packageSize: 'small',
   deliveryType: 'STANDARD',
   specialInstructions: 'Keep refrigerated',
+  priority: 'routine',
+  temperature: 'refrigerated',
+  controlledSubstance: 'no',
+  specimenCategory: '',
+  specimenCollectedAt: '',
+  specimenStableForHours: '',
 };
 
 const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);

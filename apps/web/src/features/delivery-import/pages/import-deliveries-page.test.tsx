@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerAccount } from '@/testing/fixtures';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 import { setSession } from '@/lib/session';
+import { importTemplate } from '../lib/import-template';
 
 const csv = `${IMPORT_COLUMNS.join(',')}\r\n...two rows...\r\n`;
 
@@ -63,6 +64,26 @@ describe('importing deliveries from a CSV', () => {
       '2recipientPhoneEnter a valid phone number',
       '3packageTypePackage type must be one of DOCUMENT, PARCEL',
     ]);
+  }, 20_000);
+
+  it('lists the optional handling columns, and the template carries them with an example', async () => {
+    stubImport(json(201, { success: true, message: 'Imported', created: 0 }));
+    renderRoute('/deliveries/import');
+    const aside = (await screen.findByRole('heading', { name: 'The template' }, slow)).closest('aside') as HTMLElement;
+    for (const column of [
+      'priority',
+      'temperature',
+      'controlledSubstance',
+      'specimenCategory',
+      'specimenCollectedAt',
+      'specimenStableForHours',
+    ])
+      expect(within(aside).getAllByText(new RegExp(column)).length).toBeGreaterThan(0);
+    expect(aside).toHaveTextContent('The handling columns may be left out or empty');
+    const [header, example] = importTemplate().trim().split('\r\n');
+    expect(header.split(',')).toEqual([...IMPORT_COLUMNS]);
+    const cells = Object.fromEntries(header.split(',').map((c, i) => [c, example.split(',').at(i - header.split(',').length)]));
+    expect(cells).toMatchObject({ priority: 'routine', temperature: 'refrigerated', controlledSubstance: 'no' });
   }, 20_000);
 
   it('asks for a file before sending anything', async () => {

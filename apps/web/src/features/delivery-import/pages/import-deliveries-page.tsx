@@ -83,6 +83,11 @@ export function ImportDeliveriesPage() {
           <h2 className="font-semibold text-slate-900">The template</h2>
           <p className="mt-1">Columns, named as in our API:</p>
           <p className="mt-2 font-mono text-xs break-words text-slate-600">{IMPORT_COLUMNS.join(', ')}</p>
+          <p className="mt-2 text-xs text-slate-600">
+            The handling columns may be left out or empty: priority (routine or stat), temperature (ambient, controlled_room, refrigerated
+            or frozen), controlledSubstance (yes or no, medication only) and, for a specimen, specimenCategory (UN3373 or exempt),
+            specimenCollectedAt and specimenStableForHours.
+          </p>
           <a href={templateHref} download="deliveries-template.csv" className={buttonClass({ variant: 'secondary', className: 'mt-3' })}>
             <Download aria-hidden="true" className="mr-2 size-4" />
             Download template

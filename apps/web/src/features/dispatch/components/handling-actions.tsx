@@ -24,7 +24,7 @@ import { DispositionDialog, MANAGER_DECIDES } from './disposition-dialog';
 /** The contract's request, with the dialog's own words for a missing name. */
 const ZReceiptForm = ZReceiptRequest.safeExtend({ receivedBy: line('receivedBy', 120).min(1, 'Who received it?') });
 type TReceiptForm = z.input<typeof ZReceiptForm>;
-const blankReceipt: TReceiptForm = { status: 'accepted', reason: 'damaged', receivedBy: '' };
+const blankReceipt: TReceiptForm = { status: 'accepted', reason: 'haemolysed', receivedBy: '' };
 
 /** Staff's handling moves on one delivery: the disposition of a hold (managers), a receipt the lab phoned in. */
 export function HandlingActions({ delivery: d }: { delivery: TAdminDelivery }) {
@@ -63,11 +63,12 @@ function ReceiptDialog({ delivery: d, open, onClose }: { delivery: TAdminDeliver
   });
   const status = watch('status');
   const error = formState.errors.receivedBy?.message;
+  const commentError = formState.errors.comment?.message;
   const failed = formState.errors.root?.server?.message;
   // The reason travels only with a rejection.
-  const submit = ({ status, receivedBy, reason }: TReceiptRequest) =>
+  const submit = ({ status, receivedBy, reason, comment }: TReceiptRequest) =>
     record.mutate(
-      { id: d._id, body: { status, receivedBy, ...(status === 'rejected' ? { reason } : {}) } },
+      { id: d._id, body: { status, receivedBy, ...(status === 'rejected' ? { reason } : {}), ...(comment ? { comment } : {}) } },
       {
         onSuccess: () => {
           toast.success(`#${d.orderId}: receipt recorded`);
@@ -108,6 +109,14 @@ function ReceiptDialog({ delivery: d, open, onClose }: { delivery: TAdminDeliver
             </select>
           </Field>
         )}
+        <Field id={`${formId}-comment`} label="Comment" error={commentError}>
+          <textarea
+            id={`${formId}-comment`}
+            rows={2}
+            {...register('comment', { setValueAs: (value) => value || undefined, onChange: () => clearErrors('comment') })}
+            className={inputClass({ invalid: !!commentError, className: 'py-2' })}
+          />
+        </Field>
         <Field id={`${formId}-received-by`} label="Received by" error={error}>
           <input
             id={`${formId}-received-by`}

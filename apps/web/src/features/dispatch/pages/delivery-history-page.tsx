@@ -207,7 +207,7 @@ export function DeliveryHistoryPage() {
         </div>
       </search>
       <BulkDispatch>
-      <PagedTable
+        <PagedTable
           headings={[
             <SelectPageBox
               key="all"
@@ -221,11 +221,11 @@ export function DeliveryHistoryPage() {
             'Route',
             'Driver',
           ]}
-        minWidth="min-w-[960px]"
-        query={query}
-        failed="Could not load the deliveries"
-        empty={filtered ? 'No delivery matches these filters.' : 'No delivery has been booked yet.'}
-        row={(d) => (
+          minWidth="min-w-[960px]"
+          query={query}
+          failed="Could not load the deliveries"
+          empty={filtered ? 'No delivery matches these filters.' : 'No delivery has been booked yet.'}
+          row={(d) => (
             <tr
               key={d._id}
               data-job-id={d._id}
@@ -236,36 +236,36 @@ export function DeliveryHistoryPage() {
               <td data-label="Select" className={tdClass}>
                 <JobCheckbox id={d._id} orderId={d.orderId} />
               </td>
-            <td data-label="Delivery" className={tdClass}>
-              <Link to={paths.adminDelivery(d._id)} className="font-mono font-semibold text-brand-700 hover:underline">
-                #{d.orderId}
-              </Link>
-              <span className="mt-1 flex flex-wrap items-center gap-1.5">
-                <StatusBadge status={d.status} />
-                <span className="text-xs font-medium text-slate-600">{deliveryTypeLabel(d.deliveryType)}</span>
-              </span>
-            </td>
-            <td data-label="Booked" className={`${tdClass} whitespace-nowrap`}>
-              {formatDateTime(d.createdAt)}
-              {d.requiredBy && <span className="block text-xs text-slate-500">by {formatDateTime(d.requiredBy)}</span>}
-            </td>
-            <td data-label="Customer" className={tdClass}>
-              {d.customer.name}
-              {d.customer.organisation && <span className="block text-xs text-slate-500">{d.customer.organisation}</span>}
-            </td>
-            <td data-label="Recipient" className={tdClass}>
-              {d.recipientName}
-              <span className="block text-xs text-slate-500">{d.recipientPhone}</span>
-            </td>
-            <td data-label="Route" className={`${tdClass} max-w-xs`}>
-              <RouteLines d={d} />
-            </td>
-            <td data-label="Driver" className={tdClass}>
-              {d.driver?.name ?? <span className="text-slate-500">None</span>}
-            </td>
-          </tr>
-        )}
-      />
+              <td data-label="Delivery" className={tdClass}>
+                <Link to={paths.adminDelivery(d._id)} className="font-mono font-semibold text-brand-700 hover:underline">
+                  #{d.orderId}
+                </Link>
+                <span className="mt-1 flex flex-wrap items-center gap-1.5">
+                  <StatusBadge status={d.status} />
+                  <span className="text-xs font-medium text-slate-600">{deliveryTypeLabel(d.deliveryType)}</span>
+                </span>
+              </td>
+              <td data-label="Booked" className={`${tdClass} whitespace-nowrap`}>
+                {formatDateTime(d.createdAt)}
+                {d.requiredBy && <span className="block text-xs text-slate-500">by {formatDateTime(d.requiredBy)}</span>}
+              </td>
+              <td data-label="Customer" className={tdClass}>
+                {d.customer.name}
+                {d.customer.organisation && <span className="block text-xs text-slate-500">{d.customer.organisation}</span>}
+              </td>
+              <td data-label="Recipient" className={tdClass}>
+                {d.recipientName}
+                <span className="block text-xs text-slate-500">{d.recipientPhone}</span>
+              </td>
+              <td data-label="Route" className={`${tdClass} max-w-xs`}>
+                <RouteLines d={d} />
+              </td>
+              <td data-label="Driver" className={tdClass}>
+                {d.driver?.name ?? <span className="text-slate-500">None</span>}
+              </td>
+            </tr>
+          )}
+        />
       </BulkDispatch>
     </DispatchPage>
   );

@@ -49,7 +49,7 @@ describe('the board says what it means', () => {
       orderId: 'MC00000000RJ',
       status: 'delivered',
       isLate: false,
-      receipt: { status: 'rejected', reason: 'haemolysed', receivedBy: 'Core lab', receivedAt: inMinutes(-30) },
+      receipt: { status: 'rejected', reason: 'haemolysed', comment: null, receivedBy: 'Core lab', receivedAt: inMinutes(-30) },
     });
     const { fetchMock } = stubApi((url) => {
       if (url.includes('/admin/stats')) return json(200, { success: true, data: stats });

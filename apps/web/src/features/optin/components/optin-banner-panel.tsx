@@ -4,12 +4,13 @@ import clsx from 'clsx';
 import { BellRing, X } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { buttonClass } from '@/components/ui/button';
 import { optinErrorMessage, useSubscribeOptin } from '../api/subscribe-optin';
 
 // The banner asks for the phone only: the contract's phone rule and words, as the opt-in form has them.
-const ZBannerForm = ZOptinRequest.pick({ phone: true });
+const ZBannerForm = z.object({ phone: ZOptinRequest.shape.phone });
 
 /** The banner itself (optin-banner.tsx decides when it shows): SMS consent only; subscribing or closing ends it. */
 export function OptinBannerPanel({ onClose, onError }: { onClose: () => void; onError?: (message: string) => void }) {

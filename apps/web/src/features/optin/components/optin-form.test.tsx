@@ -35,3 +35,26 @@ describe('the opt-in phone rule', () => {
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('e-mail updates ask where to send them', () => {
+  it('shows the e-mail box once e-mail updates are ticked, requires it, checks it by the contract rule and sends it', async () => {
+    const api = stubApi(() => json(200, { success: true, message: 'Saved.' }));
+    renderRoute('/optin');
+    fireEvent.change(await screen.findByLabelText(/Phone number/, {}, slow), { target: { value: '(617) 555-0177' } });
+    expect(screen.queryByLabelText(/E-mail address/)).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Email updates/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter the e-mail address for e-mail updates');
+    const email = screen.getByLabelText(/E-mail address/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(email, { target: { value: 'not-an-address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email must be a valid e-mail address');
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(email, { target: { value: 'Ops@Clinic.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('heading', { name: 'All set!' }, slow)).toBeInTheDocument();
+    const [, init] = api.fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ consent: { email: true }, email: 'ops@clinic.org' });
+  });
+});

@@ -29,20 +29,27 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
     // The contract's rules and words (the API answers the same ones); an error clears as soon as its field is edited.
     resolver: zodResolver(ZOptinRequest),
     reValidateMode: 'onSubmit',
-    defaultValues: { phone: '', company: '', consent: { sms: false, email: false, marketing: false }, source: 'page' },
+    defaultValues: { phone: '', company: '', email: '', consent: { sms: false, email: false, marketing: false }, source: 'page' },
   });
   const subscribe = useSubscribeOptin();
 
   const submit = handleSubmit((form) => {
     const consent = form.consent;
     subscribe.mutate(
-      { phone: form.phone, company: form.company?.trim() || undefined, consent, source: 'page' },
+      {
+        phone: form.phone,
+        company: form.company?.trim() || undefined,
+        // Sent only with e-mail updates ticked: an address left in the box after unticking is not stored.
+        email: consent.email ? form.email : undefined,
+        consent,
+        source: 'page',
+      },
       {
         onSuccess: (message) => onSubscribed(message, consent.sms),
         onError: (failure) => {
           const message = optinErrorMessage(failure);
           const field = optinErrorField(failure);
-          if (field === 'phone') setError('phone', { message });
+          if (field === 'phone' || field === 'email') setError(field, { message });
           else if (field?.startsWith('consent')) setError('consent', { message });
           else setError('root', { message });
         },
@@ -59,6 +66,7 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
     },
   });
   const phoneMessage = errors.phone?.message;
+  const emailMessage = errors.email?.message;
   const consentMessage = errors.consent?.message ?? errors.consent?.root?.message;
   const formMessage = errors.root?.message;
 
@@ -135,6 +143,35 @@ export function OptinForm({ onSubscribed }: { onSubscribed: (message: string, as
             {...consentBox('marketing')}
           />
         </div>
+        {consent.email && (
+          <div className="mt-3 pl-1">
+            <label htmlFor="optin-email" className="block text-sm font-semibold text-slate-800">
+              E-mail address <span className="text-red-600">*</span>
+            </label>
+            <input
+              id="optin-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              placeholder="you@clinic.org"
+              {...register('email', {
+                onChange: () => {
+                  clearErrors('email');
+                  clearErrors('root');
+                },
+              })}
+              aria-invalid={emailMessage ? true : undefined}
+              aria-describedby={emailMessage ? 'optin-email-error' : undefined}
+              className={inputClass(!!emailMessage)}
+            />
+            {emailMessage ? (
+              <p id="optin-email-error" role="alert" className="mt-1.5 text-sm font-medium text-red-600">
+                {emailMessage}
+              </p>
+            ) : null}
+          </div>
+        )}
         {consentMessage ? (
           <p id="optin-consent-error" role="alert" className="mt-2 text-sm font-medium text-red-600">
             {consentMessage}

@@ -48,6 +48,7 @@ export function DispatchOptinsPage() {
             </td>
             <td data-label="Company" className={tdClass}>
               {o.company || <span className="text-slate-400">—</span>}
+              {o.email && <span className="block text-xs break-all text-slate-500">{o.email}</span>}
             </td>
             <td data-label="SMS" className={`${tdClass} whitespace-nowrap`}>
               <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${SMS_STATUS[o.smsStatus].className}`}>

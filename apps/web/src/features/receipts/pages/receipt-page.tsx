@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  RECEIPT_COMMENT_MAX,
   REJECTION_REASON_LABELS,
   REJECTION_REASONS,
   SPECIMEN_CATEGORY_LABELS,
@@ -33,6 +34,7 @@ const PAGE_MESSAGES = {
   status: 'Choose received in good condition or rejected',
   reason: 'Choose why it is rejected',
   receivedBy: 'Enter your name',
+  comment: 'Say what was wrong: a comment is needed with Other',
 } as const;
 
 /** /receive/{token}: the receiving lab confirms receipt, once (the time is recorded, as CLIA asks). */
@@ -42,15 +44,20 @@ export function ReceiptPage() {
   const submit = useSubmitReceipt(token);
   const form = useForm<TReceiptRequest>({ resolver: zodResolver(ZReceiptRequest), defaultValues: { receivedBy: '' } });
   const shown = (name: keyof typeof PAGE_MESSAGES) => (form.formState.errors[name] ? PAGE_MESSAGES[name] : undefined);
-  const errors = { status: shown('status'), reason: shown('reason'), receivedBy: shown('receivedBy') };
+  const errors = { status: shown('status'), reason: shown('reason'), receivedBy: shown('receivedBy'), comment: shown('comment') };
   const [formError, setFormError] = useState<string | null>(null);
   const status: TReceiptStatus | undefined = form.watch('status');
   const id = useId();
 
-  const onSubmit = form.handleSubmit(async ({ status, reason, receivedBy }) => {
+  const onSubmit = form.handleSubmit(async ({ status, reason, receivedBy, comment }) => {
     setFormError(null);
     try {
-      await submit.mutateAsync({ status, receivedBy, ...(status === 'rejected' && reason ? { reason } : {}) });
+      await submit.mutateAsync({
+        status,
+        receivedBy,
+        ...(status === 'rejected' && reason ? { reason } : {}),
+        ...(comment ? { comment } : {}),
+      });
     } catch (error) {
       setFormError(errorMessage(error, 'The receipt could not be recorded. Please try again.'));
     }
@@ -107,6 +114,7 @@ export function ReceiptPage() {
                 ? 'Received in good condition'
                 : `Rejected: ${REJECTION_REASON_LABELS[(d.receipt.reason ?? 'other') as TRejectionReason]}`}{' '}
               by {d.receipt.receivedBy}, recorded {formatDateTime(d.receipt.receivedAt)}. Thank you.
+              {d.receipt.comment && <span className="mt-1 block font-normal">Comment: {d.receipt.comment}</span>}
             </span>
           </p>
         ) : (
@@ -149,6 +157,19 @@ export function ReceiptPage() {
                 </select>
               </Field>
             )}
+            <Field
+              id={`${id}-comment`}
+              label={form.watch('reason') === 'other' && status === 'rejected' ? 'Comment' : 'Comment (optional)'}
+              error={errors.comment}
+            >
+              <textarea
+                id={`${id}-comment`}
+                rows={3}
+                maxLength={RECEIPT_COMMENT_MAX}
+                className={clsx(field, 'h-auto py-2')}
+                {...form.register('comment', { setValueAs: (value) => value || undefined })}
+              />
+            </Field>
             <Field id={`${id}-name`} label="Your name" error={errors.receivedBy}>
               <input id={`${id}-name`} autoComplete="name" maxLength={120} className={field} {...form.register('receivedBy')} />
             </Field>

@@ -15,6 +15,7 @@ import {
   useStandingOrderForm,
 } from '../components/standing-order-form-shell';
 import { StandingOrderFields } from '../components/standing-order-fields';
+import { ScratchStandingOrderForm } from '../components/scratch-standing-order-form';
 import { emptyStandingOrderForm, ruleText, type TStandingOrderForm } from '../lib/standing-order-form';
 
 /** HH:MM of an instant on this browser's clock: the earlier delivery's collection, as a default for each run's. */
@@ -73,7 +74,7 @@ function DeliverySummary({ delivery }: { delivery: TDeliveryDetail }) {
   );
 }
 
-/** /standing-orders/new?from={deliveryId}: repeat a past delivery on a schedule. */
+/** /standing-orders/new?from={deliveryId}: repeat a past delivery on a schedule; without `from`, a new one from scratch. */
 export function NewStandingOrderPage() {
   const [search] = useSearchParams();
   const fromId = search.get('from') ?? '';
@@ -107,19 +108,25 @@ export function NewStandingOrderPage() {
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-8">
-      <title>{`Repeat this delivery · ${COMPANY.name}`}</title>
-      <StandingOrderHeading icon={<Repeat aria-hidden="true" className="size-6 text-brand-600" />} title="Repeat this delivery">
+      <title>{`${fromId ? 'Repeat this delivery' : 'New standing order'} · ${COMPANY.name}`}</title>
+      <StandingOrderHeading
+        icon={<Repeat aria-hidden="true" className="size-6 text-brand-600" />}
+        title={fromId ? 'Repeat this delivery' : 'New standing order'}
+      >
         We book it for you ahead of each date, with the same pickup, recipient and package.
       </StandingOrderHeading>
 
       {!fromId && (
-        <p className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
-          Open one of{' '}
-          <Link to={paths.deliveries} className="font-medium text-brand-700 underline">
-            your deliveries
-          </Link>{' '}
-          and choose Repeat this delivery.
-        </p>
+        <>
+          <p className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
+            Fill in the delivery below, or open one of{' '}
+            <Link to={paths.deliveries} className="font-medium text-brand-700 underline">
+              your deliveries
+            </Link>{' '}
+            and choose Repeat this delivery to start from it.
+          </p>
+          <ScratchStandingOrderForm />
+        </>
       )}
       {fromId && source.isPending && <Spinner className="mt-8" label="Loading the delivery" />}
       {fromId && source.isError && (

@@ -100,3 +100,75 @@ describe('standing-order forms', () => {
     expect((await screen.findByText('Specimen collection time must be HH:MM', undefined, slow)).id).toBe('collectionTime-error');
   });
 });
+
+describe('a standing order from scratch', () => {
+  const posts = (api: ReturnType<typeof stubApi>) => api.calls('/api/v1/standing-orders').filter((c) => c.method === 'POST');
+  const fill = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('asks for the booking fields and the schedule, checks them by the contract, and sends them with a specimen', async () => {
+    const api = stubApi((url, init) => {
+      if (url.endsWith('/v1/standing-orders') && init.method === 'POST') return json(201, { success: true, data: standingOrder });
+      return json(200, { success: true, data: [] });
+    });
+    renderRoute('/standing-orders');
+    fireEvent.click(await screen.findByRole('link', { name: 'New standing order' }, slow));
+    expect(await screen.findByRole('heading', { name: 'New standing order' }, slow)).toBeVisible();
+    // The sender's phone and pickup start as the customer's own.
+    expect(screen.getByLabelText(/Sender phone/)).toHaveValue(customer.phone);
+    fireEvent.click(screen.getByRole('button', { name: 'Create standing order' }));
+    expect(await screen.findByText('Recipient name is required', undefined, slow)).toBeVisible();
+    expect(screen.getByText('Recipient e-mail is required')).toBeVisible();
+    fill(/Recipient name/, 'Core Lab');
+    fill(/Recipient phone/, '617-555-0199');
+    fill(/Recipient e-mail/, 'not-an-address');
+    fill(/Delivery address/, '330 Brookline Ave, Boston, MA 02215');
+    fill('Package type', 'SPECIMEN');
+    fill('Priority', 'stat');
+    fill('Temperature', 'refrigerated');
+    fireEvent.click(screen.getByRole('button', { name: 'Create standing order' }));
+    expect(await screen.findByText('Recipient e-mail must be a valid e-mail address', undefined, slow)).toBeVisible();
+    expect(screen.getByText('Choose the specimen category')).toBeVisible();
+    // The schedule's check runs after the booking's (its resolver is asynchronous).
+    expect(await screen.findByText('Specimen collection time is required', undefined, slow)).toBeVisible();
+    expect(posts(api)).toHaveLength(0);
+    fill(/Recipient e-mail/, 'lab@example.test');
+    fill(/Specimen category/, 'UN3373');
+    fill(/Stable for/, '12');
+    fill('Specimens collected at (time)', '08:30');
+    fireEvent.click(screen.getByRole('button', { name: 'Create standing order' }));
+    await vi.waitFor(() => expect(posts(api)).toHaveLength(1), slow);
+    expect(posts(api)[0].body).toMatchObject({
+      senderPhone: customer.phone,
+      recipientName: 'Core Lab',
+      recipientEmail: 'lab@example.test',
+      packageType: 'SPECIMEN',
+      priority: 'stat',
+      temperature: 'refrigerated',
+      controlledSubstance: false,
+      specimen: { category: 'UN3373', stableForHours: 12, collectionTime: '08:30' },
+      schedule: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR', time: '16:00' },
+    });
+  });
+
+  it('shows a refusal the API names on its booking field', async () => {
+    stubApi((url, init) => {
+      if (url.endsWith('/v1/standing-orders') && init.method === 'POST')
+        return json(400, {
+          success: false,
+          error: 'BAD_REQUEST',
+          message: 'deliveryAddress: Delivery address could not be found',
+          field: 'deliveryAddress',
+        });
+      return json(200, { success: true, data: [] });
+    });
+    renderRoute('/standing-orders/new');
+    await screen.findByLabelText(/Recipient name/, undefined, slow);
+    fill(/Recipient name/, 'Core Lab');
+    fill(/Recipient phone/, '617-555-0199');
+    fill(/Recipient e-mail/, 'lab@example.test');
+    fill(/Delivery address/, 'Nowhere at all');
+    fireEvent.click(screen.getByRole('button', { name: 'Create standing order' }));
+    const message = await screen.findByText('Delivery address could not be found', undefined, slow);
+    expect(message.id).toBe('so-deliveryAddress-error');
+  });
+});

@@ -1,5 +1,5 @@
 import { COMPANY, type TStandingOrder } from '@courier/contract';
-import { ArrowRight, Pause, Pencil, Play, Repeat, Square } from 'lucide-react';
+import { ArrowRight, Pause, Pencil, Play, Plus, Repeat, Square } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -153,9 +153,15 @@ export function StandingOrdersPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Standing Orders</h1>
           <p className="mt-1 text-sm text-slate-600">Deliveries we book for you on a schedule, a day ahead of each date.</p>
         </div>
-        <Link to={paths.deliveries} className={buttonClass({ variant: 'secondary' })}>
-          Repeat a delivery
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.deliveries} className={buttonClass({ variant: 'secondary' })}>
+            Repeat a delivery
+          </Link>
+          <Link to={paths.newStandingOrder()} className={buttonClass()}>
+            <Plus aria-hidden="true" className="mr-1.5 size-4" />
+            New standing order
+          </Link>
+        </div>
       </div>
       <div className="mt-6 space-y-4">
         {query.isPending && <Spinner label="Loading standing orders" />}
@@ -166,7 +172,7 @@ export function StandingOrdersPage() {
         )}
         {query.data?.length === 0 && (
           <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
-            No standing orders yet. Open a delivery and choose Repeat this delivery.
+            No standing orders yet. Create one with New standing order, or open a delivery and choose Repeat this delivery.
           </p>
         )}
         {query.data?.map((order) => (
