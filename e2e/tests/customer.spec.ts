@@ -106,7 +106,7 @@ test.describe('customer area', () => {
     const row = page.getByRole('row').filter({ hasText: `#${orderId}` });
     await expect(row).toContainText(recipient);
     await expect(row).toContainText('Medication');
-    await expect(row).toContainText('pending');
+    await expect(row).toContainText('Pending');
     // Addresses longer than 30 characters are cut with an ellipsis.
     await expect(row).toContainText('330 Brookline Ave, Boston, MA ...');
     await expect(row).not.toContainText('02215');
@@ -253,7 +253,7 @@ test.describe('customer area', () => {
     await page.getByRole('button', { name: 'Cancel request' }).click();
     await confirm.getByRole('button', { name: 'Cancel request' }).click();
     await expect(toast(page, 'Delivery request cancelled')).toBeVisible();
-    await expect(page.getByText('cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Generate Label' })).toHaveCount(0);
 

@@ -13,7 +13,7 @@ test.describe('delivery feedback', () => {
 
     // Order id and status are shown.
     await expect(page.getByText(`#${delivery.orderId}`)).toBeVisible();
-    await expect(page.locator('[data-status="delivered"]')).toHaveText('delivered');
+    await expect(page.locator('[data-status="delivered"]')).toHaveText('Delivered');
 
     // No rating yet: the form says so and sends nothing.
     await page.getByRole('button', { name: 'Submit Feedback' }).click();

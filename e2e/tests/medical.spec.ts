@@ -78,7 +78,7 @@ test.describe('medical handling', () => {
     await expect(card.getByText('UN3373')).toBeVisible();
     await card.click();
     await driver.getByRole('button', { name: 'Start pickup run' }).click();
-    await expect(driver.getByText('moving to pickup location').first()).toBeVisible();
+    await expect(driver.getByText('Moving to pickup').first()).toBeVisible();
     await driver.getByRole('button', { name: 'Check parcel & pick up' }).click();
     await driver.getByLabel('Tracking number on the label').fill(orderId);
     await driver.getByLabel(/Temperature at pickup/).fill('4.1');
@@ -127,7 +127,7 @@ test.describe('medical handling', () => {
     await driver.reload();
     await expect(driver.getByText('Do not deliver: on hold for temperature')).toBeHidden();
     await driver.getByRole('button', { name: 'Start delivery run' }).click();
-    await expect(driver.getByText('in transit').first()).toBeVisible();
+    await expect(driver.getByText('In transit').first()).toBeVisible();
     await driver.getByRole('button', { name: 'Deliver with proof' }).click();
     await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
     await driver.getByLabel('Received by').fill('Lab tech Ana Ruiz');

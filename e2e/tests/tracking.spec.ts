@@ -15,16 +15,16 @@ test.describe('package tracking', () => {
     await expect(page.getByLabel('Tracking number')).toHaveValue(delivery.orderId);
     await expect(page.getByRole('heading', { name: delivery.orderId })).toBeVisible();
     const summary = page.locator('section', { has: page.getByRole('heading', { name: delivery.orderId }) });
-    await expect(summary.getByText('in transit', { exact: true })).toBeVisible();
+    await expect(summary.getByText('In transit', { exact: true })).toBeVisible();
     await expect(page.getByTestId('current-location')).not.toHaveText('Not available');
     await expect(page.getByTestId('estimated-delivery')).toHaveText(TIME);
 
     // Status History: every step of the custody chain, newest first, each with an en-US 12-hour time.
     const history = page.getByTestId('status-history').getByRole('listitem');
     await expect(history).toHaveCount(6);
-    await expect(history.first()).toContainText('in transit');
-    await expect(history.last()).toContainText('pending');
-    for (const step of ['picked up', 'moving to pickup location', 'assigned', 'approved']) {
+    await expect(history.first()).toContainText('In transit');
+    await expect(history.last()).toContainText('Pending');
+    for (const step of ['Picked up', 'Moving to pickup', 'Assigned', 'Approved']) {
       await expect(page.getByTestId('status-history')).toContainText(step);
     }
     await expect(history.last().locator('time')).toHaveText(TIME);
@@ -68,7 +68,7 @@ test.describe('package tracking', () => {
     await page.getByRole('button', { name: 'Track Package' }).click();
 
     const badge = page.locator('[data-status="pending"]').first();
-    await expect(badge).toHaveText('pending');
+    await expect(badge).toHaveText('Pending');
     await expect(badge).toHaveClass(/bg-amber/);
     await expect(page.getByRole('link', { name: 'Leave feedback' })).toHaveCount(0);
   });
@@ -81,7 +81,7 @@ test.describe('package tracking', () => {
     await page.goto(`/track/${delivery.orderId}`);
 
     await expect(page.getByTestId('tracking-map').getByRole('alert')).toHaveText('Error loading Google Maps');
-    await expect(page.getByTestId('status-history').getByRole('listitem').first()).toContainText('picked up');
+    await expect(page.getByTestId('status-history').getByRole('listitem').first()).toContainText('Picked up');
   });
 
   test('tracking a second number replaces the map without a script error', async ({ page, request, app }) => {

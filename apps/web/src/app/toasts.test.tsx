@@ -16,4 +16,5 @@ describe('toasts', () => {
     act(() => toast.info('Later'));
     expect(await screen.findByText('Later', { selector: '.Toastify *' })).toBeVisible();
   });
+
 });

@@ -79,6 +79,15 @@ describe('reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await inline(shown)).toBeVisible();
+    // Said once, inline: no toast repeats it.
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+  });
+
+  it('an invitation\'s link offers "Set password"', async () => {
+    stubApi(() => json(200, { success: true }));
+    renderRoute('/auth/reset-password?token=tok-123&welcome=1');
+    expect(await screen.findByRole('button', { name: 'Set password' }, slow)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
   });
 });
 
