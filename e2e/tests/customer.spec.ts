@@ -108,7 +108,7 @@ test.describe('customer area', () => {
     await expect(row).toContainText('Medication');
     await expect(row).toContainText('Pending');
     // Addresses longer than 30 characters are cut with an ellipsis.
-    await expect(row).toContainText('330 Brookline Ave, Boston, MA ...');
+    await expect(row).toContainText('330 Brookline Ave, Boston, MA...');
     await expect(row).not.toContainText('02215');
 
     // A click on the row opens the detail page with the image.
