@@ -16,5 +16,4 @@ describe('toasts', () => {
     act(() => toast.info('Later'));
     expect(await screen.findByText('Later', { selector: '.Toastify *' })).toBeVisible();
   });
-
 });

@@ -6,11 +6,11 @@ import { StatusBadge } from './status-badge';
 describe('the status badge', () => {
   it('reads every status as words, never a raw code', () => {
     render(
-      <>
+      <div>
         {DELIVERY_STATUSES.map((s) => (
           <StatusBadge key={s} status={s} />
         ))}
-      </>,
+      </div>,
     );
     expect(screen.getByText('Moving to pickup')).toHaveAttribute('data-status', 'moving_to_pickup_location');
     expect(screen.getByText('In transit')).toHaveAttribute('data-status', 'in_transit');

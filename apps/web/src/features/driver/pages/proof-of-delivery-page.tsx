@@ -107,11 +107,16 @@ export function ProofOfDeliveryPage() {
       </p>
       <HoldBanner job={job} />
 
-      <form id={formId} noValidate className="mt-5 space-y-5" onSubmit={handleSubmit(
+      <form
+        id={formId}
+        noValidate
+        className="mt-5 space-y-5"
+        onSubmit={handleSubmit(
           (fields) => void submit(fields),
           // A missing name is flagged by the form; the other requirements are flagged with it, not one submit later.
           () => void checkRequirements(),
-        )}>
+        )}
+      >
         <PhotoField
           label="Photo of the parcel at the door"
           alt="The parcel at the door"

@@ -107,11 +107,7 @@ export function NotificationsModal({
                       {!n.isRead && <span className="sr-only"> (unread, select to mark as read)</span>}
                     </p>
                     <p className="mt-0.5 text-sm break-words text-slate-600">{n.message}</p>
-                    <time
-                      dateTime={n.createdAt}
-                      title={formatDateTime(n.createdAt)}
-                      className="mt-1 block text-xs text-slate-500"
-                    >
+                    <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)} className="mt-1 block text-xs text-slate-500">
                       {relativeTime(n.createdAt, now)}
                     </time>
                   </button>
