@@ -232,7 +232,7 @@ test.describe('medical handling', () => {
     // A first submit with nothing filled in flags every missing requirement at once, the ID check's with them.
     await driver.getByRole('button', { name: 'Confirm delivery' }).click();
     for (const missing of [
-      'Take a photo or have the recipient sign.',
+      "A medication delivery needs the recipient's signature.",
       'Recipient name is required',
       'Choose the type of photo ID',
       'Enter exactly the last 4 characters of the ID number',

@@ -51,4 +51,21 @@ test.describe('rough edges', () => {
       await shot(page, `invite-set-password-${name}`);
     });
   }
+
+  test('the board on a phone shows its chips whole', async ({ browser, app }) => {
+    const staff = app.account('STAFF');
+    const page = await loopbackPage(browser, app.baseURL, phone);
+    await submitLogin(page, staff.email, staff.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
+    const chips = page.locator('li[aria-label^="Delivery #"] span.rounded-full');
+    await expect(chips.first()).toBeVisible();
+    // A chip cut short has more text than room: its content is wider than its box.
+    const clipped = await chips.evaluateAll((els) =>
+      els
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth)
+        .map((el) => el.textContent),
+    );
+    expect(clipped).toEqual([]);
+    await shot(page, 'board-phone');
+  });
 });
