@@ -66,6 +66,9 @@ test.describe('rough edges', () => {
         .map((el) => el.textContent),
     );
     expect(clipped).toEqual([]);
+    // The tiles' labels wrap rather than end in an ellipsis.
+    const label = page.getByText('First-attempt rate', { exact: true });
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await shot(page, 'board-phone');
   });
 });
