@@ -253,7 +253,7 @@ test.describe('customer area', () => {
     await page.getByRole('button', { name: 'Cancel request' }).click();
     await confirm.getByRole('button', { name: 'Cancel request' }).click();
     await expect(toast(page, 'Delivery request cancelled')).toBeVisible();
-    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-status="cancelled"]').first()).toHaveText('Cancelled');
     await expect(page.getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Generate Label' })).toHaveCount(0);
 
