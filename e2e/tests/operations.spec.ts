@@ -180,7 +180,7 @@ test.describe('operations', () => {
     await page.goto(link as string);
     await page.getByLabel('New password', { exact: true }).fill('Courier#Run2026');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Courier#Run2026');
-    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Courier#Run2026');
