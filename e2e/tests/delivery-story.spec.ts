@@ -133,9 +133,9 @@ for (const [size, options] of SIZES) {
 
       const timeline = page.getByRole('list', { name: 'Delivery timeline' }).getByRole('listitem');
       await expect(timeline).toHaveCount(7);
-      await expect(timeline.first()).toContainText('delivered');
+      await expect(timeline.first()).toContainText('Delivered');
       await expect(timeline.first()).toContainText(DROP);
-      await expect(timeline.last()).toContainText('pending');
+      await expect(timeline.last()).toContainText('Pending');
       await expect(timeline.last()).toContainText(PICKUP);
       await expect(page.getByText('Nurse Ama Boateng').first()).toBeVisible();
       await expect(page.getByText('Handed over at the ward desk.')).toBeVisible();

@@ -119,6 +119,9 @@ for (const { name, use } of [
       await expect(dialog).toContainText('signed out everywhere at once');
       await expect(dialog).toContainText(/They hold \d+ open jobs?:/);
       await expect(dialog.getByRole('link', { name: /^#MC/ }).first()).toBeVisible();
+      // Marcus carries parcels: the server would refuse, so the dialog says so before the click.
+      await expect(dialog.getByRole('alert')).toContainText(/Marcus Bell cannot be disabled while parcels are on board: #MC/);
+      await expect(dialog.getByRole('button', { name: 'Disable account' })).toBeDisabled();
       await expectAccessible(page, `disable driver dialog (${name})`);
       await shoot(page, `users-disable-driver-${name}`);
       await dialog.getByRole('button', { name: 'Keep as it is' }).click();

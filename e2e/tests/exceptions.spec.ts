@@ -118,6 +118,9 @@ test.describe('exceptions: failed attempts, re-attempts and returns', () => {
     await expect(toast(driver, '2 saved updates sent')).toBeVisible({ timeout: 20_000 });
     const failed = await deliveryOf(request, t.customer, first.id);
     expect(failed.status).toBe('failed_attempt');
+    // Not done: the parcel is still with the driver, waiting for dispatch's call.
+    await expect(driver.getByText('Back on board: re-attempt or return').first()).toBeVisible();
+    await expect(driver.getByText("Done on today's run")).toHaveCount(0);
     expect(failed.attempts).toEqual([
       expect.objectContaining({ reason: 'recipient_absent', photo: expect.stringMatching(/\/api\/v1\/files\//) }),
     ]);

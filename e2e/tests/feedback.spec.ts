@@ -13,7 +13,7 @@ test.describe('delivery feedback', () => {
 
     // Order id and status are shown.
     await expect(page.getByText(`#${delivery.orderId}`)).toBeVisible();
-    await expect(page.locator('[data-status="delivered"]')).toHaveText('delivered');
+    await expect(page.locator('[data-status="delivered"]')).toHaveText('Delivered');
 
     // No rating yet: the form says so and sends nothing.
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
@@ -33,8 +33,8 @@ test.describe('delivery feedback', () => {
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
 
     await expect(page.getByRole('status').filter({ hasText: 'Thank you for your feedback!' })).toBeVisible();
-    // After 2 s: /track/{orderId}, which shows the order and settles on /tracking.
-    await expect(page).toHaveURL(/\/tracking$/, { timeout: 6_000 });
+    // After 2 s: /track/{orderId}, which shows the order and stays in the address.
+    await expect(page).toHaveURL(new RegExp(`/track/${delivery.orderId}$`), { timeout: 6_000 });
     await expect(page.getByRole('heading', { name: delivery.orderId })).toBeVisible();
     await expect(page.getByText('your feedback on this delivery has been received')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Leave feedback' })).toHaveCount(0);

@@ -60,7 +60,7 @@ test.describe('live updates', () => {
     const tracker = await newPage(browser, app.baseURL);
     await tracker.goto(`/track/${orderId}`);
     const summary = tracker.locator('section', { has: tracker.getByRole('heading', { name: orderId }) });
-    await expect(summary.getByText('assigned', { exact: true })).toBeVisible();
+    await expect(summary.getByText('Assigned', { exact: true })).toBeVisible();
 
     // Dispatch, on the board, with the delivery found by its number.
     const board = await newPage(browser, app.baseURL);
@@ -71,7 +71,7 @@ test.describe('live updates', () => {
     await expect(board).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
     await board.getByRole('searchbox', { name: 'Search deliveries' }).fill(orderId);
     const card = board.getByRole('region', { name: 'On the road' }).getByRole('listitem', { name: `Delivery #${orderId}` });
-    await expect(card.getByText('assigned', { exact: true })).toBeVisible();
+    await expect(card.getByText('Assigned', { exact: true })).toBeVisible();
 
     // A marker on each window: a reload would wipe it.
     for (const page of [tracker, board]) await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
@@ -83,9 +83,9 @@ test.describe('live updates', () => {
     });
     expect(moved.status(), await moved.text()).toBe(200);
 
-    await expect(summary.getByText('moving to pickup location', { exact: true })).toBeVisible({ timeout: 5000 });
-    await expect(tracker.getByTestId('status-history').getByRole('listitem').first()).toContainText('moving to pickup location');
-    await expect(card.getByText('moving to pickup location', { exact: true })).toBeVisible({ timeout: 5000 });
+    await expect(summary.getByText('Moving to pickup', { exact: true })).toBeVisible({ timeout: 5000 });
+    await expect(tracker.getByTestId('status-history').getByRole('listitem').first()).toContainText('Moving to pickup');
+    await expect(card.getByText('Moving to pickup', { exact: true })).toBeVisible({ timeout: 5000 });
     for (const page of [tracker, board]) {
       expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
     }

@@ -78,7 +78,7 @@ test.describe('medical handling', () => {
     await expect(card.getByText('UN3373')).toBeVisible();
     await card.click();
     await driver.getByRole('button', { name: 'Start pickup run' }).click();
-    await expect(driver.getByText('moving to pickup location').first()).toBeVisible();
+    await expect(driver.getByText('Moving to pickup').first()).toBeVisible();
     await driver.getByRole('button', { name: 'Check parcel & pick up' }).click();
     await driver.getByLabel('Tracking number on the label').fill(orderId);
     await driver.getByLabel(/Temperature at pickup/).fill('4.1');
@@ -97,6 +97,10 @@ test.describe('medical handling', () => {
     await shot(driver, 'driver-checklist-phone');
     await driver.getByRole('button', { name: 'Confirm pickup' }).click();
     await expect(toast(driver, `#${orderId} picked up`)).toBeVisible();
+    // On a phone a toast keeps to the top bar: never over the page's primary button.
+    const toastBox = (await driver.locator('.Toastify__toast').first().boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(64);
+    await shot(driver, 'driver-toast-phone');
 
     // Along the way: 9.5 °C is out of range; the delivery goes on hold at once.
     await driver.getByLabel('Probe reading (°C)').fill('9.5');
@@ -132,8 +136,18 @@ test.describe('medical handling', () => {
     await driver.reload();
     await expect(driver.getByText('Do not deliver: on hold for temperature')).toBeHidden();
     await driver.getByRole('button', { name: 'Start delivery run' }).click();
-    await expect(driver.getByText('in transit').first()).toBeVisible();
+    await expect(driver.getByText('In transit').first()).toBeVisible();
     await driver.getByRole('button', { name: 'Deliver with proof' }).click();
+    // A first submit with nothing filled in flags every missing requirement at once.
+    await driver.getByRole('button', { name: 'Confirm delivery' }).click();
+    for (const missing of [
+      'Take a photo or have the recipient sign.',
+      'Recipient name is required',
+      'Enter the temperature in °C at hand-over',
+    ])
+      await expect(driver.getByText(missing)).toBeVisible();
+    await expectAccessible(driver, 'proof of delivery, every requirement flagged');
+    await shot(driver, 'driver-proof-flags-phone');
     await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
     await driver.getByLabel('Received by').fill('Lab tech Ana Ruiz');
     await driver.getByLabel(/Temperature at hand-over/).fill('5.0');
@@ -232,6 +246,16 @@ test.describe('medical handling', () => {
     await driver.getByRole('link', { name: new RegExp(`#${data.orderId}`) }).click();
     await expect(driver.getByText('ID check').first()).toBeVisible();
     await driver.getByRole('button', { name: 'Deliver with proof' }).click();
+    // A first submit with nothing filled in flags every missing requirement at once, the ID check's with them.
+    await driver.getByRole('button', { name: 'Confirm delivery' }).click();
+    for (const missing of [
+      "A medication delivery needs the recipient's signature.",
+      'Recipient name is required',
+      'Choose the type of photo ID',
+      'Enter exactly the last 4 characters of the ID number',
+    ])
+      await expect(driver.getByText(missing).first()).toBeVisible();
+    await shot(driver, 'driver-proof-id-flags-phone');
     await driver.getByLabel('Take a photo').setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
     const pad = driver.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();

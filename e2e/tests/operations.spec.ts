@@ -77,7 +77,7 @@ test.describe('operations', () => {
     await expect(driver.getByRole('link', { name: /^Call Dr|^Call / }).first()).toHaveAttribute('href', /^tel:\+?\d+$/);
     await expect(driver.getByRole('link', { name: 'Open drop-off in maps' })).toHaveAttribute('href', /google\.com\/maps/);
     await driver.getByRole('button', { name: 'Start pickup run' }).click();
-    await expect(driver.getByText('moving to pickup location').first()).toBeVisible();
+    await expect(driver.getByText('Moving to pickup').first()).toBeVisible();
 
     // The pickup check: a wrong number is refused on the spot, the right one picks the parcel up.
     await driver.getByRole('button', { name: 'Check parcel & pick up' }).click();
@@ -89,7 +89,7 @@ test.describe('operations', () => {
     await driver.getByRole('button', { name: 'Confirm pickup' }).click();
     await expect(toast(driver, `#${orderId} picked up`)).toBeVisible();
     await driver.getByRole('button', { name: 'Start delivery run' }).click();
-    await expect(driver.getByText('in transit').first()).toBeVisible();
+    await expect(driver.getByText('In transit').first()).toBeVisible();
 
     // Proof of delivery: medication needs the signature; photo, signature, who received it.
     await driver.getByRole('button', { name: 'Deliver with proof' }).click();
@@ -138,7 +138,7 @@ test.describe('operations', () => {
     await visitor.goto(`/track/${orderId}`);
     const history = visitor.getByTestId('status-history');
     await expect(history.getByRole('listitem')).toHaveCount(7, { timeout: 20_000 });
-    for (const step of ['delivered', 'in transit', 'picked up', 'moving to pickup location', 'assigned', 'approved', 'pending']) {
+    for (const step of ['Delivered', 'In transit', 'Picked up', 'Moving to pickup', 'Assigned', 'Approved', 'Pending']) {
       await expect(history).toContainText(step);
     }
 
@@ -180,7 +180,7 @@ test.describe('operations', () => {
     await page.goto(link as string);
     await page.getByLabel('New password', { exact: true }).fill('Courier#Run2026');
     await page.getByLabel('Confirm new password', { exact: true }).fill('Courier#Run2026');
-    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Courier#Run2026');
@@ -216,7 +216,7 @@ test.describe('operations', () => {
     await driver.getByLabel('Tracking number on the label').fill(job.orderId);
     await driver.getByRole('button', { name: 'Confirm pickup' }).click();
     await expect(driver.getByTestId('outbox-banner')).toHaveText('Offline: 2 updates saved on this phone, sent when the network returns.');
-    await expect(driver.getByText('picked up').first()).toBeVisible();
+    await expect(driver.getByText('Picked up').first()).toBeVisible();
     await expect(driver.getByText('Your last update waits on this phone to be sent.')).toBeVisible();
 
     // Nothing reached the server yet.

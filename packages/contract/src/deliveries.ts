@@ -53,8 +53,24 @@ export function canMoveStatus(from: TDeliveryStatus, to: TDeliveryStatus, actor:
   return STATUS_TRANSITIONS[from][to]?.includes(actor) ?? false;
 }
 
-/** For display: lower-cased, underscores as spaces. */
-export const statusLabel = (status: string): string => status.toLowerCase().replaceAll('_', ' ');
+/** The one set of words for a status, wherever it shows (badges, timelines, filters, exports, the PDF). */
+export const STATUS_LABELS: Record<TDeliveryStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  assigned: 'Assigned',
+  moving_to_pickup_location: 'Moving to pickup',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  delivered: 'Delivered',
+  failed_attempt: 'Failed attempt',
+  returning: 'Returning',
+  returned: 'Returned',
+  cancelled: 'Cancelled',
+};
+
+/** For display: a status's words; any other code (a role, a group) lower-cased with underscores as spaces. */
+export const statusLabel = (status: string): string =>
+  STATUS_LABELS[status as TDeliveryStatus] ?? status.toLowerCase().replaceAll('_', ' ');
 
 export const PACKAGE_TYPES = ['DOCUMENT', 'PARCEL', 'MEDICAL_SUPPLIES', 'EQUIPMENT', 'MEDICATION', 'SPECIMEN', 'OTHER'] as const;
 export type TPackageType = (typeof PACKAGE_TYPES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { line, note } from './text.js';
+import { statusLabel } from './deliveries.js';
 
 /** Failed attempts, re-attempts and returns to the sender. */
 
@@ -99,4 +100,4 @@ export const EXCEPTION_TIMELINE_WORDS: Readonly<Record<string, string>> = {
   returning: 'Returning to sender',
   returned: 'Returned',
 };
-export const timelineStepLabel = (status: string): string => EXCEPTION_TIMELINE_WORDS[status] ?? status.toLowerCase().replaceAll('_', ' ');
+export const timelineStepLabel = (status: string): string => EXCEPTION_TIMELINE_WORDS[status] ?? statusLabel(status);

@@ -18,6 +18,7 @@ export function BaseMap({
   tileUrl,
   fit,
   missingText,
+  zoomAnimation = true,
   children,
 }: {
   onMap: (map: L.Map | null) => void;
@@ -28,6 +29,11 @@ export function BaseMap({
   /** The framing button, when there is something to frame. */
   fit: { label: string; onClick: () => void; disabled?: boolean } | null;
   missingText: string;
+  /**
+   * Leaflet ends a zoom animation on a 250 ms timer that fails once the map is removed: a map swapped out
+   * while it may be zooming (tracking one number, then another) turns it off.
+   */
+  zoomAnimation?: boolean;
   children: ReactNode;
 }) {
   const [tilesMissing, setTilesMissing] = useState(!tileUrl);
@@ -39,6 +45,7 @@ export function BaseMap({
         center={center}
         zoom={zoom}
         scrollWheelZoom={false}
+        zoomAnimation={zoomAnimation}
         className="size-full"
         // Shown wherever tiles are missing: a calm plain ground under the markers and the lines.
         style={{ background: '#e8eef3' }}

@@ -8,8 +8,11 @@ describe('truncateAddress', () => {
     expect(truncateAddress('x'.repeat(30))).toBe('x'.repeat(30));
   });
 
-  it('cuts a longer address to 30 characters plus an ellipsis', () => {
-    expect(truncateAddress('330 Brookline Ave, Boston, MA 02215')).toBe('330 Brookline Ave, Boston, MA ...');
+  it('cuts a longer address at a word, within 30 characters, plus an ellipsis', () => {
+    expect(truncateAddress('330 Brookline Ave, Boston, MA 02215')).toBe('330 Brookline Ave, Boston, MA...');
+    // Never mid-ZIP or mid-word: the cut falls before the word that does not fit, its comma dropped.
+    expect(truncateAddress('1 Kendall Sq, Cambridge, MA 02139')).toBe('1 Kendall Sq, Cambridge, MA...');
+    expect(truncateAddress('4 Longwood Avenue, Brookline, MA 02446')).toBe('4 Longwood Avenue, Brookline...');
     expect(truncateAddress('x'.repeat(31))).toBe(`${'x'.repeat(30)}...`);
   });
 

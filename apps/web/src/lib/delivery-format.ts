@@ -1,10 +1,17 @@
 import { ADDRESS_CUT } from '@courier/contract';
 import { formatDateTime, formatTime, toDate } from '@/lib/format-date';
 
-/** Addresses in the list are cut to 30 characters plus an ellipsis. */
+/**
+ * Addresses in the list are cut to at most 30 characters plus an ellipsis, at a word: never mid-ZIP or
+ * mid-street. A single word longer than that is cut where it must be.
+ */
 export function truncateAddress(address: string | null | undefined, max = ADDRESS_CUT): string {
   const text = (address ?? '').trim();
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  if (text.length <= max) return text;
+  const head = text.slice(0, max + 1);
+  const space = head.lastIndexOf(' ');
+  const cut = space > 0 ? head.slice(0, space) : text.slice(0, max);
+  return `${cut.replace(/[\s,;.-]+$/, '')}...`;
 }
 
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -13,7 +13,12 @@ function show(level: 'success' | 'error' | 'info' | 'warning', content: ToastCon
     requested = true;
     for (const listener of listeners) listener();
   }
-  void import('react-toastify').then(({ toast: toastify }) => toastify[level](content, options));
+  // One toast per event: the same words while the first still shows are the same event (a retry, a double tap).
+  const toastId = options?.toastId ?? (typeof content === 'string' ? `${level}:${content}` : undefined);
+  void import('react-toastify').then(({ toast: toastify }) => {
+    if (toastId !== undefined && toastify.isActive(toastId)) return;
+    toastify[level](content, { ...options, toastId });
+  });
 }
 
 /** react-toastify's toast levels the app uses. */

@@ -79,7 +79,7 @@ describe('the staff’s delivery history, its search and its CSV export', () => 
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^Tracking number,Status,Service level,Booked \(America\/New_York\),/);
     expect(lines[1]).toContain(orderIds.burlington);
-    expect(lines[1]).toContain(',delivered,Standard,2026-01-13 10:00,');
+    expect(lines[1]).toContain(',Delivered,Standard,2026-01-13 10:00,');
     expect(lines[1]).toContain('"\'=HYPERLINK(""http://evil.test"",""Click"")"');
     expect(lines[1]).toContain("'+16175550199");
     expect(lines[1]).toContain('Marcus Bell');

@@ -60,9 +60,10 @@ export function DriverLayout() {
             </button>
           </div>
           <OutboxBanner />
-          <ShareLocationPrompt />
         </header>
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {/* In the page, not the sticky header: it scrolls away instead of covering what the driver works on. */}
+          <ShareLocationPrompt />
           <Outlet />
         </main>
       </div>

@@ -97,7 +97,7 @@ export function Field({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-600">
+        <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
           <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {error}
         </p>

@@ -45,7 +45,7 @@ export function StatTile({
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <div className="min-w-0">
-        <p id={labelId} className={clsx('font-medium text-slate-500', compact ? 'truncate text-xs sm:text-sm' : 'text-sm')}>
+        <p id={labelId} className={clsx('font-medium text-slate-500', compact ? 'text-xs leading-tight sm:text-sm' : 'text-sm')}>
           {label}
         </p>
         {loading ? (

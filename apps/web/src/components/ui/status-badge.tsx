@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { statusBadgeClass } from '@/lib/status-style';
 
 /**
- * The one delivery status badge: lower-cased with underscores as spaces, coloured by the
+ * The one delivery status badge: the contract's words ("In transit"), coloured by the
  * one colour map (delivered green, in_transit blue, pending yellow, the rest grey). `wrap` lets a long
  * status break over two lines in a tight table cell. (With it, the other line a list shows of every delivery: its route.)
  * A delivered parcel the receiving lab rejected reads "Rejected by lab" in red, never a green "delivered".

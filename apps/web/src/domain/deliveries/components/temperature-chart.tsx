@@ -1,4 +1,5 @@
 import { TEMPERATURE_RANGES, type TTemperatureClass, type TTemperatureReading, isTemperatureControlled } from '@courier/contract';
+import { formatTime } from '@/lib/format-date';
 
 /**
  * Readings against the class's accepted range, as a small SVG chart (a band for the range, a line through
@@ -20,7 +21,7 @@ export function TemperatureChart({ readings, temperature }: { readings: TTempera
   const x = (t: number) => pad.l + (t1 === t0 ? (W - pad.l - pad.r) / 2 : ((t - t0) / (t1 - t0)) * (W - pad.l - pad.r));
   const y = (c: number) => pad.t + ((hi - c) / (hi - lo)) * (H - pad.t - pad.b);
   const path = readings.map((r, i) => `${i ? 'L' : 'M'}${x(times[i]).toFixed(1)},${y(r.celsius).toFixed(1)}`).join(' ');
-  const fmt = (t: number) => new Date(t).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  const fmt = (t: number) => formatTime(new Date(t));
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}

@@ -61,9 +61,8 @@ export function ResetPasswordPage() {
         toast.success(MESSAGES.resetSuccess);
         await navigate(paths.auth.login, { replace: true });
       } catch (err) {
-        const message = resetPasswordErrorMessage(err);
-        setError(message);
-        toast.error(message);
+        // Said above the form only: a toast would repeat it.
+        setError(resetPasswordErrorMessage(err));
       }
     },
     // The token has no field of its own: its problem shows above the form.
@@ -106,7 +105,7 @@ export function ResetPasswordPage() {
           ) : (
             <LockKeyhole aria-hidden="true" className="size-5" />
           )}
-          Reset password
+          {welcome ? 'Set password' : 'Reset password'}
         </button>
       </form>
     </AuthLayout>

@@ -79,6 +79,16 @@ describe('reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await inline(shown)).toBeVisible();
+    // Said once, inline: no toast repeats it (a toast would show within a few ms of the message).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+  });
+
+  it('an invitation\'s link offers "Set password"', async () => {
+    stubApi(() => json(200, { success: true }));
+    renderRoute('/auth/reset-password?token=tok-123&welcome=1');
+    expect(await screen.findByRole('button', { name: 'Set password' }, slow)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
   });
 });
 
@@ -154,6 +164,9 @@ describe('verify login code', () => {
 
     expect(await inline('Invalid or expired code. Please check the code or request a new one.')).toBeVisible();
     expect(getSession().isAuthenticated).toBe(false);
+    // Said once, inline: no toast repeats it (a toast would show within a few ms of the message).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
 
   it('offers to resend the code only after the countdown', async () => {

@@ -62,9 +62,8 @@ export function VerifyOtpPage() {
         toast.success(MESSAGES.loginSuccess);
         await navigate(returnPath(state?.from, outcome.role), { replace: true });
       } catch (err) {
-        const message = codeErrorMessage(err);
-        setError(message);
-        toast.error(message);
+        // Said inline, where the code is typed: a toast would say it twice.
+        setError(codeErrorMessage(err));
       }
     },
     () => setError(INVALID_CODE),
@@ -78,9 +77,7 @@ export function VerifyOtpPage() {
       setSeconds(RESEND_COOLDOWN_SECONDS);
       setValue('otp', '');
     } catch (err) {
-      const message = codeErrorMessage(err);
-      setError(message);
-      toast.error(message);
+      setError(codeErrorMessage(err));
     }
   };
 

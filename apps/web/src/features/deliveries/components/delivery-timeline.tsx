@@ -32,7 +32,7 @@ export function DeliveryTimeline({ events }: { events: TDeliveryEvent[] }) {
                     {timelineStepLabel(event.status)}
                     {latest && <span className="sr-only"> (latest)</span>}
                   </p>
-                  {event.place && event.place.toLowerCase() !== statusLabel(event.status) && (
+                  {event.place && event.place.toLowerCase() !== statusLabel(event.status).toLowerCase() && (
                     <p className="text-sm break-words text-slate-600">{event.place}</p>
                   )}
                   <p className="text-xs text-slate-500">

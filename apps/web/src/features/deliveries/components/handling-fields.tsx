@@ -14,6 +14,7 @@ import type { UseFormRegister } from 'react-hook-form';
 import type { TDeliveryRequestForm } from '../api/create-delivery';
 import type { THandlingField } from '../lib/handling-form';
 import { Field, inputClass } from '@/components/ui/form-controls';
+import { formatDateTime } from '@/lib/format-date';
 
 const PRIORITY_TEXT: Record<TPriority, { title: string; hint: string }> = {
   routine: { title: 'Routine', hint: 'Picked up in the normal run' },
@@ -140,7 +141,7 @@ export function HandlingFields({
           </Field>
           {deadline && (
             <p className="text-sm text-slate-700 sm:col-span-3">
-              Stability deadline: <strong>{deadline.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</strong>
+              Stability deadline: <strong>{formatDateTime(deadline)}</strong>
             </p>
           )}
           {values.specimenCategory === 'UN3373' && (

@@ -98,7 +98,7 @@ describe('the delivery page tells the whole story', () => {
       within(timeline)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([expect.stringContaining('in transit'), expect.stringContaining('55 Fruit St, Boston, MA 02114')]);
+    ).toEqual([expect.stringContaining('In transit'), expect.stringContaining('55 Fruit St, Boston, MA 02114')]);
   });
 
   it('shows a delivered parcel with its delivered time and the proof instead of an estimate', async () => {

@@ -17,6 +17,7 @@ import { Field, inputClass } from '@/components/ui/form-controls';
 import { FormDialog } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/error-message';
 import { useRecordDisposition } from '../api/record-disposition';
+import { formatDateTime } from '@/lib/format-date';
 
 const HINTS: Record<TDispositionAction, string> = {
   continue: 'The parcel is fit to deliver: lift the hold and let the driver hand it over.',
@@ -85,7 +86,7 @@ export function DispositionDialog({
       <form id={formId} noValidate onSubmit={handleSubmit(submit)} className="space-y-3">
         {worst && (
           <p className="text-sm">
-            Out of range: <strong>{worst.celsius.toFixed(1)} °C</strong> at {new Date(worst.at).toLocaleString('en-US')}.
+            Out of range: <strong>{worst.celsius.toFixed(1)} °C</strong> at {formatDateTime(worst.at)}.
           </p>
         )}
         <fieldset>

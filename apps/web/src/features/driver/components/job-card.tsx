@@ -1,12 +1,13 @@
 import type { TDeliveryStatus, TDriverJob } from '@courier/contract';
 import clsx from 'clsx';
-import { Check, ChevronRight, Clock, CloudUpload, MapPin, Navigation } from 'lucide-react';
+import { Check, ChevronRight, Clock, CloudUpload, MapPin, Navigation, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { requiredByCountdown, useNow } from '@/lib/required-by';
 import { ON_BOARD_STATUSES } from '@courier/contract';
+import { BACK_ON_BOARD } from '../lib/next-action';
 import { plannedTime } from '../lib/planned-order';
 import { mapsUrl } from './job-stop';
 
@@ -41,7 +42,11 @@ export function JobCard({
           next ? 'border-brand-200 bg-brand-50/40' : 'border-slate-200',
         )}
       >
-        {stop === null ? (
+        {stop === null && status === 'failed_attempt' ? (
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+            <TriangleAlert aria-hidden="true" className="size-5" />
+          </span>
+        ) : stop === null ? (
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
             <Check aria-hidden="true" className="size-5" />
           </span>
@@ -62,6 +67,9 @@ export function JobCard({
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
             <span className="line-clamp-2">{headingTo}</span>
           </span>
+          {stop === null && status === 'failed_attempt' && (
+            <span className="mt-1 block text-xs font-semibold text-amber-800">{BACK_ON_BOARD}</span>
+          )}
           {planned && (
             <span className="mt-1 flex items-center gap-1 text-xs font-semibold text-slate-700">
               <Clock aria-hidden="true" className="size-3.5 text-slate-500" />

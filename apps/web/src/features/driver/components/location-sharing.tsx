@@ -29,22 +29,27 @@ export function useLocationSharing(): TLocationSharing {
   return value;
 }
 
-/** Asked once, at the first open job; the answer is kept on the phone and changed with the switch on My jobs. */
+/**
+ * Asked once, at the first open job; the answer is kept on the phone and changed with the switch on My jobs.
+ * An inline card at the top of the page: it scrolls away with the page, never floating over the signature pad.
+ */
 export function ShareLocationPrompt() {
   const { choice, setChoice, active } = useLocationSharing();
   const titleId = useId();
   if (choice !== null || !active) return null;
   return (
-    <section aria-labelledby={titleId} className="border-t border-brand-100 bg-brand-50 px-4 py-3">
-      <div className="mx-auto flex max-w-xl flex-wrap items-center gap-3">
-        <LocateFixed aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-sm font-semibold text-slate-900">
-            Share your location during jobs?
-          </h2>
-          <p className="text-xs text-slate-600">Dispatch and customers see where their parcel is. We ask once; change it on My jobs.</p>
+    <div className="mx-auto w-full max-w-xl px-4 pt-3">
+      <section aria-labelledby={titleId} className="rounded-2xl border border-brand-100 bg-brand-50 p-4 shadow-sm">
+        <div className="flex items-start gap-3">
+          <LocateFixed aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
+          <div className="min-w-0 flex-1">
+            <h2 id={titleId} className="text-sm font-semibold text-slate-900">
+              Share your location during jobs?
+            </h2>
+            <p className="text-xs text-slate-600">Dispatch and customers see where their parcel is. We ask once; change it on My jobs.</p>
+          </div>
         </div>
-        <div className="flex gap-2">
+        <div className="mt-3 flex justify-end gap-2">
           <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={() => setChoice(false)}>
             Not now
           </button>
@@ -52,7 +57,7 @@ export function ShareLocationPrompt() {
             Share
           </button>
         </div>
-      </div>
-    </section>
+      </section>
+    </div>
   );
 }

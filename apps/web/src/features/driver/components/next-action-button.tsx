@@ -1,3 +1,4 @@
+import { statusLabel } from '@courier/contract';
 import clsx from 'clsx';
 import { ArrowRight, LoaderCircle, PenLine, ScanLine } from 'lucide-react';
 import { useState } from 'react';
@@ -35,7 +36,7 @@ export function NextActionButton({ view, className }: { view: TJobView; classNam
         queuedAt: new Date().toISOString(),
         body: { status: action.to, ...(location ? { location } : {}) },
       });
-      if (outcome === 'sent') toast.success(`#${view.job.orderId}: ${action.to.replaceAll('_', ' ')}`);
+      if (outcome === 'sent') toast.success(`#${view.job.orderId}: ${statusLabel(action.to)}`);
       if (outcome === 'queued') toast.info('Saved on this phone; it will be sent when the network returns.');
     } finally {
       setBusy(false);

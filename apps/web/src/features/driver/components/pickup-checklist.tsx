@@ -64,11 +64,12 @@ export function PickupChecklist({
                 <label className="flex items-start gap-3">
                   <input
                     type="checkbox"
-                    className="mt-1 size-5 accent-brand-600"
+                    // shrink-0: on a phone a long reason would otherwise squeeze the box out of line with the others.
+                    className="mt-0.5 size-5 shrink-0 accent-brand-600"
                     checked={packaging[check] === true}
                     onChange={(e) => onPackaging({ ...packaging, [check]: e.target.checked })}
                   />
-                  <span>
+                  <span className="min-w-0 flex-1">
                     <span className="block text-sm font-semibold text-slate-900">{PACKAGING_CHECK_LABELS[check].label}</span>
                     <span className="block text-xs text-slate-700">{PACKAGING_CHECK_LABELS[check].reason}</span>
                   </span>

@@ -31,6 +31,12 @@ export function nextAction(status: TDeliveryStatus): TNextAction | null {
   return { kind: 'move', to, label };
 }
 
+/** A failed attempt has no move of the driver's own, yet is not done: dispatch decides the next try or the return. */
+export const BACK_ON_BOARD = 'Back on board: re-attempt or return';
+
+/** What a job with no stop number says instead: done, or back on board after a failed attempt. */
+export const finishedNote = (status: TDeliveryStatus): string => (status === 'failed_attempt' ? BACK_ON_BOARD : "Done on today's run");
+
 /** The status the driver sees: the server's, moved on by what waits in the outbox. */
 export function statusWithQueued(job: Pick<TDriverJob, '_id' | 'status'>, queued: readonly TQueued[]): TDeliveryStatus {
   let status = job.status;

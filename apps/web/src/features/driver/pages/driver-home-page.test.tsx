@@ -43,4 +43,26 @@ describe('driver home', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ status: 'moving_to_pickup_location' });
     expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/\S{8,}/);
   });
+
+  it('asks to share the location in a card within the page (not the sticky bar), gone once answered', async () => {
+    localStorage.removeItem('driver-share-location');
+    stubApi(() => json(200, { success: true, data: [job({})] }));
+    renderRoute('/driver/home');
+    await screen.findByText('Next: job 1 · #MC0000000001', {}, slow);
+    const prompt = screen.getByRole('region', { name: 'Share your location during jobs?' });
+    expect(prompt.closest('main')).not.toBeNull();
+    expect(prompt.closest('header')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('region', { name: 'Share your location during jobs?' })).toBeNull();
+  });
+
+  it('shows a failed attempt as back on board, not done', async () => {
+    localStorage.setItem('driver-share-location', '0');
+    stubApi(() => json(200, { success: true, data: [job({ status: 'failed_attempt', nextStatus: null })] }));
+    renderRoute('/driver/home');
+    expect(await screen.findByText('Back on board: re-attempt or return', {}, slow)).toBeVisible();
+    fireEvent.click(screen.getByRole('link', { name: /#MC0000000001/ }));
+    expect(await screen.findByText(/Back on board: re-attempt or return/, { selector: 'p' }, slow)).toBeVisible();
+    expect(screen.queryByText(/Done on today's run/)).toBeNull();
+  });
 });

@@ -18,7 +18,7 @@ import { JobStop } from '../components/job-stop';
 import { NextActionButton } from '../components/next-action-button';
 import { HoldBanner, TemperatureStep } from '../components/temperature-step';
 import { HandlingBadges } from '@/components/ui/handling-badges';
-import { nextAction } from '../lib/next-action';
+import { finishedNote, nextAction } from '../lib/next-action';
 import { useJobView } from '../lib/use-job';
 
 /** /driver/jobs/{id}: the job in full, call and maps links for each stop, and the big button. */
@@ -58,7 +58,7 @@ export function DriverJobPage() {
         </p>
       )}
       <p className="mt-1 text-sm text-slate-600">
-        {stop ? `Job ${stop} of today's run` : "Done on today's run"}
+        {stop ? `Job ${stop} of today's run` : finishedNote(status)}
         {job.requiredBy && ` · required by ${formatDateTime(job.requiredBy)}`}
         {countdown.urgency === 'late' && <strong className="ml-1 text-red-700">({countdown.label})</strong>}
       </p>

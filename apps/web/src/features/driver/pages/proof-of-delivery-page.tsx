@@ -53,13 +53,22 @@ export function ProofOfDeliveryPage() {
   // A returning parcel: the same proof records the hand-back to the sender.
   const back = view.status === 'returning';
 
-  const submit = async (fields: TProofForm) => {
-    if (job.requiresSignature && !signed)
-      return setImageError(`A ${job.packageType.toLowerCase().replace('_', ' ')} delivery needs the recipient's signature.`);
-    if (!photo && !signed) return setImageError('Take a photo or have the recipient sign.');
+  /** Flags every missing requirement at once (photo or signature, temperature, ID): one submit shows them all. */
+  const checkRequirements = (): boolean => {
+    const missingImage =
+      job.requiresSignature && !signed
+        ? `A ${job.packageType.toLowerCase().replace('_', ' ')} delivery needs the recipient's signature.`
+        : !photo && !signed
+          ? 'Take a photo or have the recipient sign.'
+          : '';
+    setImageError(missingImage);
     const problems = checkHandOver(job, handOver);
     setHandOverErrors(problems);
-    if (Object.keys(problems).length) return;
+    return !missingImage && Object.keys(problems).length === 0;
+  };
+
+  const submit = async (fields: TProofForm) => {
+    if (!checkRequirements()) return;
     setBusy(true);
     const [photoBlob, signatureBlob, location] = await Promise.all([
       photo ? shrinkPhoto(photo) : Promise.resolve(null),
@@ -98,7 +107,16 @@ export function ProofOfDeliveryPage() {
       </p>
       <HoldBanner job={job} />
 
-      <form id={formId} noValidate className="mt-5 space-y-5" onSubmit={handleSubmit((fields) => void submit(fields))}>
+      <form
+        id={formId}
+        noValidate
+        className="mt-5 space-y-5"
+        onSubmit={handleSubmit(
+          (fields) => void submit(fields),
+          // A missing name is flagged by the form; the other requirements are flagged with it, not one submit later.
+          () => void checkRequirements(),
+        )}
+      >
         <PhotoField
           label="Photo of the parcel at the door"
           alt="The parcel at the door"

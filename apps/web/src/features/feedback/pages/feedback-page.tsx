@@ -80,9 +80,8 @@ function FeedbackForm({ order, onThanked }: { order: TOrderDetails; onThanked: (
       toast.success(response?.message || MESSAGES.feedbackThanks);
       onThanked();
     } catch (err) {
-      const message = feedbackErrorMessage(err);
-      setError('root', { message });
-      toast.error(message);
+      // Said inline above the button: a toast would say it twice.
+      setError('root', { message: feedbackErrorMessage(err) });
     }
   });
 

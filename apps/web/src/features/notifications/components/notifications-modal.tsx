@@ -10,6 +10,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { relativeTime } from '../lib/relative-time';
+import { formatDateTime } from '@/lib/format-date';
 
 /** The notifications modal: title, message and relative time of each; a click marks one read. */
 export function NotificationsModal({
@@ -106,11 +107,7 @@ export function NotificationsModal({
                       {!n.isRead && <span className="sr-only"> (unread, select to mark as read)</span>}
                     </p>
                     <p className="mt-0.5 text-sm break-words text-slate-600">{n.message}</p>
-                    <time
-                      dateTime={n.createdAt}
-                      title={new Date(n.createdAt).toLocaleString('en-US')}
-                      className="mt-1 block text-xs text-slate-500"
-                    >
+                    <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)} className="mt-1 block text-xs text-slate-500">
                       {relativeTime(n.createdAt, now)}
                     </time>
                   </button>

@@ -1,6 +1,7 @@
 import { ROUTE_UNASSIGNED_REASON_LABELS } from '@courier/contract';
 import type { TMapRoute } from './map-view';
 import { routeColor } from './route-colors';
+import { formatTime } from '@/lib/format-date';
 
 /** The parts of a plan preview the screen reads (the contract's answer fits this shape). */
 export interface TPlanLike {
@@ -32,12 +33,8 @@ const REASONS: Record<string, string> = ROUTE_UNASSIGNED_REASON_LABELS;
 /** The planner's reason code as dispatch reads it; an unknown code still says something. */
 export const reasonText = (reason: string): string => REASONS[reason] ?? `Not placed (${reason.replace(/_/g, ' ')})`;
 
-/** "09:42": a stop's arrival in the browser's time zone. */
-export function clockTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
+/** "9:42 AM": a stop's arrival in the browser's time zone, as every time of day in the app reads. */
+export const clockTime = (iso: string): string => formatTime(iso);
 
 /**
  * A plan as the map and the lists draw it: routes with stops first, each in its colour, stops numbered 1, 2, 3

@@ -11,7 +11,7 @@ const STYLE: Record<TStandingOrder['status'], string> = {
 export function StandingOrderState({ order }: { order: TStandingOrder }) {
   return (
     <span className="flex flex-wrap gap-1.5">
-      <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', STYLE[order.status])}>
+      <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset', STYLE[order.status])}>
         {order.status}
       </span>
       {order.preApproved && (

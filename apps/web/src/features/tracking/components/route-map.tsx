@@ -1,18 +1,32 @@
 import { MAP } from '@courier/contract';
 import L from 'leaflet';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Marker, Polyline, Popup, useMap } from 'react-leaflet';
 import { BaseMap } from '@/components/map';
 import type { TMapPoint, TTrackingRoute } from '../lib/tracking-view';
 import { PIN_COLORS } from '../lib/map-colors';
 import { routePins } from './map-pins';
 
-/** Once loaded, the map centres on origin at the focus zoom. */
-function FocusOnOrigin({ origin }: { origin: TMapPoint }) {
+/**
+ * Once loaded, the map frames origin, destination and the driver; again only when the driver first shows,
+ * not at every move (a reader who zoomed in keeps the view).
+ */
+function FrameAll({ points }: { points: TMapPoint[] }) {
   const map = useMap();
+  const latest = useRef(points);
+  latest.current = points;
+  const count = points.length;
   useEffect(() => {
-    map.whenReady(() => map.setView([origin.lat, origin.lng], MAP.focusZoom));
-  }, [map, origin.lat, origin.lng]);
+    let live = true;
+    map.whenReady(() => {
+      if (!live || count === 0) return;
+      const bounds = L.latLngBounds(latest.current.map((p) => [p.lat, p.lng] as [number, number]));
+      map.fitBounds(bounds, { padding: [48, 48], maxZoom: MAP.focusZoom, animate: false });
+    });
+    return () => {
+      live = false;
+    };
+  }, [map, count]);
   return null;
 }
 
@@ -33,7 +47,7 @@ export interface RouteMapProps {
   currentUpdated?: string | null;
 }
 
-/** The Leaflet map: origin, destination and current markers with info windows, and the line through them. */
+/** The Leaflet map: origin, destination and current markers with info windows, and the line through them, all in view. */
 export function RouteMap({ route, tileUrl, currentUpdated }: RouteMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const { origin, destination, current } = route;
@@ -52,6 +66,7 @@ export function RouteMap({ route, tileUrl, currentUpdated }: RouteMapProps) {
       tileUrl={tileUrl}
       fit={route.path.length > 1 ? { label: 'Show whole route', onClick: showWholeRoute } : null}
       missingText="Map tiles are unavailable"
+      zoomAnimation={false}
     >
       {route.path.length > 1 && (
         <Polyline
@@ -72,7 +87,7 @@ export function RouteMap({ route, tileUrl, currentUpdated }: RouteMapProps) {
           </PlacePopup>
         </Marker>
       )}
-      <FocusOnOrigin origin={origin} />
+      <FrameAll points={current ? [origin, destination, current] : [origin, destination]} />
     </BaseMap>
   );
 }

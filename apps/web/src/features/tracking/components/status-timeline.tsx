@@ -26,7 +26,8 @@ export function StatusTimeline({ events, className }: { events: TTrackingEvent[]
             const Icon = statusIcon(event.status);
             const latest = index === 0;
             // The server labels a moving parcel's place 'In transit': no need to say it twice.
-            const place = event.location && event.location.toLowerCase() !== statusLabel(event.status) ? event.location : null;
+            const place =
+              event.location && event.location.toLowerCase() !== statusLabel(event.status).toLowerCase() ? event.location : null;
             return (
               <li key={`${event.timestamp}-${event.status}`} className="relative flex gap-4 pb-6 last:pb-0">
                 {index < newestFirst.length - 1 && (

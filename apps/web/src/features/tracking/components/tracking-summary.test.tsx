@@ -39,7 +39,7 @@ describe('the tracking summary of a delivered parcel', () => {
   it('asks how we did when the lab accepted it', async () => {
     show(delivered(false));
     expect(await screen.findByText(/How did we do\?/)).toBeVisible();
-    expect(screen.getByText('delivered')).toHaveAttribute('data-status', 'delivered');
+    expect(screen.getByText('Delivered', { selector: '[data-status]' })).toHaveAttribute('data-status', 'delivered');
   });
 
   it('shows a lab rejection as such, not a green "delivered", and asks no feedback', async () => {
@@ -47,7 +47,7 @@ describe('the tracking summary of a delivered parcel', () => {
     const badge = screen.getByText('Rejected by lab');
     expect(badge).toHaveAttribute('data-status', 'rejected');
     expect(badge.className).not.toMatch(/emerald/);
-    expect(screen.queryByText('delivered')).toBeNull();
+    expect(screen.queryByText('Delivered', { selector: '[data-status]' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/How did we do\?/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Leave feedback' })).toBeNull();

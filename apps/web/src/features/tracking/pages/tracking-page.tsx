@@ -1,7 +1,7 @@
 import { COMPANY, MESSAGES } from '@courier/contract';
 import { CircleAlert, PackageSearch } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLoadedModule } from '@/hooks/use-loaded-module';
@@ -12,11 +12,6 @@ import { cleanTrackingNumber, TRACKING_NUMBER_HINT, trackingErrorMessage } from 
 
 // The result view (summary, map, history) is not needed to open /tracking: it loads beside the first lookup.
 const loadResultView = () => import('../components/tracking-result');
-
-/** Carried in history state so the shown number survives the move from /track/{id} to /tracking and a reload. */
-interface TTrackingState {
-  trackingNumber?: string;
-}
 
 function ErrorNote({ message }: { message: string }) {
   return (
@@ -55,33 +50,33 @@ function EmptyState() {
   );
 }
 
-/** /tracking and /track/{trackingId}. */
+/**
+ * /tracking and /track/{trackingId}. The number lives in the address: a lookup goes to /track/{number}, so
+ * the page can be shared or reloaded, and a second number tracked replaces the first in the address.
+ */
 export function TrackingPage() {
   const { trackingId } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
-  const carried = (location.state as TTrackingState | null)?.trackingNumber ?? '';
-  const [input, setInput] = useState(trackingId ?? carried);
-  const [trackingNumber, setTrackingNumber] = useState(cleanTrackingNumber(trackingId ?? carried));
+  const trackingNumber = cleanTrackingNumber(trackingId ?? '');
+  const [input, setInput] = useState(trackingId ?? '');
   const [formError, setFormError] = useState<string | null>(null);
   const tracking = useTracking(trackingNumber);
   useTrackingLiveUpdates(trackingNumber, tracking.isSuccess);
   const resultView = useLoadedModule(loadResultView, trackingNumber !== '');
 
-  // An id in the path fills the input and runs the lookup; then the address becomes /tracking.
+  // An id in the path fills the input and runs the lookup; a '#' or spaces copied with it leave the address.
   useEffect(() => {
     if (trackingId === undefined) return;
     setInput(trackingId);
-    setTrackingNumber(cleanTrackingNumber(trackingId));
     setFormError(null);
-    void navigate(paths.tracking, { replace: true, state: { trackingNumber: cleanTrackingNumber(trackingId) } satisfies TTrackingState });
+    const clean = cleanTrackingNumber(trackingId);
+    if (clean && clean !== trackingId) void navigate(paths.track(clean), { replace: true });
   }, [trackingId, navigate]);
 
   const track = (number: string) => {
     setFormError(null);
     if (number === trackingNumber) void tracking.refetch();
-    else setTrackingNumber(number);
-    void navigate(paths.tracking, { replace: true, state: { trackingNumber: number } satisfies TTrackingState });
+    else void navigate(paths.track(number));
   };
 
   const loading = tracking.isFetching && !tracking.data;

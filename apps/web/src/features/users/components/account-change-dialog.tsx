@@ -1,4 +1,4 @@
-import { statusLabel, type TManagedUser, type TRole } from '@courier/contract';
+import { ON_BOARD_STATUSES, statusLabel, type TManagedUser, type TRole } from '@courier/contract';
 import { LoaderCircle, ShieldAlert, UserX } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
@@ -39,6 +39,8 @@ export function AccountChangeDialog({
   const jobs = useDriverOpenJobs(user._id, driverLeaving);
   const open = jobs.data ?? [];
   const disabling = change?.kind === 'disable';
+  // The server refuses to disable a driver carrying parcels: said before the click, and the button stays off.
+  const onBoard = disabling ? open.filter((job) => ON_BOARD_STATUSES.includes(job.status)) : [];
   return (
     <Modal
       open={change !== null}
@@ -55,7 +57,7 @@ export function AccountChangeDialog({
             type="button"
             data-autofocus
             className={buttonClass({ variant: disabling ? 'danger' : 'primary' })}
-            disabled={busy || (driverLeaving && jobs.isPending)}
+            disabled={busy || (driverLeaving && jobs.isPending) || onBoard.length > 0}
             onClick={onConfirm}
           >
             {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
@@ -65,6 +67,11 @@ export function AccountChangeDialog({
       }
     >
       <div className="space-y-3">
+        {onBoard.length > 0 && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800 ring-1 ring-red-200">
+            {`${name} cannot be disabled while parcels are on board: ${onBoard.map((job) => `#${job.orderId}`).join(', ')}. Give them to another driver from the board first.`}
+          </p>
+        )}
         {change?.kind === 'disable' ? (
           <p>
             {name} is signed out everywhere at once and can no longer sign in. Nothing is deleted: you can enable the account again later.
