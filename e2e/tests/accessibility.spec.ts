@@ -187,7 +187,7 @@ for (const { name, use } of viewports) {
 
       const approved = await findDeliveryByStatus(request, customerToken, 'approved');
       await visit(page, `/admin/deliveries/${approved._id}`, 'console delivery (approved)');
-      await page.getByRole('button', { name: `Assign #${approved.orderId}` }).click();
+      await page.getByRole('button', { name: `Assign #${approved.orderId}`, exact: true }).click();
       await check(page, 'assign dialog', page.getByRole('dialog'));
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: `Cancel #${approved.orderId}` }).click();

@@ -116,9 +116,11 @@ test.describe('bulk dispatch', () => {
     await search.pressSequentially('Bulk ward');
     const toApprove = staff.getByRole('region', { name: 'To approve' });
     for (const job of jobs) await expect(toApprove.getByRole('link', { name: `#${job.orderId}` })).toBeVisible();
+    // The search has narrowed the column to this journey's four (the demo's STAT jobs would sort first).
+    const boxes = toApprove.getByRole('checkbox', { name: /^Select #MC/ });
+    await expect(boxes).toHaveCount(4);
 
     // Shift+click selects the range between two boxes; the column's box then selects the rest.
-    const boxes = toApprove.getByRole('checkbox', { name: /^Select #MC/ });
     await boxes.nth(0).click();
     await boxes.nth(2).click({ modifiers: ['Shift'] });
     const bar = staff.getByRole('toolbar', { name: 'Selected jobs' });

@@ -97,7 +97,7 @@ for (const { name, use } of [
       const customer = app.account('CUSTOMER');
       await submitLogin(page, customer.email, customer.password);
       await expect(page).toHaveURL(/\/user\/home$/, { timeout: 20_000 });
-      await page.getByRole('link', { name: /^Reports/ }).click();
+      await page.getByRole('link', { name: /^Reports: / }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
       await expect(page.getByRole('table').locator('tfoot')).toContainText('Total');
       await expect(page.getByLabel('Group by')).toHaveCount(0);

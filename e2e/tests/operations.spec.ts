@@ -61,7 +61,7 @@ test.describe('operations', () => {
     await toApprove.getByRole('button', { name: `Approve #${orderId}` }).click();
     await expect(toast(staff, `#${orderId} approved`)).toBeVisible();
     const toAssign = staff.getByRole('region', { name: 'To assign' });
-    await toAssign.getByRole('button', { name: `Assign #${orderId}` }).click();
+    await toAssign.getByRole('button', { name: `Assign #${orderId}`, exact: true }).click();
     const dialog = staff.getByRole('dialog', { name: `Assign #${orderId}` });
     await expect(dialog.getByText(/\d+ jobs?$/).first()).toBeVisible();
     await dialog.getByRole('radio', { name: /Marcus Bell/ }).check();

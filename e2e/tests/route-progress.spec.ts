@@ -137,7 +137,7 @@ test.describe('route progress', () => {
     await expect(staff.getByRole('heading', { name: 'Routes under way' })).toBeVisible();
     const stops = staff.getByRole('list', { name: "Marcus Bell's stops in order" });
     await expect(stops.getByRole('listitem').first()).toBeVisible();
-    await expect(staff.getByText(/^\d+ of \d+ jobs done/)).toBeVisible();
+    await expect(staff.getByText(/^\d+ of \d+ jobs done/).first()).toBeVisible();
     await expect(staff.getByTestId('dispatch-map').locator('.route-pin').first()).toBeVisible();
     const order = async (list: ReturnType<Page['getByRole']>) =>
       (await list.getByText(/^#MC/).allTextContents()).map((t) => t.match(/MC[0-9A-Z]{10}/)?.[0]);
