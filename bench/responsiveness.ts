@@ -135,13 +135,15 @@ export interface ImportFigures extends Probed {
 }
 
 /**
- * The largest file the database's default cap allows (50 rows on PGlite, 1,000 on PostgreSQL), imported as many
- * times as the default rate allows in a minute (2 and 10), back to back, while /healthz and tracking are asked.
+ * The largest file the database's default cap allows (read from /api/v1/config: 25 rows on PGlite, 1,000 on
+ * PostgreSQL), imported up to the default rate a minute (2 and 10; 3 here), back to back, while /healthz and
+ * tracking are asked.
  */
 export async function benchImport(databaseUrl: string | undefined): Promise<ImportFigures> {
   const server = await startLoadServer(databaseUrl);
   try {
-    const [rows, imports] = server.database === 'pglite' ? [50, 2] : [1000, 3];
+    const config = (await (await fetch(`${server.baseURL}/api/v1/config`)).json()) as { importMaxRows: number };
+    const [rows, imports] = [config.importMaxRows, server.database === 'pglite' ? 2 : 3];
     const csv = csvOf(rows);
     const post = (authorization = server.customerAuth) =>
       fetch(`${server.baseURL}/api/v1/deliveries/import`, {

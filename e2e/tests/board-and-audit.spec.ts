@@ -73,7 +73,7 @@ for (const { name, use } of [
       await expect(page).toHaveURL(/\/user\/home$/, { timeout: 20_000 });
       await page.goto('/deliveries/import');
       // The embedded database's default cap (IMPORT_MAX_ROWS unset), read from GET /api/v1/config.
-      await expect(page.getByText(/Book up to 50 deliveries from one CSV file\./)).toBeVisible();
+      await expect(page.getByText(/Book up to 25 deliveries from one CSV file\./)).toBeVisible();
       await expect(page.getByText(/1,000/)).toHaveCount(0);
       await shoot(page, `import-cap-${name}`);
     });

@@ -84,7 +84,7 @@ export const ZEnv = z.object({
     .default(24),
   /**
    * CSV imports: most rows a file may hold, and files one customer may send a minute. Unset: 1,000 rows and 10 a
-   * minute on PostgreSQL; 50 rows and 2 a minute on the embedded database, whose one session every other
+   * minute on PostgreSQL; 25 rows and 2 a minute on the embedded database, whose one session every other
    * request waits on while an import's transaction writes.
    */
   IMPORT_MAX_ROWS: z.coerce.number().int('must be a whole number of rows').min(1).max(1000).optional(),

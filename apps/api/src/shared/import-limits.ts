@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 export function importLimits(services: Pick<Services, 'env' | 'database'>): { maxRows: number; perMinute: number } {
   const embedded = services.database.kind === 'pglite';
   return {
-    maxRows: services.env.IMPORT_MAX_ROWS ?? (embedded ? 50 : IMPORT_MAX_ROWS),
+    maxRows: services.env.IMPORT_MAX_ROWS ?? (embedded ? 25 : IMPORT_MAX_ROWS),
     perMinute: services.env.IMPORT_RATE_PER_MINUTE ?? (embedded ? 2 : 10),
   };
 }

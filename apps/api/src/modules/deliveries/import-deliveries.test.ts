@@ -295,7 +295,7 @@ describe('a large import among other requests', () => {
 
   it('caps rows and imports a minute lower on the embedded database, where an import holds the one session', async () => {
     const limits = importLimits(t.app.services);
-    expect(limits).toEqual(t.database.kind === 'pglite' ? { maxRows: 50, perMinute: 2 } : { maxRows: 1000, perMinute: 10 });
+    expect(limits).toEqual(t.database.kind === 'pglite' ? { maxRows: 25, perMinute: 2 } : { maxRows: 1000, perMinute: 10 });
     // The import page states the same cap, read from the server's configuration.
     expect((await t.app.inject('/api/v1/config')).json().importMaxRows).toBe(limits.maxRows);
     const auth = await t.bearer((await createUser(t.db)).user);
