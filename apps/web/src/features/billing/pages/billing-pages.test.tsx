@@ -93,7 +93,7 @@ describe('accounts', () => {
 describe('rate cards', () => {
   it('shows a card in dollars and saves the changed price in cents, keeping what was not touched', async () => {
     signIn('ADMIN');
-    const { calls } = stubApi((url, init) => {
+    const { calls } = stubApi((_url, init) => {
       if (init.method === 'PATCH') return json(200, { success: true, message: 'Rate card saved', data: { ...card, version: 3 } });
       return json(200, { success: true, data: card });
     });
