@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUuid } from './ids.js';
 
 /** Links live 30 to 60 minutes: expiries are rounded up to the half hour so a page's links stay stable (and cached). */
 const WINDOW_S = 30 * 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const signature = (key: Uint8Array, fileId: string, exp: number, readerId: string) =>
   createHmac('sha256', key).update(`file-link:${fileId}:${exp}:${readerId}`).digest('base64url');
 
@@ -25,7 +24,7 @@ export function readerOfFileLink(
   now: Date,
 ): string | null {
   const { exp, for: readerId, sig } = link;
-  if (!exp || !sig || !readerId || !/^\d{1,12}$/.test(exp) || !UUID.test(readerId)) return null;
+  if (!exp || !sig || !readerId || !/^\d{1,12}$/.test(exp) || !isUuid(readerId)) return null;
   const expiresAt = Number(exp);
   if (expiresAt * 1000 <= now.getTime()) return null;
   const expected = Buffer.from(signature(key, fileId, expiresAt, readerId));

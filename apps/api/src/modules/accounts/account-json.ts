@@ -3,9 +3,9 @@ import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { customerAccounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
+import { isUuid } from '../../shared/ids.js';
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type AccountRow = typeof customerAccounts.$inferSelect;
 
 /** The account as it leaves, field by field. */
@@ -26,7 +26,7 @@ export const toAccountJson = (a: AccountRow, members: number): TCustomerAccount 
 
 /** One account with its member count; 404 for an unknown or malformed id. */
 export async function findAccount(db: DbOrTx, id: string, forUpdate = false) {
-  if (!UUID.test(id)) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(ACCOUNT_NOT_FOUND);
   const query = db.select().from(customerAccounts).where(eq(customerAccounts.id, id));
   const [account] = forUpdate ? await query.for('update') : await query;
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { savedAddresses } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
+import { isUuid } from '../../shared/ids.js';
 
 export type SavedAddressRow = typeof savedAddresses.$inferSelect;
 
@@ -21,11 +22,9 @@ export function toSavedAddressJson(row: SavedAddressRow): TSavedAddress {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The entry, locked, when the policy's `allowed` lets the caller at it; another customer's (or no such) id answers the same 404. */
 export async function findSavedAddress(db: DbOrTx, id: string, allowed: (row: SavedAddressRow) => boolean): Promise<SavedAddressRow> {
-  if (!UUID.test(id)) throw notFound(SAVED_ADDRESS_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(SAVED_ADDRESS_NOT_FOUND);
   const [row] = await db.select().from(savedAddresses).where(eq(savedAddresses.id, id)).limit(1).for('update');
   if (!row || !allowed(row)) throw notFound(SAVED_ADDRESS_NOT_FOUND);
   return row;

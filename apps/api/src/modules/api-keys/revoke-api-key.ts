@@ -5,13 +5,12 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayManageApiKeys, mayRevokeApiKey } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { API_KEYS_FORBIDDEN } from './create-api-key.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../shared/ids.js';
 
 /** Revoked at once: the next call with the key answers 401 (every call reads the key). */
 export async function revokeApiKey(services: Services, actor: Actor, input: { id: string }): Promise<void> {
   if (!mayManageApiKeys(actor)) throw forbidden(API_KEYS_FORBIDDEN);
-  if (!UUID.test(input.id)) throw notFound('API key not found');
+  if (!isUuid(input.id)) throw notFound('API key not found');
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
     const [row] = await tx

@@ -4,8 +4,7 @@ import { auditEvents, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { pageOf } from '../../shared/paging.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../shared/ids.js';
 
 /** A read as the contract names it: its action ends in a read suffix, or is an access record. */
 const isRead = or(
@@ -25,7 +24,7 @@ function actorsMatching(words: string): SQL {
 /** The filter of the audit log, shared by its CSV export. */
 export function auditWhere(query: TAuditQuery): SQL | undefined {
   // An actor id that cannot exist matches nothing rather than failing the query.
-  if (query.actorId && !UUID.test(query.actorId)) return sql`false`;
+  if (query.actorId && !isUuid(query.actorId)) return sql`false`;
   const action = query.action
     ? query.action.endsWith('.')
       ? like(auditEvents.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)

@@ -3,10 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rateCards, rateCardVersions } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
+import { isUuid } from '../../shared/ids.js';
 
 export const RATE_CARD_NOT_FOUND = 'Rate card not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type CardRow = typeof rateCards.$inferSelect;
 type VersionRow = typeof rateCardVersions.$inferSelect;
 
@@ -34,7 +33,7 @@ export function toRateCardJson(card: CardRow, versions: VersionRow[]): TRateCard
 
 /** The card and all its versions; 404 for an unknown or malformed id. `forUpdate` holds the card row. */
 export async function findRateCard(db: DbOrTx, id: string, forUpdate = false) {
-  if (!UUID.test(id)) throw notFound(RATE_CARD_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(RATE_CARD_NOT_FOUND);
   const query = db.select().from(rateCards).where(eq(rateCards.id, id));
   const [card] = forUpdate ? await query.for('update') : await query;
   if (!card) throw notFound(RATE_CARD_NOT_FOUND);

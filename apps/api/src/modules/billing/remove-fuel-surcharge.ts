@@ -6,14 +6,14 @@ import { type Actor, mayEditPricing } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { PRICING_EDIT_FORBIDDEN } from './create-rate-card.js';
 import { toFuelSurchargeJson } from './fuel-surcharge-json.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const FUEL_NOT_FOUND = 'Fuel surcharge not found';
 
 /** An administrator removes a range (a priced delivery keeps the percentage it was priced with). */
 export async function removeFuelSurcharge(services: Services, actor: Actor, input: { id: string }) {
   if (!mayEditPricing(actor)) throw forbidden(PRICING_EDIT_FORBIDDEN);
-  if (!UUID.test(input.id)) throw notFound(FUEL_NOT_FOUND);
+  if (!isUuid(input.id)) throw notFound(FUEL_NOT_FOUND);
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
     const [row] = await tx.delete(fuelSurcharges).where(eq(fuelSurcharges.id, input.id)).returning();

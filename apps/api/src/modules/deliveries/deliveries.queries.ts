@@ -7,12 +7,11 @@ import { type Actor, mayReadDelivery } from '../../platform/policy.js';
 import { attemptsColumn } from '../../shared/attempts-json.js';
 import type { DeliveryView } from '../../shared/delivery-json.js';
 import { readingsColumn } from '../../shared/handling-json.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../shared/ids.js';
 
 /** A delivery is addressed by its _id or its tracking number; anything else matches nothing. */
 export function deliveryKey(idOrTrackingNumber: string): SQL | null {
-  if (UUID.test(idOrTrackingNumber)) return eq(deliveries.id, idOrTrackingNumber);
+  if (isUuid(idOrTrackingNumber)) return eq(deliveries.id, idOrTrackingNumber);
   const trackingNumber = idOrTrackingNumber.toUpperCase();
   return TRACKING_NUMBER_PATTERN.test(trackingNumber) ? eq(deliveries.orderId, trackingNumber) : null;
 }

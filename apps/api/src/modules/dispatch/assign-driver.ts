@@ -5,15 +5,15 @@ import { badRequest, conflict } from '../../platform/app-error.js';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NOT_A_DRIVER = 'driverId: Choose an active driver';
 export const DRIVER_NOT_ACTIVATED = 'This driver has not activated their account yet (the invitation is unused): choose another driver';
 export const CHANGED_HANDS = 'This delivery was just assigned by someone else. Reload it and try again.';
 
 /** The driver account a delivery is given to: a driver's, neither disabled nor deleted (400 on driverId otherwise). */
 export async function findActiveDriver(services: Services, driverId: string) {
-  if (!UUID.test(driverId)) throw badRequest(NOT_A_DRIVER, 'driverId');
+  if (!isUuid(driverId)) throw badRequest(NOT_A_DRIVER, 'driverId');
   const [driver] = await services.db
     .select({
       id: users.id,

@@ -14,8 +14,7 @@ import type { Services } from '../../services.js';
 import type { JsonContext } from '../../shared/delivery-json.js';
 import { lateCondition, selectDispatchViews, toDispatchJson } from './dispatch.queries.js';
 import { pageOf } from '../../shared/paging.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../shared/ids.js';
 
 function statusFilter(status: TAdminDeliveriesQuery['status']): SQL | undefined {
   if (status === 'all') return undefined;
@@ -35,7 +34,7 @@ function driverFilter(driverId: string | undefined): SQL | undefined {
   if (!driverId) return undefined;
   if (driverId === 'none') return isNull(deliveries.driverId);
   // An id that cannot exist matches nothing rather than failing the query.
-  return UUID.test(driverId) ? eq(deliveries.driverId, driverId) : sql`false`;
+  return isUuid(driverId) ? eq(deliveries.driverId, driverId) : sql`false`;
 }
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -88,7 +87,7 @@ const statFirst = sql`case when ${deliveries.priority} = 'stat' then 0 else 1 en
 
 function customerFilter(customer: string | undefined): SQL | undefined {
   if (!customer) return undefined;
-  if (UUID.test(customer)) return eq(deliveries.customerId, customer);
+  if (isUuid(customer)) return eq(deliveries.customerId, customer);
   return sql`${deliveries.customerId} in ${peopleMatching('CUSTOMER', customer, true)}`;
 }
 

@@ -14,8 +14,8 @@ import { notFound } from '../../platform/app-error.js';
 import { auditRead } from '../../platform/audit.js';
 import { type Actor, mayReadFile, readsAsStaff } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 export interface StoredFileDownload {
@@ -80,7 +80,7 @@ export async function readStoredFile(
   { fileId }: { fileId: string },
 ): Promise<StoredFileDownload> {
   const { db, storage } = services;
-  if (!UUID.test(fileId)) throw notFound('File not found');
+  if (!isUuid(fileId)) throw notFound('File not found');
   const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, fileId)).limit(1);
   if (!file) throw notFound('File not found');
   const reader = 'linkedFor' in caller ? await actorOfLink(db, caller) : caller;

@@ -6,8 +6,8 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toAdminMessage } from './admin-message-json.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MESSAGE_NOT_FOUND = 'Message not found';
 
 /** An admin sends a failed message again: back to pending with fresh attempts, due now. */
@@ -17,7 +17,7 @@ export async function retryMessage(
   { id }: { id: string },
 ): Promise<TRetryMessageResponse> {
   assertAudience(actor, 'admin');
-  if (!UUID.test(id)) throw notFound(MESSAGE_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(MESSAGE_NOT_FOUND);
   const now = services.clock.now();
   const row = await services.db.transaction(async (tx) => {
     const [updated] = await tx

@@ -3,11 +3,10 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
+import { isUuid } from '../../shared/ids.js';
 
 /** The bell shows the newest ones; older ones stay stored. */
 export const NOTIFICATION_LIST_CAP = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type NotificationRow = typeof notifications.$inferSelect;
 
 export const toNotificationJson = (n: NotificationRow): TNotification => ({
@@ -39,7 +38,7 @@ export async function listNotifications(db: DbOrTx, userId: string) {
 const own = (userId: string, id: string) => and(eq(notifications.id, id), eq(notifications.userId, userId));
 
 export async function markNotificationRead(db: DbOrTx, userId: string, id: string): Promise<TNotification> {
-  if (!UUID.test(id)) throw notFound('Notification not found');
+  if (!isUuid(id)) throw notFound('Notification not found');
   const [row] = await db.update(notifications).set({ isRead: true }).where(own(userId, id)).returning();
   if (!row) throw notFound('Notification not found');
   return toNotificationJson(row);
@@ -55,7 +54,7 @@ export async function markAllNotificationsRead(db: DbOrTx, userId: string): Prom
 }
 
 export async function deleteNotification(db: DbOrTx, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id)) throw notFound('Notification not found');
+  if (!isUuid(id)) throw notFound('Notification not found');
   const rows = await db.delete(notifications).where(own(userId, id)).returning({ id: notifications.id });
   if (!rows.length) throw notFound('Notification not found');
 }

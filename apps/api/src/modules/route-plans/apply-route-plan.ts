@@ -9,8 +9,8 @@ import { withinTransaction } from '../deliveries/move-delivery.js';
 import { setPlannedStops } from '../deliveries/set-planned-stops.js';
 import { assignDriver } from '../dispatch/assign-driver.js';
 import { ROUTE_PLAN_NOT_FOUND, routePlanReply } from './route-plan-json.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const PLAN_STALE = 'Some jobs changed since this plan was made (status, driver or details): plan again.';
 export const PLAN_APPLIED = 'This route plan was applied already.';
 
@@ -32,7 +32,7 @@ export function jobOrder(route: TPlannedRoute): { deliveryId: string; arrival: D
  */
 export async function applyRoutePlan(services: Services, actor: Actor, planId: string): Promise<TRoutePlanResponse> {
   assertAudience(actor, 'staff');
-  if (!UUID.test(planId)) throw notFound(ROUTE_PLAN_NOT_FOUND);
+  if (!isUuid(planId)) throw notFound(ROUTE_PLAN_NOT_FOUND);
   const { db, clock } = services;
   const [plan] = await db.select().from(routePlans).where(eq(routePlans.id, planId)).limit(1);
   if (!plan) throw notFound(ROUTE_PLAN_NOT_FOUND);

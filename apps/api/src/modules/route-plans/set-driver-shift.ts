@@ -7,8 +7,7 @@ import { type Actor, assertAudience, mayManageAccount } from '../../platform/pol
 import type { Services } from '../../services.js';
 import { toManagedUser } from '../users/managed-user-json.js';
 import { USER_NOT_FOUND } from '../users/update-user.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../shared/ids.js';
 
 /** Sets a driver's shift (or clears it) and vehicle capacity, as the users page does (ADMIN and above). */
 export async function setDriverShift(
@@ -17,7 +16,7 @@ export async function setDriverShift(
   input: TDriverShiftRequest & { userId: string },
 ): Promise<TManagedUserResponse> {
   assertAudience(actor, 'admin');
-  if (!UUID.test(input.userId)) throw notFound(USER_NOT_FOUND);
+  if (!isUuid(input.userId)) throw notFound(USER_NOT_FOUND);
   const now = services.clock.now();
   const updated = await services.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');

@@ -2,18 +2,17 @@ import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { standingOrderOccurrences, standingOrders, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
+import { isUuid } from '../../shared/ids.js';
 
 export type StandingOrderRow = typeof standingOrders.$inferSelect;
 
 export const STANDING_ORDER_NOT_FOUND = 'Standing order not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The standing order, when the policy's `allowed` lets the caller at it; an unknown one and one the caller may not
  * touch answer the same 404, so a stranger cannot learn it exists.
  */
 export async function findStandingOrder(db: DbOrTx, id: string, allowed: (order: StandingOrderRow) => boolean): Promise<StandingOrderRow> {
-  if (!UUID.test(id)) throw notFound(STANDING_ORDER_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(STANDING_ORDER_NOT_FOUND);
   const [order] = await db.select().from(standingOrders).where(eq(standingOrders.id, id)).limit(1);
   if (!order || !allowed(order)) throw notFound(STANDING_ORDER_NOT_FOUND);
   return order;

@@ -8,8 +8,8 @@ import type { Services } from '../../services.js';
 import { announceAccountChange, revokeSessions } from '../auth/sessions.js';
 import { refuseLastSuperAdmin, refuseWhileParcelsOnBoard } from './account-guards.js';
 import { toManagedUser } from './managed-user-json.js';
+import { isUuid } from '../../shared/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const USER_NOT_FOUND = 'User not found';
 
 /**
@@ -26,7 +26,7 @@ export async function updateUser(
   input: TUpdateUserRequest & { userId: string },
 ): Promise<TManagedUserResponse> {
   assertAudience(actor, 'admin');
-  if (!UUID.test(input.userId)) throw notFound(USER_NOT_FOUND);
+  if (!isUuid(input.userId)) throw notFound(USER_NOT_FOUND);
   const { db, clock } = services;
   const now = clock.now();
   const updated = await db.transaction(async (tx) => {

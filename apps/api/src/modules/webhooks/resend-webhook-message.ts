@@ -4,7 +4,8 @@ import { notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, assertAudience, mayManageWebhookEndpoint } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { findWebhookEndpoint, isUuid } from './webhook-json.js';
+import { isUuid } from '../../shared/ids.js';
+import { findWebhookEndpoint } from './webhook-json.js';
 import { resendNow } from './webhook-worker.js';
 
 /** The log's Resend: the attempt's message goes out again now, with the same webhook-id. */

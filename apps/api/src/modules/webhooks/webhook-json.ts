@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { webhookEndpoints } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
+import { isUuid } from '../../shared/ids.js';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export const WEBHOOK_NOT_FOUND = 'Webhook endpoint not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 export function toWebhookEndpointJson(row: WebhookEndpointRow): TWebhookEndpoint {
   return {
