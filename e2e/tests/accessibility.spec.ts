@@ -217,6 +217,19 @@ for (const { name, use } of viewports) {
       await visit(page, '/admin/audit', 'audit log');
       await visit(page, '/admin/deliveries?status=delivered&q=Burlington', 'delivery history');
       await visit(page, '/admin/reports?groupBy=customer', 'reports by customer', page.getByRole('rowheader').first());
+      // Money: the accounts list with data and its edit dialog, rate cards and fuel, the card editor.
+      await visit(page, '/admin/accounts', 'accounts', page.getByRole('button', { name: /^Edit / }).first());
+      if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/accounts-${name}.png`, fullPage: true });
+      await page
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
+      await check(page, 'account dialog', page.getByRole('dialog'));
+      if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/account-dialog-${name}.png` });
+      await page.keyboard.press('Escape');
+      await visit(page, '/admin/rate-cards', 'rate cards and fuel', page.getByRole('heading', { name: 'Fuel surcharges' }));
+      await visit(page, '/admin/rate-cards/new', 'new rate card', page.getByRole('button', { name: 'Create rate card' }));
+      if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/rate-card-${name}.png`, fullPage: true });
     });
 
     test('driver pages', async ({ page, app, request }) => {
