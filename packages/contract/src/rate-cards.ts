@@ -127,6 +127,51 @@ export const ZPrice = z.object({
 });
 export type TPrice = z.infer<typeof ZPrice>;
 
+/** Everything the formula reads of a delivery, stored with its price so re-pricing a closed month from the same
+ * inputs and card version gives the same cents. */
+export const ZPriceInputs = z.object({
+  deliveryType: z.enum(DELIVERY_TYPES),
+  /** Billable miles, pickup to drop-off, one decimal, fixed at booking. */
+  miles: z.number().nonnegative(),
+  pickupZip: z.string().nullable(),
+  dropoffZip: z.string().nullable(),
+  packageSize: z.enum(PACKAGE_SIZES),
+  priority: z.enum(['routine', 'stat']),
+  temperature: z.enum(TEMPERATURE_CLASSES),
+  specimen: z.boolean(),
+  controlledSubstance: z.boolean(),
+  /** When the required-by falls, read in the business time zone. */
+  requiredBy: z.object({ weekend: z.boolean(), afterHours: z.boolean(), says: z.string() }).nullable(),
+  /** The fuel percentage in force on the booking day; null when none. */
+  fuelPercent: z.number().nullable(),
+  /** Minutes waited at each stop, from "Arrived" to pickup confirmation or proof. */
+  waits: z.array(z.object({ stop: z.enum(['pickup', 'dropoff']), minutes: z.number().nonnegative() })),
+  failedAttempts: z.number().int().nonnegative(),
+  returned: z.boolean(),
+  /** A cancelled job costs nothing before pickup and its base after. */
+  cancelled: z.enum(['before_pickup', 'after_pickup']).nullable(),
+});
+export type TPriceInputs = z.infer<typeof ZPriceInputs>;
+
+/** What a priced delivery stores (deliveries.pricing): the card version, the inputs and the lines they gave. */
+export const ZDeliveryPricing = z.object({
+  rateCardId: z.string().uuid(),
+  rateCardVersion: z.number().int().positive(),
+  inputs: ZPriceInputs,
+  lines: z.array(ZPriceLine),
+});
+export type TDeliveryPricing = z.infer<typeof ZDeliveryPricing>;
+
+/** A delivery's price as its owner, the account's owners and staff see it; never drivers or the public. */
+export const ZDeliveryPrice = ZPrice.extend({
+  miles: z.number(),
+  rateCardId: z.string().uuid(),
+  rateCardVersion: z.number().int(),
+  /** True once delivered, returned or cancelled: no line is added after. */
+  final: z.boolean(),
+});
+export type TDeliveryPrice = z.infer<typeof ZDeliveryPrice>;
+
 /** A rate card as the API answers it: its current version's prices, and every version it has had. */
 export const ZRateCard = z.object({
   _id: z.string(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { TAttemptReason, TDeliveryStatus } from '@courier/contract';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { TAttemptReason, TDeliveryPricing, TDeliveryStatus } from '@courier/contract';
 import { customerAccounts } from './accounts.js';
 import { storedFiles } from './files.js';
 import { standingOrders } from './standing-orders.js';
@@ -84,6 +84,18 @@ export const deliveries = pgTable(
     arrivingNoticeAt: timestamp('arriving_notice_at', { withTimezone: true }),
     /** Set once, when dispatch was told the route's estimate misses the required-by or stability deadline. */
     estimateLateNotifiedAt: timestamp('estimate_late_notified_at', { withTimezone: true }),
+    // Money (migration 0022).
+    /** The customer's PO or cost-centre reference; printed on the invoice line. */
+    reference: text('reference'),
+    /** Billable miles pickup to drop-off in tenths (84 is 8.4 mi), fixed at booking and never recomputed. */
+    billableMilesTenths: integer('billable_miles_tenths'),
+    /** The price and every input it was computed from (card, version, inputs, lines); null when unpriced. */
+    pricing: jsonb('pricing').$type<TDeliveryPricing>(),
+    /** The sum of the pricing's lines, kept beside it for credit checks and invoice runs. */
+    priceCents: integer('price_cents'),
+    /** The driver's "Arrived" at each stop of the current attempt: waited minutes run from it. */
+    pickupArrivedAt: timestamp('pickup_arrived_at', { withTimezone: true }),
+    dropoffArrivedAt: timestamp('dropoff_arrived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** What the customer's search box matches (migration 0005), kept by PostgreSQL, trigram-indexed. */

@@ -4,36 +4,15 @@ import {
   type TDeliveryType,
   type TPackageSize,
   type TPrice,
+  type TPriceInputs,
   type TPriceLine,
   type TRateCardBody,
   type TTemperatureClass,
 } from '@courier/contract';
 import { dollars, percentOf, tenths, timesTenths } from './money.js';
 
-/** What the formula reads of a delivery: everything is stored on the delivery when it is priced, so re-pricing a
- * closed month from the same inputs and card version gives the same cents. */
-export interface PriceInputs {
-  deliveryType: TDeliveryType;
-  /** Billable miles, pickup to drop-off, one decimal, fixed at booking. */
-  miles: number;
-  pickupZip: string | null;
-  dropoffZip: string | null;
-  packageSize: TPackageSize;
-  priority: 'routine' | 'stat';
-  temperature: TTemperatureClass;
-  specimen: boolean;
-  controlledSubstance: boolean;
-  /** When the required-by falls, read in the business time zone (see `requiredByTiming`). */
-  requiredBy: { weekend: boolean; afterHours: boolean; says: string } | null;
-  /** The fuel percentage in force on the booking day; null when none. */
-  fuelPercent: number | null;
-  /** Minutes waited at each stop, from "Arrived" to pickup or proof. */
-  waits: { stop: 'pickup' | 'dropoff'; minutes: number }[];
-  failedAttempts: number;
-  returned: boolean;
-  /** A cancelled job costs nothing before pickup and its base after. */
-  cancelled: 'before_pickup' | 'after_pickup' | null;
-}
+/** What the formula reads of a delivery (stored with its price: see the contract's ZPriceInputs). */
+export type PriceInputs = TPriceInputs;
 
 /** The zone a ZIP falls in: a five-digit code beats a three-digit prefix. */
 export function zoneOf(card: Pick<TRateCardBody, 'zones'>, zip: string | null): string | null {

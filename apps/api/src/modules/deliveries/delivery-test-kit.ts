@@ -1,5 +1,9 @@
 import { inflateSync } from 'node:zlib';
+import type { TDeliveryPricing } from '@courier/contract';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { DbOrTx } from '../../db/client.js';
+import { deliveries } from '../../db/schema/index.js';
 
 /** Test helpers for the delivery features (not a test file itself). */
 
@@ -59,4 +63,13 @@ export function pdfText(pdf: Buffer): string {
     }
   }
   return text.join('');
+}
+
+/**
+ * Tests only: stores a price on a booked delivery as the booking would, for suites (invoices, driver pay) that need
+ * priced deliveries without going through a rate card. Writes through this module, the delivery row's owner.
+ */
+export async function storePricingForTest(db: DbOrTx, deliveryId: string, pricing: TDeliveryPricing, milesTenths = 0) {
+  const priceCents = pricing.lines.reduce((sum, line) => sum + line.amountCents, 0);
+  await db.update(deliveries).set({ pricing, priceCents, billableMilesTenths: milesTenths }).where(eq(deliveries.id, deliveryId));
 }
