@@ -162,6 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     database,
     db: database.db,
     readReplica: replica?.db ?? database.db,
+    replica,
     clock,
     jwtKey: new TextEncoder().encode(resolveJwtSecret(env.JWT_SECRET, env.DATA_DIR)),
     mailer,

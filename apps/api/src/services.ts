@@ -23,6 +23,8 @@ export interface Services {
    * list. DATABASE_READ_URL's replica when set, else the same handle as db.
    */
   readReplica: Db;
+  /** DATABASE_READ_URL's pool when set (readiness pings it), else null. */
+  replica: Database | null;
   clock: Clock;
   jwtKey: Uint8Array;
   mailer: Mailer;

@@ -44,6 +44,12 @@ describe.skipIf(Boolean(skipped))(
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.totals.booked as number;
     };
+    const replicaLag = async () => {
+      const scrape = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const figure = scrape.body.match(/^courier_db_replica_lag_seconds (\S+)$/m);
+      expect(figure, 'courier_db_replica_lag_seconds is exported').not.toBeNull();
+      return Number(figure?.[1]);
+    };
     const primaryUrl = () => t.database.url!;
     const replicaUrl = () => replica.urlFor(primaryUrl());
 
@@ -120,11 +126,16 @@ describe.skipIf(Boolean(skipped))(
       // The replica has not applied it yet, and the lag-tolerant reads are served there.
       expect((await track(orderId)).statusCode).toBe(404);
       expect(await bookedToday()).toBe(1);
+      // The operator sees the lag grow while replay waits, and ready still (a lagging replica is not a dead one).
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await replicaLag()).toBeGreaterThanOrEqual(1);
+      expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready', database: 'up', files: 'up', replica: 'up' });
 
       await replica.resumeReplay();
       await replica.caughtUp();
       expect((await track(orderId)).statusCode).toBe(200);
       expect(await bookedToday()).toBe(2);
+      expect(await replicaLag()).toBe(0);
     });
 
     it('opens its read sessions on the replica only, named courier-read, and labels that pool in /metrics', async () => {
@@ -137,6 +148,14 @@ describe.skipIf(Boolean(skipped))(
       expect(scrape.body).toMatch(/^courier_db_pool_connections\{pool="replica",state="idle"\} [1-9]\d*$/m);
       expect(scrape.body).toMatch(/^courier_db_pool_max\{pool="replica"\} 10$/m);
       expect(scrape.body).toMatch(/^courier_db_pool_max\{pool="primary"\} 10$/m);
+    });
+
+    // Last: it stops the replica.
+    it('is not ready while the replica does not answer, and says which store is away', async () => {
+      await replica.stop();
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', database: 'up', files: 'up', replica: 'down' });
     });
   },
 );

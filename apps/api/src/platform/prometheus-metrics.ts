@@ -23,6 +23,8 @@ const oneOf = (value: string, allowed: ReadonlySet<string>) => (allowed.has(valu
 const QUEUES: QueueName[] = ['email', 'sms', 'webhook'];
 /** Exported only on PostgreSQL (PGlite has no pool to measure). */
 export const POSTGRES_ONLY_METRICS = ['courier_db_pool_connections', 'courier_db_pool_waiting'];
+/** Exported only while DATABASE_READ_URL names a replica. */
+export const REPLICA_ONLY_METRICS = ['courier_db_replica_lag_seconds'];
 const CHECK_TIMEOUT_MS = 2000;
 
 /** A check that answers 1 or 0 within the time limit (as /readyz decides). */
@@ -78,6 +80,20 @@ async function readHolds(sources: MetricsSources): Promise<{ reason: string | nu
     sql`select hold_reason as reason, count(*)::int as count from deliveries where hold_since is not null group by hold_reason`,
   );
   return (result as unknown as { rows: { reason: string | null; count: number }[] }).rows;
+}
+
+/**
+ * The replica's lag in seconds: since the last replayed transaction, or 0 when it has replayed everything it received
+ * (an idle primary sends nothing, and "an hour since the last replay" would then be a false alarm).
+ */
+async function readReplicaLag(replica: NonNullable<MetricsSources['replica']>): Promise<number | null> {
+  const result = await replica.db.execute(sql`
+    select case
+      when not pg_is_in_recovery() then 0
+      when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+      else coalesce(extract(epoch from now() - pg_last_xact_replay_timestamp()), 0)
+    end::float8 as lag`);
+  return (result as unknown as { rows: { lag: number }[] }).rows[0]?.lag ?? null;
 }
 
 interface MetricSpec {
@@ -138,6 +154,10 @@ const GAUGES = {
     name: 'courier_backup_last_success_timestamp_seconds',
     help: 'When the newest complete backup archive in BACKUP_DIR was written (Unix time)',
   },
+  replicaLag: {
+    name: 'courier_db_replica_lag_seconds',
+    help: "How far DATABASE_READ_URL's replica is behind the primary: seconds since the last transaction it replayed, 0 when it has replayed all it received",
+  },
   poolMax: {
     name: 'courier_db_pool_max',
     help: 'Database connections this process may open, per pool (1 for the embedded PGlite)',
@@ -183,16 +203,19 @@ export async function createPrometheusMetrics(): Promise<PrometheusMetrics> {
 
   async function refresh(s: MetricsSources) {
     const now = s.clock.now().getTime() / 1000;
-    const [queues, onHold, database, files, backup] = await Promise.all([
+    const [queues, onHold, database, files, backup, replicaLag] = await Promise.all([
       readQueues(s).catch(() => null),
       readHolds(s).catch(() => null),
       upOrDown(() => s.database.ping()),
       upOrDown(() => s.storage.checkWritable()),
       s.backupDir ? newestBackupSeconds(s.backupDir) : Promise.resolve(null),
+      s.replica ? readReplicaLag(s.replica).catch(() => null) : Promise.resolve(null),
     ]);
     const { storeUp, queueDepth, queueAge, holds, backupAge } = gauges;
     storeUp.set({ store: 'database' }, database);
     storeUp.set({ store: 'files' }, files);
+    gauges.replicaLag.reset();
+    if (replicaLag !== null) gauges.replicaLag.set(replicaLag);
     // A failed read leaves no figure rather than a stale one.
     queueDepth.reset();
     queueAge.reset();

@@ -23,13 +23,15 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', { schema: { hide: true, response: { 200: ZHealth } } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true, response: { 200: ZHealth, 503: ZHealth } } }, async (_request, reply) => {
-    const { database, storage } = app.services;
-    const [databaseState, filesState] = await Promise.all([
+    const { database, storage, replica } = app.services;
+    const [databaseState, filesState, replicaState] = await Promise.all([
       probe('database', () => database.ping(), app.log),
       probe('files', () => storage.checkWritable(), app.log),
+      // Tracking and reports read the replica: without it this process would fail them, so it is not ready.
+      replica ? probe('replica', () => replica.ping(), app.log) : null,
     ]);
-    const stores = { database: databaseState, files: filesState };
-    if (databaseState === 'up' && filesState === 'up') return { status: 'ready', ...stores };
+    const stores = { database: databaseState, files: filesState, ...(replicaState ? { replica: replicaState } : {}) };
+    if (databaseState === 'up' && filesState === 'up' && replicaState !== 'down') return { status: 'ready', ...stores };
     return reply.status(503).send({ status: 'unavailable', ...stores });
   });
 
