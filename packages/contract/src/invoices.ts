@@ -180,7 +180,11 @@ export const ZReceivablesRow = z.object({
 export type TReceivablesRow = z.infer<typeof ZReceivablesRow>;
 export const ZReceivablesResponse = z.object({
   success: z.literal(true),
-  data: z.object({ asOf: z.string(), accounts: z.array(ZReceivablesRow), totals: ZReceivablesRow.omit({ accountId: true, accountName: true }) }),
+  data: z.object({
+    asOf: z.string(),
+    accounts: z.array(ZReceivablesRow),
+    totals: ZReceivablesRow.omit({ accountId: true, accountName: true }),
+  }),
 });
 
 export const ZStatementResponse = z.object({

@@ -12,7 +12,11 @@ import { INVOICE_CHANGE_FORBIDDEN } from './run-invoices.js';
 export const LINE_NOT_FOUND = 'Invoice line not found';
 
 /** Review before issue: a draft's line takes a new amount with the reason; the subtotal follows. */
-export async function adjustInvoiceLine(services: Services, actor: Actor, input: { id: string; lineId: string; body: TInvoiceLineAdjustment }) {
+export async function adjustInvoiceLine(
+  services: Services,
+  actor: Actor,
+  input: { id: string; lineId: string; body: TInvoiceLineAdjustment },
+) {
   if (!mayChangeInvoices(actor)) throw forbidden(INVOICE_CHANGE_FORBIDDEN);
   const body = ZInvoiceLineAdjustment.parse(input.body);
   const now = services.clock.now();
@@ -25,10 +29,7 @@ export async function adjustInvoiceLine(services: Services, actor: Actor, input:
       .where(and(eq(invoiceLines.id, input.lineId), eq(invoiceLines.invoiceId, invoice.id)));
     if (!line) throw notFound(LINE_NOT_FOUND);
     if (invoice.status !== 'draft') throw conflict('Only a draft invoice can be corrected; issue a credit note instead');
-    await tx
-      .update(invoiceLines)
-      .set({ amountCents: body.amountCents, adjustmentReason: body.reason })
-      .where(eq(invoiceLines.id, line.id));
+    await tx.update(invoiceLines).set({ amountCents: body.amountCents, adjustmentReason: body.reason }).where(eq(invoiceLines.id, line.id));
     await tx
       .update(invoices)
       .set({ subtotalCents: sql`${invoices.subtotalCents} + ${body.amountCents - line.amountCents}`, updatedAt: now })

@@ -48,7 +48,8 @@ export async function exportInvoices(services: Services, actor: Actor, input: TI
     .innerJoin(customerAccounts, eq(customerAccounts.id, invoices.accountId))
     .where(and(inArray(invoices.status, ['issued', 'overdue', 'paid']), gte(invoices.invoiceDate, q.from), lte(invoices.invoiceDate, q.to)))
     .orderBy(asc(invoices.number), asc(invoiceLines.position));
-  const memo = (l: typeof invoiceLines.$inferSelect) => [l.trackingNumber, l.reference ? `PO ${l.reference}` : '', l.route].filter(Boolean).join(' | ');
+  const memo = (l: typeof invoiceLines.$inferSelect) =>
+    [l.trackingNumber, l.reference ? `PO ${l.reference}` : '', l.route].filter(Boolean).join(' | ');
   const csv =
     q.format === 'quickbooks'
       ? toCsv(

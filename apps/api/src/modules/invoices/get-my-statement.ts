@@ -10,7 +10,10 @@ import { ownedAccountOf } from './owner-account.js';
 export async function getMyStatement(services: Services, actor: Actor) {
   const accountId = await ownedAccountOf(services, actor);
   const asOf = businessToday(services.clock.now(), services.env.BUSINESS_TZ);
-  const [account] = await services.db.select({ name: customerAccounts.name }).from(customerAccounts).where(eq(customerAccounts.id, accountId));
+  const [account] = await services.db
+    .select({ name: customerAccounts.name })
+    .from(customerAccounts)
+    .where(eq(customerAccounts.id, accountId));
   const open = await services.db
     .select()
     .from(invoices)

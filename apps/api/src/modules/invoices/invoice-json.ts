@@ -8,7 +8,8 @@ import { isUuid } from '../../shared/ids.js';
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export const balanceOf = (i: Pick<InvoiceRow, 'subtotalCents' | 'creditedCents' | 'paidCents'>) => i.subtotalCents - i.creditedCents - i.paidCents;
+export const balanceOf = (i: Pick<InvoiceRow, 'subtotalCents' | 'creditedCents' | 'paidCents'>) =>
+  i.subtotalCents - i.creditedCents - i.paidCents;
 
 export const toInvoiceSummary = (i: InvoiceRow, accountName: string): TInvoiceSummary => ({
   _id: i.id,
@@ -45,7 +46,11 @@ export async function loadInvoice(db: DbOrTx, id: string): Promise<TInvoice> {
   const { invoice, account } = await findInvoice(db, id);
   const [lines, payments, credits] = await Promise.all([
     db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position)),
-    db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.createdAt)),
+    db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id))
+      .orderBy(asc(invoicePayments.receivedOn), asc(invoicePayments.createdAt)),
     db.select().from(creditNotes).where(eq(creditNotes.invoiceId, id)).orderBy(asc(creditNotes.number)),
   ]);
   return {

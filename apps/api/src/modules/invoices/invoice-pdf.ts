@@ -19,7 +19,11 @@ const FOOTER_Y = PAGE.height - PAGE.margin - 40;
  */
 export function renderInvoicePdf(invoice: TInvoice, head: InvoiceLetterhead, generatedAt: Date): Promise<Buffer> {
   const title = invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice';
-  const doc = new PDFDocument({ size: 'LETTER', margin: PAGE.margin, info: { Title: title, Author: head.company, CreationDate: generatedAt } });
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: PAGE.margin,
+    info: { Title: title, Author: head.company, CreationDate: generatedAt },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -43,15 +47,15 @@ export function renderInvoicePdf(invoice: TInvoice, head: InvoiceLetterhead, gen
     `Terms: ${invoice.termsDays !== null ? `Net ${invoice.termsDays}` : '-'}`,
     `Period: ${invoice.periodFrom} to ${invoice.periodTo}`,
   ];
-  facts.forEach((f, i) => text(f, 330, PAGE.margin + 22 + i * 12, { width: 234, align: 'right' }));
+  for (const [i, f] of facts.entries()) text(f, 330, PAGE.margin + 22 + i * 12, { width: 234, align: 'right' });
   let y = PAGE.margin + 92;
   doc.font('Helvetica-Bold').fontSize(9);
   text('BILL TO', PAGE.margin, y);
   text('REMIT TO', 330, y);
   doc.font('Helvetica').fontSize(9);
   const billTo = [invoice.accountName, ...invoice.billingAddress.split('\n').filter(Boolean), invoice.billingEmail];
-  billTo.forEach((l, i) => text(l, PAGE.margin, y + 12 + i * 11, { width: 260 }));
-  head.remitTo.forEach((l, i) => text(l, 330, y + 12 + i * 11, { width: 234 }));
+  for (const [i, l] of billTo.entries()) text(l, PAGE.margin, y + 12 + i * 11, { width: 260 });
+  for (const [i, l] of head.remitTo.entries()) text(l, 330, y + 12 + i * 11, { width: 234 });
   y += 12 + Math.max(billTo.length, head.remitTo.length) * 11 + 14;
 
   const tableHeader = (at: number) => {
@@ -61,7 +65,11 @@ export function renderInvoicePdf(invoice: TInvoice, head: InvoiceLetterhead, gen
     text('Route', COLS.route, at);
     text('Charge', COLS.description, at);
     text('Amount', COLS.description, at, { width: COLS.amountRight - COLS.description, align: 'right' });
-    doc.moveTo(PAGE.margin, at + 11).lineTo(COLS.amountRight, at + 11).lineWidth(0.5).stroke('#000');
+    doc
+      .moveTo(PAGE.margin, at + 11)
+      .lineTo(COLS.amountRight, at + 11)
+      .lineWidth(0.5)
+      .stroke('#000');
     doc.font('Helvetica').fontSize(8);
     return at + 15;
   };

@@ -40,7 +40,11 @@ export const jobInputs = (over: Partial<TPriceInputs> = {}): TPriceInputs => ({
   ...over,
 });
 
-export async function signedIn(t: TestApp, role: 'SUPER_ADMIN' | 'ADMIN' | 'MANAGER' | 'STAFF' | 'CUSTOMER' | 'DRIVER', extra: Parameters<typeof createUser>[1] = {}) {
+export async function signedIn(
+  t: TestApp,
+  role: 'SUPER_ADMIN' | 'ADMIN' | 'MANAGER' | 'STAFF' | 'CUSTOMER' | 'DRIVER',
+  extra: Parameters<typeof createUser>[1] = {},
+) {
   const { user } = await createUser(t.db, { role, ...extra });
   return { user, headers: await t.bearer(user) };
 }
@@ -60,14 +64,28 @@ export async function clinic(t: TestApp, cardId: string, name: string, terms = 3
   const accountId = owner.user.accountId as string;
   await t.db
     .update(customerAccounts)
-    .set({ billingEmail: `billing@${name.toLowerCase().replaceAll(' ', '')}.test`, paymentTermsDays: terms, billingAddress: '1 Main St\nBoston, MA 02114' })
+    .set({
+      billingEmail: `billing@${name.toLowerCase().replaceAll(' ', '')}.test`,
+      paymentTermsDays: terms,
+      billingAddress: '1 Main St\nBoston, MA 02114',
+    })
     .where(eq(customerAccounts.id, accountId));
   const deliver = async (finishedAt: string, inputs: Partial<TPriceInputs> = {}, reference: string | null = null) => {
     // The factory's custody chain ends (delivered) 5 steps after booking; the trigger sets finished_at from it.
-    const delivery = await createDelivery(t.db, { customerId: owner.user.id, status: 'delivered', createdAt: new Date(Date.parse(finishedAt) - 5 * 60_000), stepMinutes: 1 });
+    const delivery = await createDelivery(t.db, {
+      customerId: owner.user.id,
+      status: 'delivered',
+      createdAt: new Date(Date.parse(finishedAt) - 5 * 60_000),
+      stepMinutes: 1,
+    });
     const taken = await t.db.transaction((tx) => takeRateCardVersion(tx, cardId, new Date(finishedAt)));
     const jobIn = jobInputs(inputs);
-    const pricing: TDeliveryPricing = { rateCardId: cardId, rateCardVersion: taken.version, inputs: jobIn, lines: priceDelivery(taken.card, jobIn).lines };
+    const pricing: TDeliveryPricing = {
+      rateCardId: cardId,
+      rateCardVersion: taken.version,
+      inputs: jobIn,
+      lines: priceDelivery(taken.card, jobIn).lines,
+    };
     await storePricingForTest(t.db, delivery.id, pricing, Math.round(jobIn.miles * 10));
     if (reference) await setReferenceForTest(t, delivery.id, reference);
     return { delivery, pricing, totalCents: pricing.lines.reduce((s, l) => s + l.amountCents, 0) };

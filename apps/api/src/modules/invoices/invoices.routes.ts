@@ -62,7 +62,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'One draft per account for its priced deliveries finished from..to (BUSINESS_TZ days) and on no live invoice. Running again adds nothing twice.',
+        description:
+          'One draft per account for its priced deliveries finished from..to (BUSINESS_TZ days) and on no live invoice. Running again adds nothing twice.',
         body: ZInvoiceRunRequest,
         response: { 200: ZInvoiceRunResponse },
       },
@@ -81,7 +82,12 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/invoices/export.csv',
     {
       onRequest: staff,
-      schema: { tags, security, description: 'Issued invoices dated from..to, one row per line, in QuickBooks Online or Xero import layout (text/csv).', querystring: ZInvoiceExportQuery },
+      schema: {
+        tags,
+        security,
+        description: 'Issued invoices dated from..to, one row per line, in QuickBooks Online or Xero import layout (text/csv).',
+        querystring: ZInvoiceExportQuery,
+      },
     },
     async (request, reply) => sendCsv(reply, await exportInvoices(services, actorOf(request), request.query)),
   );
@@ -99,7 +105,10 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.patch(
     '/v1/admin/invoices/:id/lines/:lineId',
-    { onRequest: staff, schema: { tags, security, params: ZInvoiceLineParams, body: ZInvoiceLineAdjustment, response: { 200: ZInvoiceResponse } } },
+    {
+      onRequest: staff,
+      schema: { tags, security, params: ZInvoiceLineParams, body: ZInvoiceLineAdjustment, response: { 200: ZInvoiceResponse } },
+    },
     async (request) => ({
       success: true as const,
       message: 'Line adjusted',
@@ -149,7 +158,16 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/invoices',
-    { onRequest: customer, schema: { tags, security, description: "The account's invoices, for its owner.", querystring: ZPageQuery, response: { 200: ZInvoicesResponse } } },
+    {
+      onRequest: customer,
+      schema: {
+        tags,
+        security,
+        description: "The account's invoices, for its owner.",
+        querystring: ZPageQuery,
+        response: { 200: ZInvoicesResponse },
+      },
+    },
     async (request) => ({ success: true as const, ...(await listMyInvoices(services, actorOf(request), request.query)) }),
   );
   app.get('/v1/invoices/:id', { onRequest: customer, schema: one }, async (request) => ({
@@ -161,7 +179,15 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/v1/account/statement',
-    { onRequest: customer, schema: { tags, security, description: 'Open invoices, payments of the last year and the balance, for the owner.', response: { 200: ZStatementResponse } } },
+    {
+      onRequest: customer,
+      schema: {
+        tags,
+        security,
+        description: 'Open invoices, payments of the last year and the balance, for the owner.',
+        response: { 200: ZStatementResponse },
+      },
+    },
     async (request) => ({ success: true as const, data: await getMyStatement(services, actorOf(request)) }),
   );
 };

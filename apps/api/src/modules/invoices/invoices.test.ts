@@ -38,16 +38,33 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     expect(deliveries).toBe(4);
     expect(invoices.map((i: { accountName: string }) => i.accountName)).toEqual(['Harbor Clinic', 'North Lab']);
     const harborDraft = invoices[0];
-    expect(harborDraft).toMatchObject({ status: 'draft', number: null, periodFrom: '2026-02-01', periodTo: '2026-02-28', subtotalCents: a1.totalCents + a2.totalCents });
+    expect(harborDraft).toMatchObject({
+      status: 'draft',
+      number: null,
+      periodFrom: '2026-02-01',
+      periodTo: '2026-02-28',
+      subtotalCents: a1.totalCents + a2.totalCents,
+    });
     expect(invoices[1].subtotalCents).toBe(b1.totalCents + late.totalCents);
 
     const one = await call('GET', `/api/v1/admin/invoices/${harborDraft._id}`, admin.headers);
-    const lines = one.json().data.lines as { trackingNumber: string; code: string; reference: string | null; route: string; date: string; amountCents: number }[];
+    const lines = one.json().data.lines as {
+      trackingNumber: string;
+      code: string;
+      reference: string | null;
+      route: string;
+      date: string;
+      amountCents: number;
+    }[];
     expect(lines.map((l) => [l.trackingNumber, l.code])).toEqual([
       ...a1.pricing.lines.map((l) => [a1.delivery.orderId, l.code]),
       ...a2.pricing.lines.map((l) => [a2.delivery.orderId, l.code]),
     ]);
-    expect(lines[0]).toMatchObject({ reference: 'PO-7781', date: '2026-02-03', route: `${a1.delivery.pickupLabel} -> ${a1.delivery.deliveryLabel}` });
+    expect(lines[0]).toMatchObject({
+      reference: 'PO-7781',
+      date: '2026-02-03',
+      route: `${a1.delivery.pickupLabel} -> ${a1.delivery.deliveryLabel}`,
+    });
     expect(lines.some((l) => l.code === 'stat')).toBe(true);
 
     const again = await call('POST', '/api/v1/admin/invoices/run', admin.headers, { from: '2026-02-01', to: '2026-02-28' });
@@ -55,11 +72,19 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     // A delivery that finishes into the period after the run joins the same draft.
     const straggler = await harbor.deliver('2026-02-27T15:00:00Z');
     const third = await call('POST', '/api/v1/admin/invoices/run', admin.headers, { from: '2026-02-01', to: '2026-02-28' });
-    expect(third.json().data.invoices).toEqual([expect.objectContaining({ _id: harborDraft._id, subtotalCents: a1.totalCents + a2.totalCents + straggler.totalCents })]);
+    expect(third.json().data.invoices).toEqual([
+      expect.objectContaining({ _id: harborDraft._id, subtotalCents: a1.totalCents + a2.totalCents + straggler.totalCents }),
+    ]);
 
     const manager = await signedIn(t, 'MANAGER');
-    expect((await call('POST', '/api/v1/admin/invoices/run', manager.headers, { from: '2026-02-01', to: '2026-02-28' })).statusCode).toBe(403);
-    const list = await call('GET', `/api/v1/admin/invoices?status=draft&accountId=${harbor.accountId}&from=2026-02-01&to=2026-02-28`, manager.headers);
+    expect((await call('POST', '/api/v1/admin/invoices/run', manager.headers, { from: '2026-02-01', to: '2026-02-28' })).statusCode).toBe(
+      403,
+    );
+    const list = await call(
+      'GET',
+      `/api/v1/admin/invoices?status=draft&accountId=${harbor.accountId}&from=2026-02-01&to=2026-02-28`,
+      manager.headers,
+    );
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ data: [{ _id: harborDraft._id }], paging: { page: 1, total: 1, totalPages: 1 } });
     const staff = await signedIn(t, 'STAFF');
@@ -104,13 +129,29 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     const detail = (await call('GET', `/api/v1/admin/invoices/${draft._id}`, admin.headers)).json().data;
     const base = detail.lines.find((l: { code: string }) => l.code === 'base');
 
-    const adjusted = await call('PATCH', `/api/v1/admin/invoices/${draft._id}/lines/${base._id}`, admin.headers, { amountCents: base.amountCents - 500, reason: 'Goodwill: late pickup' });
+    const adjusted = await call('PATCH', `/api/v1/admin/invoices/${draft._id}/lines/${base._id}`, admin.headers, {
+      amountCents: base.amountCents - 500,
+      reason: 'Goodwill: late pickup',
+    });
     expect(adjusted.statusCode).toBe(200);
     expect(adjusted.json().data.subtotalCents).toBe(d.totalCents - 500);
-    expect(adjusted.json().data.lines.find((l: { _id: string }) => l._id === base._id)).toMatchObject({ amountCents: base.amountCents - 500, pricedCents: base.amountCents, adjustmentReason: 'Goodwill: late pickup' });
-    const [adjustAudit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'invoice.adjust_line'), eq(auditEvents.targetId, draft._id)));
-    expect(adjustAudit.details).toMatchObject({ before: { amountCents: base.amountCents }, after: { amountCents: base.amountCents - 500 } });
-    expect((await call('PATCH', `/api/v1/admin/invoices/${draft._id}/lines/${base._id}`, admin.headers, { amountCents: -1, reason: 'x' })).statusCode).toBe(400);
+    expect(adjusted.json().data.lines.find((l: { _id: string }) => l._id === base._id)).toMatchObject({
+      amountCents: base.amountCents - 500,
+      pricedCents: base.amountCents,
+      adjustmentReason: 'Goodwill: late pickup',
+    });
+    const [adjustAudit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invoice.adjust_line'), eq(auditEvents.targetId, draft._id)));
+    expect(adjustAudit.details).toMatchObject({
+      before: { amountCents: base.amountCents },
+      after: { amountCents: base.amountCents - 500 },
+    });
+    expect(
+      (await call('PATCH', `/api/v1/admin/invoices/${draft._id}/lines/${base._id}`, admin.headers, { amountCents: -1, reason: 'x' }))
+        .statusCode,
+    ).toBe(400);
 
     const issued = await call('POST', `/api/v1/admin/invoices/${draft._id}/issue`, admin.headers);
     expect(issued.statusCode).toBe(200);
@@ -121,9 +162,18 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     expect(mail.subject).toBe(`Invoice ${inv.number} from MedCourier`);
     expect(mail.text).toContain(`http://courier.test/account/invoices/${draft._id}`);
     expect((await call('POST', `/api/v1/admin/invoices/${draft._id}/issue`, admin.headers)).statusCode).toBe(409);
-    expect((await call('PATCH', `/api/v1/admin/invoices/${draft._id}/lines/${base._id}`, admin.headers, { amountCents: 1, reason: 'x' })).statusCode).toBe(409);
+    expect(
+      (await call('PATCH', `/api/v1/admin/invoices/${draft._id}/lines/${base._id}`, admin.headers, { amountCents: 1, reason: 'x' }))
+        .statusCode,
+    ).toBe(409);
 
-    const pay = (amountCents: number) => call('POST', `/api/v1/admin/invoices/${draft._id}/payments`, admin.headers, { amountCents, receivedOn: '2026-03-05', method: 'check', reference: 'Check 1042' });
+    const pay = (amountCents: number) =>
+      call('POST', `/api/v1/admin/invoices/${draft._id}/payments`, admin.headers, {
+        amountCents,
+        receivedOn: '2026-03-05',
+        method: 'check',
+        reference: 'Check 1042',
+      });
     const first = await pay(1000);
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({ status: 'issued', paidCents: 1000, balanceCents: inv.subtotalCents - 1000 });
@@ -131,12 +181,27 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toContain('more than the balance');
     const rest = await pay(inv.subtotalCents - 1000);
-    expect(rest.json().data).toMatchObject({ status: 'paid', balanceCents: 0, payments: [{ amountCents: 1000 }, { amountCents: inv.subtotalCents - 1000 }] });
+    expect(rest.json().data).toMatchObject({
+      status: 'paid',
+      balanceCents: 0,
+      payments: [{ amountCents: 1000 }, { amountCents: inv.subtotalCents - 1000 }],
+    });
     expect((await pay(1)).statusCode).toBe(409);
-    expect((await call('POST', `/api/v1/admin/invoices/${draft._id}/payments`, admin.headers, { amountCents: 1.5, receivedOn: '2026-03-05', method: 'check' })).statusCode).toBe(400);
+    expect(
+      (
+        await call('POST', `/api/v1/admin/invoices/${draft._id}/payments`, admin.headers, {
+          amountCents: 1.5,
+          receivedOn: '2026-03-05',
+          method: 'check',
+        })
+      ).statusCode,
+    ).toBe(400);
     const manager = await signedIn(t, 'MANAGER');
     expect((await call('POST', `/api/v1/admin/invoices/${draft._id}/void`, manager.headers, { reason: 'x' })).statusCode).toBe(403);
-    const [payAudit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'invoice.payment'), eq(auditEvents.targetId, draft._id)));
+    const [payAudit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invoice.payment'), eq(auditEvents.targetId, draft._id)));
     expect(payAudit.details).toMatchObject({ before: { paidCents: 0 }, after: { paidCents: 1000 } });
   });
 
@@ -150,11 +215,25 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     const draft = (await runNov()).json().data.invoices.find((i: { accountId: string }) => i.accountId === c.accountId);
     const inv = (await call('POST', `/api/v1/admin/invoices/${draft._id}/issue`, admin.headers)).json().data;
 
-    const credit = await call('POST', `/api/v1/admin/invoices/${inv._id}/credit-notes`, admin.headers, { amountCents: 700, reason: 'Damaged cooler' });
+    const credit = await call('POST', `/api/v1/admin/invoices/${inv._id}/credit-notes`, admin.headers, {
+      amountCents: 700,
+      reason: 'Damaged cooler',
+    });
     expect(credit.statusCode).toBe(201);
-    expect(credit.json().data).toMatchObject({ creditedCents: 700, balanceCents: d.totalCents - 700, creditNotes: [{ amountCents: 700, reason: 'Damaged cooler', issuedOn: '2026-03-02' }] });
+    expect(credit.json().data).toMatchObject({
+      creditedCents: 700,
+      balanceCents: d.totalCents - 700,
+      creditNotes: [{ amountCents: 700, reason: 'Damaged cooler', issuedOn: '2026-03-02' }],
+    });
     expect(credit.json().data.creditNotes[0].number).toMatch(/^CN-2026-\d{6}$/);
-    expect((await call('POST', `/api/v1/admin/invoices/${inv._id}/credit-notes`, admin.headers, { amountCents: d.totalCents, reason: 'too much' })).statusCode).toBe(409);
+    expect(
+      (
+        await call('POST', `/api/v1/admin/invoices/${inv._id}/credit-notes`, admin.headers, {
+          amountCents: d.totalCents,
+          reason: 'too much',
+        })
+      ).statusCode,
+    ).toBe(409);
     const refused = await call('POST', `/api/v1/admin/invoices/${inv._id}/void`, admin.headers, { reason: 'Wrong account' });
     expect(refused.statusCode).toBe(409);
 
@@ -173,11 +252,17 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     const next = (await call('POST', `/api/v1/admin/invoices/${rerun.invoices[0]._id}/issue`, admin.headers)).json().data;
     const seq = (n: string) => Number(n.slice(-6));
     expect(seq(next.number)).toBe(seq(octIssued.number) + 1);
-    const [voidAudit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'invoice.void'), eq(auditEvents.targetId, oct._id)));
+    const [voidAudit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invoice.void'), eq(auditEvents.targetId, oct._id)));
     expect(voidAudit.details).toMatchObject({ before: { status: 'issued' }, after: { status: 'void' } });
 
     // Credit to zero: paid.
-    const zero = await call('POST', `/api/v1/admin/invoices/${inv._id}/credit-notes`, admin.headers, { amountCents: d.totalCents - 700, reason: 'Waived' });
+    const zero = await call('POST', `/api/v1/admin/invoices/${inv._id}/credit-notes`, admin.headers, {
+      amountCents: d.totalCents - 700,
+      reason: 'Waived',
+    });
     expect(zero.json().data).toMatchObject({ status: 'paid', balanceCents: 0 });
   });
 
@@ -200,9 +285,17 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     expect(await markOverdueInvoices(t.app.services)).toBeGreaterThanOrEqual(1);
     expect(await markOverdueInvoices(t.app.services)).toBe(0);
     expect((await call('GET', `/api/v1/admin/invoices/${inv._id}`, admin.headers)).json().data.status).toBe('overdue');
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'invoice.overdue'), eq(auditEvents.targetId, inv._id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invoice.overdue'), eq(auditEvents.targetId, inv._id)));
     expect(audit.details).toMatchObject({ before: { status: 'issued' }, after: { status: 'overdue' } });
-    await call('POST', `/api/v1/admin/invoices/${inv._id}/payments`, admin.headers, { amountCents: 1000, receivedOn: '2026-04-02', method: 'ach', reference: 'ACH 77' });
+    await call('POST', `/api/v1/admin/invoices/${inv._id}/payments`, admin.headers, {
+      amountCents: 1000,
+      receivedOn: '2026-04-02',
+      method: 'ach',
+      reference: 'ACH 77',
+    });
 
     const manager = await signedIn(t, 'MANAGER');
     const at = async (asOf: string) => {
@@ -222,7 +315,15 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const rows = parse(csv.body) as string[][];
     expect(rows[0]).toEqual(['Account', 'current', '1-30', '31-60', '61-90', '90+', 'Total']);
-    expect(rows.find((r) => r[0] === 'Aging Clinic')).toEqual(['Aging Clinic', '0.00', ((d.totalCents - 1000) / 100).toFixed(2), '0.00', '0.00', '0.00', ((d.totalCents - 1000) / 100).toFixed(2)]);
+    expect(rows.find((r) => r[0] === 'Aging Clinic')).toEqual([
+      'Aging Clinic',
+      '0.00',
+      ((d.totalCents - 1000) / 100).toFixed(2),
+      '0.00',
+      '0.00',
+      '0.00',
+      ((d.totalCents - 1000) / 100).toFixed(2),
+    ]);
     expect(rows.at(-1)?.[0]).toBe('Total');
     clock.set(NOW);
   });
@@ -244,11 +345,19 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     expect(same.statusCode).toBe(200);
     expect(same.json().data).toEqual({ matches: true, differences: [] });
 
-    const [line] = await t.db.select().from(invoiceLines).where(and(eq(invoiceLines.invoiceId, draft._id), eq(invoiceLines.code, 'size')));
-    await t.db.update(invoiceLines).set({ pricedCents: line.pricedCents + 1 }).where(eq(invoiceLines.id, line.id));
+    const [line] = await t.db
+      .select()
+      .from(invoiceLines)
+      .where(and(eq(invoiceLines.invoiceId, draft._id), eq(invoiceLines.code, 'size')));
+    await t.db
+      .update(invoiceLines)
+      .set({ pricedCents: line.pricedCents + 1 })
+      .where(eq(invoiceLines.id, line.id));
     const off = (await call('GET', `/api/v1/admin/invoices/${draft._id}/reprice`, admin.headers)).json().data;
     expect(off.matches).toBe(false);
-    expect(off.differences).toEqual([expect.objectContaining({ lineId: line.id, code: 'size', invoicedCents: line.pricedCents + 1, repricedCents: line.pricedCents })]);
+    expect(off.differences).toEqual([
+      expect.objectContaining({ lineId: line.id, code: 'size', invoicedCents: line.pricedCents + 1, repricedCents: line.pricedCents }),
+    ]);
   });
 
   it('exports issued invoices in QuickBooks and Xero layouts, one row per line', async () => {
@@ -307,7 +416,9 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     ]);
     const total = x.reduce((s, r) => s + Math.round(Number(r[8]) * 100), 0);
     expect(total).toBe(inv.subtotalCents);
-    expect((await call('GET', '/api/v1/admin/invoices/export.csv?from=2026-02-10&to=2026-02-10&format=sage', admin.headers)).statusCode).toBe(400);
+    expect(
+      (await call('GET', '/api/v1/admin/invoices/export.csv?from=2026-02-10&to=2026-02-10&format=sage', admin.headers)).statusCode,
+    ).toBe(400);
   });
 
   it('the PDF shows lines, terms, remit-to and page totals that add up to the subtotal', async () => {
@@ -316,7 +427,8 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     const card = await newRateCard(t, admin.headers);
     const c = await clinic(t, card, 'Paper Clinic', 45);
     let total = 0;
-    for (let day = 1; day <= 28; day++) total += (await c.deliver(`2025-07-${String(day).padStart(2, '0')}T15:00:00Z`, {}, `PO-${day}`)).totalCents;
+    for (let day = 1; day <= 28; day++)
+      total += (await c.deliver(`2025-07-${String(day).padStart(2, '0')}T15:00:00Z`, {}, `PO-${day}`)).totalCents;
     const draft = (await call('POST', '/api/v1/admin/invoices/run', admin.headers, { from: '2025-07-01', to: '2025-07-31' }))
       .json()
       .data.invoices.find((i: { accountId: string }) => i.accountId === c.accountId);
@@ -325,7 +437,16 @@ describe('invoices: run, review, issue, pay, credit, void', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);
-    for (const s of [inv.number, 'Paper Clinic', 'Net 45', 'REMIT TO', 'PO Box 1234, Boston, MA 02115', 'ACH 011000138 / 123456789', 'PO PO-17', 'Balance due']) {
+    for (const s of [
+      inv.number,
+      'Paper Clinic',
+      'Net 45',
+      'REMIT TO',
+      'PO Box 1234, Boston, MA 02115',
+      'ACH 011000138 / 123456789',
+      'PO PO-17',
+      'Balance due',
+    ]) {
       expect(text).toContain(s);
     }
     const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;

@@ -27,7 +27,15 @@ export async function issueCreditNote(services: Services, actor: Actor, input: {
     const number = await takeDocumentNumber(tx, 'CN', Number(today.slice(0, 4)));
     const [note] = await tx
       .insert(creditNotes)
-      .values({ invoiceId: invoice.id, number, amountCents: body.amountCents, reason: body.reason, issuedOn: today, createdBy: actor.id, createdAt: now })
+      .values({
+        invoiceId: invoice.id,
+        number,
+        amountCents: body.amountCents,
+        reason: body.reason,
+        issuedOn: today,
+        createdBy: actor.id,
+        createdAt: now,
+      })
       .returning();
     const creditedCents = invoice.creditedCents + body.amountCents;
     const status = balance - body.amountCents === 0 ? 'paid' : invoice.status;

@@ -44,6 +44,16 @@ export async function markOverdueInvoices(services: Services): Promise<number> {
 }
 
 /** The daily sweep, checked every ten minutes (the update is cheap and finds nothing once the day's are done). */
-export function createOverdueSweep(services: Services, log: FastifyBaseLogger, intervalMs = EVERY_MS): Pick<PeriodicTask<number>, 'start' | 'stop' | 'run'> {
-  return createPeriodicTask({ log, failure: 'overdue invoice sweep failed', intervalMs, firstRunAfterMs: 30_000, run: () => markOverdueInvoices(services) });
+export function createOverdueSweep(
+  services: Services,
+  log: FastifyBaseLogger,
+  intervalMs = EVERY_MS,
+): Pick<PeriodicTask<number>, 'start' | 'stop' | 'run'> {
+  return createPeriodicTask({
+    log,
+    failure: 'overdue invoice sweep failed',
+    intervalMs,
+    firstRunAfterMs: 30_000,
+    run: () => markOverdueInvoices(services),
+  });
 }

@@ -37,8 +37,8 @@ export async function readReceivables(services: Services, actor: Actor, input: {
   const totals = empty();
   for (const r of rows) {
     if (r.balance <= 0 || !r.dueDate) continue;
-    let row = byAccount.get(r.accountId);
-    if (!row) byAccount.set(r.accountId, (row = { accountId: r.accountId, accountName: r.accountName, ...empty() }));
+    const row = byAccount.get(r.accountId) ?? { accountId: r.accountId, accountName: r.accountName, ...empty() };
+    byAccount.set(r.accountId, row);
     const bucket = bucketOf(daysBetween(r.dueDate, asOf));
     row[bucket] += r.balance;
     row.total += r.balance;

@@ -17,7 +17,9 @@ export async function recordPayment(services: Services, actor: Actor, input: { i
   await services.db.transaction(async (tx) => {
     const { invoice } = await findInvoice(tx, input.id, true);
     if (invoice.status !== 'issued' && invoice.status !== 'overdue') {
-      throw conflict(invoice.status === 'paid' ? 'This invoice is already paid' : `A payment needs an issued invoice; this one is ${invoice.status}`);
+      throw conflict(
+        invoice.status === 'paid' ? 'This invoice is already paid' : `A payment needs an issued invoice; this one is ${invoice.status}`,
+      );
     }
     const balance = balanceOf(invoice);
     if (body.amountCents > balance) throw conflict(`The payment is more than the balance of ${dollars(balance)}`);
@@ -36,7 +38,11 @@ export async function recordPayment(services: Services, actor: Actor, input: { i
         targetType: 'invoice',
         targetId: invoice.id,
         ip: actor.ip,
-        details: { paymentId: payment.id, before: { status: invoice.status, paidCents: invoice.paidCents }, after: { status, paidCents, payment: body } },
+        details: {
+          paymentId: payment.id,
+          before: { status: invoice.status, paidCents: invoice.paidCents },
+          after: { status, paidCents, payment: body },
+        },
       },
       now,
     );

@@ -39,8 +39,8 @@ export async function repriceInvoice(services: Services, actor: Actor, input: { 
   const cards = new Map<string, Promise<TRateCardBody>>();
   const cardOf = (p: TDeliveryPricing) => {
     const key = `${p.rateCardId}@${p.rateCardVersion}`;
-    let card = cards.get(key);
-    if (!card) cards.set(key, (card = rateCardVersion(services.db, p.rateCardId, p.rateCardVersion)));
+    const card = cards.get(key) ?? rateCardVersion(services.db, p.rateCardId, p.rateCardVersion);
+    cards.set(key, card);
     return card;
   };
   const differences: Difference[] = [];
