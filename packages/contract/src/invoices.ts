@@ -197,3 +197,9 @@ export const ZStatementResponse = z.object({
     balanceCents: z.number().int(),
   }),
 });
+export type TInvoiceResponse = z.infer<typeof ZInvoiceResponse>;
+export type TInvoicesResponse = z.infer<typeof ZInvoicesResponse>;
+export type TInvoiceRunResponse = z.infer<typeof ZInvoiceRunResponse>;
+export type TRepriceResponse = z.infer<typeof ZRepriceResponse>;
+export type TReceivablesResponse = z.infer<typeof ZReceivablesResponse>;
+export type TStatementResponse = z.infer<typeof ZStatementResponse>;
