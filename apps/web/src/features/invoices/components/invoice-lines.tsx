@@ -76,7 +76,7 @@ export function InvoiceTotals({ invoice }: { invoice: TInvoice }) {
       {rows.map(([label, cents]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="text-right">{formatCents(cents)}</dd>
+          <dd className="text-right">{formatCents(cents === 0 ? 0 : cents)}</dd>
         </div>
       ))}
       <dt className="font-semibold text-slate-900">Balance due</dt>
