@@ -35,6 +35,7 @@ const MODULE_IMPORTS = {
   files: [],
   geo: [],
   health: [],
+  invoices: ['billing'],
   labels: ['deliveries'],
   'late-sweep': ['deliveries', 'medical'],
   live: [],

@@ -8,6 +8,7 @@
  *     page's JavaScript and Lighthouse's mobile scores, and prints each beside its budget;
  *  (part `replica`) public tracking again through a second server whose reads go to a streaming replica;
  *  (part `live-bus`, no seeded database) NOTIFY events a second with 1, 2, 4 and 8 listening processes.
+ *  (part `billing`, a database of its own) 13,500 deliveries of 200 accounts priced and their month invoiced (billing.ts).
  *  Parts `import` and `plan` (responsiveness.ts) start servers of their own on PGlite and on a fresh database of the
  *  same PostgreSQL; part `restart` (restart.ts) restarts the compiled server on the seeded database.
  * Timings are not tests: the run never fails on a slow figure, only on failed requests.
@@ -25,6 +26,7 @@ import { benchImport, benchPlan, printProbed } from './responsiveness.js';
 import { benchRestart } from './restart.js';
 import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
 import { benchSolomon } from './solomon.js';
+import { benchBilling } from './billing.js';
 import { benchLiveBus } from './live-bus.js';
 import { benchReplica } from './replica.js';
 import { benchTracking } from './tracking.js';
@@ -35,11 +37,11 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
 /**
- * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, import, plan, restart, http, tracking,
+ * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, import, plan, billing, restart, http, tracking,
  * replica, my-deliveries, landing); BENCH_PARTS=solomon,live-bus needs no seeded database.
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'solomon,live-bus,import,plan,restart,http,tracking,replica,my-deliveries,landing').split(','),
+  (process.env.BENCH_PARTS ?? 'solomon,live-bus,import,plan,billing,restart,http,tracking,replica,my-deliveries,landing').split(','),
 );
 /** Parts that measure the server started on the seeded database. */
 const SERVER_PARTS = ['http', 'tracking', 'replica', 'my-deliveries', 'landing'];
@@ -141,6 +143,19 @@ async function main() {
       printProbed(`\nDuring a route plan of ${f.jobs} jobs for 20 drivers on ${f.database} (${loadNow()})`, f);
       responsiveness.push({ label: `plan on ${f.database}`, health: f.health.p99, trackingP99: f.tracking.p99, budget: 100 });
     }
+  }
+  if (PARTS.has('billing')) {
+    const b = await benchBilling(MAINTENANCE_URL);
+    failures += b.failures;
+    console.log(
+      `\nBilling on PostgreSQL: ${b.deliveries.toLocaleString('en-US')} deliveries of ${b.accounts} accounts in one month (${loadNow()})`,
+    );
+    console.log(`  priced by the rate formula        ${b.pricingSeconds.toFixed(2)} s  (stored in ${b.storeSeconds.toFixed(2)} s)`);
+    console.log(
+      `  the month's run: ${b.accounts} drafts, ${b.lines.toLocaleString('en-US')} lines  ${b.runSeconds.toFixed(2)} s  (<= 10 s)   ${budget(b.runSeconds <= 10)}`,
+    );
+    console.log(`  the same run again (nothing new)  ${b.rerunSeconds.toFixed(2)} s`);
+    console.log(`  ${b.accounts} invoices issued one by one    ${b.issueSeconds.toFixed(2)} s`);
   }
   if (responsiveness.length > 0) {
     console.log('\nBudgets (responsiveness, p99 while the work runs)');

@@ -27,6 +27,8 @@ import labelsRoutes from './modules/labels/labels.routes.js';
 import { createBackupSchedule } from './modules/backups/backup-schedule.js';
 import { createLateSweep } from './modules/late-sweep/late-sweep.js';
 import { createRetentionSchedule } from './modules/retention/retention-schedule.js';
+import { createOverdueSweep } from './modules/invoices/mark-overdue-invoices.js';
+import invoicesRoutes from './modules/invoices/invoices.routes.js';
 import medicalRoutes from './modules/medical/medical.routes.js';
 import messagesRoutes from './modules/messages/messages.routes.js';
 import { messageHoldBack } from './modules/messages/hold-back.js';
@@ -224,6 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     webhooksRoutes,
     billingRoutes,
     accountsRoutes,
+    invoicesRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }
@@ -234,6 +237,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const standingOrderGenerator = createStandingOrderGenerator(services, app.log);
   const backups = createBackupSchedule(services, app.log);
   const retention = createRetentionSchedule(services, app.log);
+  const overdueSweep = createOverdueSweep(services, app.log);
   app.decorate('backups', backups);
   if (opts.runOutbox ?? true) {
     outbox.start();
@@ -241,6 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     standingOrderGenerator.start();
     backups.start();
     retention.start();
+    overdueSweep.start();
   }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
@@ -252,6 +257,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await standingOrderGenerator.stop();
     await backups.stop();
     await retention.stop();
+    await overdueSweep.stop();
     await outbox.stop();
     await liveBus.close();
     mailer.close();

@@ -137,6 +137,10 @@ export const ZEnv = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, e.g. 02:30')
     .optional(),
+  /** The remit-to block printed on every invoice: lines separated by "|" (payee, address, how to pay). */
+  INVOICE_REMIT_TO: z.string().trim().min(1).max(500).optional(),
+  /** The sales account code of invoice lines in the Xero export (Xero's default chart: 200 Sales). */
+  XERO_SALES_ACCOUNT_CODE: z.string().trim().min(1).max(20).default('200'),
   /**
    * Days after a delivery is finished (delivered, returned or cancelled) that the nightly retention job removes its
    * recipient's personal details; unset: they are kept.

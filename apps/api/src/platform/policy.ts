@@ -181,3 +181,10 @@ export const mayEditCustomerAccounts = (actor: Pick<Actor, 'role'>): boolean => 
 export const mayReadCustomerAccounts = (actor: Pick<Actor, 'role'>): boolean => (MANAGER_ROLES as readonly TRole[]).includes(actor.role);
 /** A customer reads their own account (its terms only as its owner). */
 export const mayReadOwnCustomerAccount = (actor: Pick<Actor, 'role'>): boolean => admits('customer', actor.role);
+
+/** Invoices, payments and credit notes: administrators change them, managers read them (and receivables). */
+export const mayChangeInvoices = (actor: Pick<Actor, 'role'>): boolean => (ADMIN_ROLES as readonly TRole[]).includes(actor.role);
+export const mayReadInvoices = (actor: Pick<Actor, 'role'>): boolean => (MANAGER_ROLES as readonly TRole[]).includes(actor.role);
+/** An account's invoices and statement are its owner's (members book; owners pay), in a signed-in session. */
+export const mayReadAccountInvoices = (actor: Actor, me: { accountRole: 'owner' | 'member' | null }): boolean =>
+  admits('customer', actor.role) && !actor.apiKey && me.accountRole === 'owner';

@@ -133,6 +133,27 @@ const publicPages: RouteObject[] = [
 // Signed-in customer pages.
 const customerPages: RouteObject[] = [
   {
+    path: paths.myInvoices,
+    ...lazyPage(
+      () => import('@/features/invoices/pages/my-invoices-page'),
+      (m) => m.MyInvoicesPage,
+    ),
+  },
+  {
+    path: routes.myInvoice,
+    ...lazyPage(
+      () => import('@/features/invoices/pages/my-invoice-page'),
+      (m) => m.MyInvoicePage,
+    ),
+  },
+  {
+    path: paths.myStatement,
+    ...lazyPage(
+      () => import('@/features/invoices/pages/statement-page'),
+      (m) => m.StatementPage,
+    ),
+  },
+  {
     path: paths.userHome,
     ...lazyPage(
       () => import('@/features/dashboard/pages/dashboard-page'),
@@ -273,6 +294,27 @@ const staffPages: RouteObject[] = [
 
 // Money (accounts, rate cards, fuel): MANAGER reads, ADMIN and above change (the pages hide what a manager cannot do).
 const moneyPages: RouteObject[] = [
+  {
+    path: paths.adminInvoices,
+    ...lazyPage(
+      () => import('@/features/invoices/pages/invoices-page'),
+      (m) => m.InvoicesPage,
+    ),
+  },
+  {
+    path: routes.adminInvoice,
+    ...lazyPage(
+      () => import('@/features/invoices/pages/invoice-page'),
+      (m) => m.InvoicePage,
+    ),
+  },
+  {
+    path: paths.adminReceivables,
+    ...lazyPage(
+      () => import('@/features/invoices/pages/receivables-page'),
+      (m) => m.ReceivablesPage,
+    ),
+  },
   {
     path: paths.adminAccounts,
     ...lazyPage(

@@ -55,6 +55,13 @@ export const paths = {
   adminMessages: '/admin/messages',
   /** Money: the accounts that pay, their rate cards and the fuel surcharge. */
   adminAccounts: '/admin/accounts',
+  adminInvoices: '/admin/invoices',
+  adminInvoice: (id: string) => `/admin/invoices/${enc(id)}`,
+  adminReceivables: '/admin/receivables',
+  /** The account owner's invoices (the billing e-mail links to one) and statement. */
+  myInvoices: '/account/invoices',
+  myInvoice: (id: string) => `/account/invoices/${enc(id)}`,
+  myStatement: '/account/statement',
   adminRateCards: '/admin/rate-cards',
   adminNewRateCard: '/admin/rate-cards/new',
   adminRateCard: (id: string) => `/admin/rate-cards/${enc(id)}`,
@@ -77,6 +84,8 @@ export const routes = {
   editStandingOrder: '/standing-orders/:id/edit',
   adminDelivery: '/admin/deliveries/:id',
   adminRateCard: '/admin/rate-cards/:id',
+  adminInvoice: '/admin/invoices/:id',
+  myInvoice: '/account/invoices/:id',
   driverJob: '/driver/jobs/:id',
   driverPickup: '/driver/jobs/:id/pickup',
   driverProof: '/driver/jobs/:id/proof',
