@@ -28,6 +28,7 @@ const MODULE_IMPORTS = {
   backups: ['deliveries'],
   auth: ['accounts'],
   billing: [],
+  devices: ['deliveries', 'medical', 'messages'],
   deliveries: ['messages', 'webhooks'],
   dispatch: ['deliveries'],
   driver: ['deliveries', 'medical'],

@@ -14,6 +14,7 @@ import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import autoDispatchRoutes from './modules/auto-dispatch/auto-dispatch.routes.js';
 import billingRoutes from './modules/billing/billing.routes.js';
+import devicesRoutes from './modules/devices/devices.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
@@ -227,6 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     billingRoutes,
     accountsRoutes,
     invoicesRoutes,
+    devicesRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

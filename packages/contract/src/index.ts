@@ -34,3 +34,4 @@ export * from './service.js';
 export * from './tracking-number.js';
 export * from './rate-cards.js';
 export * from './invoices.js';
+export * from './devices.js';

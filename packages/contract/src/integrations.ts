@@ -3,7 +3,7 @@ import { safeText } from './text.js';
 
 /** A customer's own systems: API keys (/api/v1/api-keys) and signed webhooks (/api/v1/webhooks). */
 
-export const API_KEY_SCOPES = ['deliveries:read', 'deliveries:write', 'webhooks:manage'] as const;
+export const API_KEY_SCOPES = ['deliveries:read', 'deliveries:write', 'webhooks:manage', 'readings:write', 'fhir'] as const;
 export type TApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** Every key's secret starts with this; the rest is at least 32 random characters. */
 export const API_KEY_PREFIX = 'mck_';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** /healthz and /readyz: 'ok', or 'ready' / 'unavailable' with each store 'up' or 'down'. */
-export const ZHealth = z.object({ status: z.string(), database: z.string().optional(), files: z.string().optional(), replica: z.string().optional() });
+export const ZHealth = z.object({
+  status: z.string(),
+  database: z.string().optional(),
+  files: z.string().optional(),
+  replica: z.string().optional(),
+});
 export type THealth = z.infer<typeof ZHealth>;
 
 /** GET /api/v1/config: what the web needs to know about this server before anyone signs in. */

@@ -130,6 +130,7 @@ export function apiKeyScopeFor(method: string, routeUrl: string): TApiKeyScope |
   const read = method === 'GET' || method === 'HEAD';
   if (/^\/api\/v1\/(deliveries|standing-orders)(\/|$)/.test(routeUrl)) return read ? 'deliveries:read' : 'deliveries:write';
   if (/^\/api\/v1\/webhooks(\/|$)/.test(routeUrl)) return 'webhooks:manage';
+  if (routeUrl === '/api/v1/devices/readings' && !read) return 'readings:write';
   return null;
 }
 
@@ -188,3 +189,16 @@ export const mayReadInvoices = (actor: Pick<Actor, 'role'>): boolean => (MANAGER
 /** An account's invoices and statement are its owner's (members book; owners pay), in a signed-in session. */
 export const mayReadAccountInvoices = (actor: Actor, me: { accountRole: 'owner' | 'member' | null }): boolean =>
   admits('customer', actor.role) && !actor.apiKey && me.accountRole === 'owner';
+/** A logger's readings are reported by the account whose parcel it travels with (its gateway's API key) or by staff. */
+export const mayReportLoggerReadings = (actor: Actor, d: DeliveryParties): boolean => {
+  const hats = hatsFor(actor, d);
+  return hats.includes('owner') || hats.includes('staff');
+};
+
+/** Temperature rules hold parcels: administrators set them, staff read them. */
+export const mayEditTemperatureRules = (actor: Pick<Actor, 'role'>): boolean => (ADMIN_ROLES as readonly TRole[]).includes(actor.role);
+export const mayReadTemperatureRules = (actor: Pick<Actor, 'role'>): boolean => isStaffActor(actor);
+/** Which loggers travel where, and when each was last heard from: staff. */
+export const mayReadDevices = (actor: Pick<Actor, 'role'>): boolean => isStaffActor(actor);
+/** A parcel's temperature trace is its owner's and staff's (the driver records readings, and reads them on the job). */
+export const mayReadTemperatureTrace = (actor: Actor, d: DeliveryParties): boolean => mayReportLoggerReadings(actor, d);

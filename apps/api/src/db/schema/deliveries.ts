@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TAttemptReason, TDeliveryPricing, TDeliveryStatus } from '@courier/contract';
 import { customerAccounts } from './accounts.js';
 import { storedFiles } from './files.js';
@@ -138,9 +151,15 @@ export const temperatureReadings = pgTable(
     source: text('source').notNull(),
     inRange: boolean('in_range').notNull(),
     recordedBy: uuid('recorded_by').references(() => users.id),
+    /** The logger that sent it by itself (POST /api/v1/devices/readings, migration 0023); null for probes and files. */
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('temperature_readings_delivery_at_idx').on(t.deliveryId, t.at)],
+  (t) => [
+    index('temperature_readings_delivery_at_idx').on(t.deliveryId, t.at),
+    // A gateway resends a batch it is unsure of: the same device, parcel and time is stored once.
+    uniqueIndex('temperature_readings_device_once_idx').on(t.deliveryId, t.deviceId, t.at).where(sql`${t.deviceId} IS NOT NULL`),
+  ],
 );
 
 /**

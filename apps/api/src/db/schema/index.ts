@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './accounts.js';
 export * from './rate-card-versions.js';
 export * from './invoices.js';
+export * from './devices.js';

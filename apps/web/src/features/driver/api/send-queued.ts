@@ -17,6 +17,7 @@ export function sendQueued(item: TQueued): Promise<TDriverJobResponse> {
     return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/temperature-log`, new Blob([item.csv], { type: 'text/csv' }), {
       headers,
     });
+  if (item.kind === 'logger') return api.post<TDriverJobResponse>(`${base(item.deliveryId)}/logger`, item.body, { headers });
   if (item.kind === 'attempt-photo') {
     const photo = new FormData();
     photo.append('file', item.photo, 'attempt.jpg');

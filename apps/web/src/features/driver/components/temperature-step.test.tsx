@@ -59,3 +59,22 @@ describe('the probe reading form', () => {
     expect(screen.queryByText(/is outside/)).toBeNull();
   });
 });
+
+describe('the logger in the cooler', () => {
+  it('refuses an ID a logger cannot have, then binds the scanned one to this parcel', async () => {
+    const api = stubApi(() => json(200, { success: true, message: 'Logger LOG-7 bound to the parcel', data: job }));
+    renderInApp(<TemperatureStep job={job} status="picked_up" />);
+    const field = screen.getByLabelText('Logger in the cooler (scan or type its ID)');
+    fireEvent.change(field, { target: { value: 'LOG 7!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bind' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('deviceId may hold letters, digits and . _ : -');
+    expect(api.fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: 'LOG-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bind' }));
+    await vi.waitFor(() => expect(api.fetchMock).toHaveBeenCalled());
+    const [url, init] = api.fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toContain(`/v1/driver/deliveries/${job._id}/logger`);
+    expect(JSON.parse(String(init?.body))).toEqual({ loggerId: 'LOG-7' });
+    expect(await screen.findByText('Logger LOG-7 travels with the parcel', { selector: '.Toastify *' }, slow)).toBeTruthy();
+  });
+});

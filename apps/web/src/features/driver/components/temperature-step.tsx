@@ -20,6 +20,7 @@ import { TemperatureChart } from '@/domain/deliveries/components/temperature-cha
 import { formatDateTime } from '@/lib/format-date';
 import { newMoveKey } from '../lib/outbox-store';
 import { useQueueMove } from '../lib/use-outbox';
+import { LoggerScan } from './logger-scan';
 
 /** The hold, shown plainly wherever the driver might hand the parcel over. */
 export function HoldBanner({ job }: { job: Pick<TDriverJob, 'hold'> }) {
@@ -146,6 +147,7 @@ export function TemperatureStep({ job, status }: { job: TDriverJob; status: TDel
           </span>
         </p>
       )}
+      {onBoard && <LoggerScan job={job} />}
       {onBoard && (
         <div className="mt-3">
           <label htmlFor={fileId} className="inline-flex cursor-pointer items-center gap-1.5 font-medium text-sky-800 underline">

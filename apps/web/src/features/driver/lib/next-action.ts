@@ -42,7 +42,7 @@ export function statusWithQueued(job: Pick<TDriverJob, '_id' | 'status'>, queued
   let status = job.status;
   for (const item of queued) {
     if (item.deliveryId !== job._id) continue;
-    if (item.kind === 'attempt-photo' || item.kind === 'temperature' || item.kind === 'temperature-log') continue;
+    if (item.kind !== 'status' && item.kind !== 'proof') continue;
     status = item.kind === 'proof' ? (status === 'returning' ? 'returned' : 'delivered') : item.body.status;
   }
   return status;

@@ -33,12 +33,17 @@ export interface TQueuedLog extends TQueuedBase {
   kind: 'temperature-log';
   csv: string;
 }
+/** The logger in the parcel's cooler, scanned onto it: its own readings then count for the parcel. */
+export interface TQueuedLogger extends TQueuedBase {
+  kind: 'logger';
+  body: { loggerId: string };
+}
 /** A failed attempt's photo, sent after the attempt itself (POST .../attempt-photo). */
 export interface TQueuedAttemptPhoto extends TQueuedBase {
   kind: 'attempt-photo';
   photo: Blob;
 }
-export type TQueued = TQueuedMove | TQueuedProof | TQueuedAttemptPhoto | TQueuedReading | TQueuedLog;
+export type TQueued = TQueuedMove | TQueuedProof | TQueuedAttemptPhoto | TQueuedReading | TQueuedLog | TQueuedLogger;
 
 export interface TOutboxStorage {
   load(): Promise<TQueued[]>;

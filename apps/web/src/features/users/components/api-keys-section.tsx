@@ -19,6 +19,8 @@ const SCOPE_LABELS: Record<TApiKeyScope, string> = {
   'deliveries:read': 'Read deliveries',
   'deliveries:write': 'Book and cancel deliveries',
   'webhooks:manage': 'Manage webhooks',
+  'readings:write': 'Send temperature logger readings',
+  fhir: 'Lab systems over FHIR',
 };
 
 /** API keys for the customer's own systems: made here with a name, scopes and an optional expiry; revoked at once. */
