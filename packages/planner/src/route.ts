@@ -7,9 +7,9 @@ import { KIND_DROPOFF, KIND_PICKUP, type Model } from './model.js';
  *  - lat[p]: latest service start at p that keeps every later stop and the return in time (lat[m+1]: latest return)
  *  - load[p * dims + d]: load on board after p (load[0..]: the single stops' demand loaded at the start);
  *    pmax[p * dims + d] = max load[0..p]
- * dep and lat ignore the vehicle's break and the ride limits: they make the cheap checks necessary conditions,
- * and an insertion that passes them on a vehicle with a break, or in a model with ride limits, is confirmed by
- * `fullCheck` (O(route)), which also places the break.
+ * dep and lat hold the vehicle's break in its gap (after position breakGap): the cheap checks keep it there, so
+ * they suffice on a route that has stops; an insertion into an empty route of a vehicle with a break, or in a model
+ * with ride limits, is confirmed by `fullCheck` (O(route)), which also places the break.
  */
 export class Route {
   stops: number[] = [];
@@ -55,7 +55,7 @@ export class Route {
     return m.loc[this.stops[p - 1]];
   }
 
-  /** Recomputes the caches. */
+  /** Recomputes the caches (dep and lat with the break in its gap). */
   update(): void {
     const m = this.m;
     const { tt, nLocations: L, dims: D } = m;
@@ -75,18 +75,14 @@ export class Route {
       load[d] = initial;
       pmax[d] = initial;
     }
-    dep[0] = m.vStart[v];
-    let prev = m.vStartLoc[v];
-    let cost = 0;
     let moved = 0;
     const planned = m.jobPlanned;
+    let cost = 0;
+    let prev = m.vStartLoc[v];
     for (let p = 1; p <= n; p++) {
       const s = this.stops[p - 1];
       const l = m.loc[s];
-      const t = tt[prev * L + l];
-      cost += t;
-      const a = dep[p - 1] + t;
-      dep[p] = Math.max(a, m.early[s]) + m.service[s];
+      cost += tt[prev * L + l];
       for (let d = 0; d < D; d++) {
         const x = load[(p - 1) * D + d] + m.delta[s * D + d];
         load[p * D + d] = x;
@@ -97,34 +93,48 @@ export class Route {
       prev = l;
     }
     const endLoc = m.vEndLoc[v];
-    const tEnd = tt[prev * L + endLoc];
-    cost += tEnd;
-    dep[n + 1] = dep[n] + tEnd;
+    cost += tt[prev * L + endLoc];
     for (let d = 0; d < D; d++) {
       load[(n + 1) * D + d] = load[n * D + d];
       pmax[(n + 1) * D + d] = pmax[n * D + d];
     }
+    this.travel = n === 0 ? 0 : cost;
+    this.cost = this.travel + m.stability * moved;
+    // the break's gap (the first that keeps the route feasible); the caches below keep it in that gap
+    let g = -1;
+    this.ok = true;
+    if (n > 0 && needsFullCheck(m, v)) {
+      g = fullCheck(m, v, this.stops, n);
+      this.ok = g !== FAIL;
+      if (g < 0) g = -1;
+    }
+    this.breakGap = g;
+    const bE = m.vBreakEarly[v];
+    const bL = m.vBreakLate[v];
+    const bD = m.vBreakDur[v];
+    dep[0] = g === 0 ? Math.max(m.vStart[v], bE) + bD : m.vStart[v];
+    prev = m.vStartLoc[v];
+    for (let p = 1; p <= n; p++) {
+      const s = this.stops[p - 1];
+      const l = m.loc[s];
+      dep[p] = Math.max(dep[p - 1] + tt[prev * L + l], m.early[s]) + m.service[s];
+      if (p === g) dep[p] = Math.max(dep[p], bE) + bD;
+      prev = l;
+    }
+    dep[n + 1] = dep[n] + tt[prev * L + endLoc];
     lat[n + 1] = m.vEnd[v];
     let next = endLoc;
     for (let p = n; p >= 1; p--) {
       const s = this.stops[p - 1];
       const l = m.loc[s];
-      const z = lat[p + 1] - tt[l * L + next] - m.service[s];
-      lat[p] = Math.min(z, m.late[s]);
+      let leave = lat[p + 1] - tt[l * L + next];
+      if (p === g) leave = Math.min(bL, leave - bD);
+      lat[p] = Math.min(leave - m.service[s], m.late[s]);
       next = l;
     }
     lat[0] = lat[1] - tt[m.vStartLoc[v] * L + next];
-    this.travel = n === 0 ? 0 : cost;
-    this.cost = this.travel + m.stability * moved;
-    this.breakGap = -1;
-    this.ok = true;
-    let ret = dep[n + 1];
-    if (n > 0 && needsFullCheck(m, v)) {
-      const g = fullCheck(m, v, this.stops, n);
-      this.ok = g !== FAIL;
-      this.breakGap = g >= 0 ? g : -1;
-      if (g >= 0) ret = scheduleReturn(m, v, this.stops, n, g);
-    }
+    if (g === 0) lat[0] = Math.min(bL, lat[0] - bD);
+    const ret = dep[n + 1];
     if (n === 0) this.duration = 0;
     else {
       const first = this.stops[0];
@@ -272,8 +282,34 @@ export function allowed(m: Model, job: number, v: number): boolean {
  * penalty when the job leaves its previous vehicle.
  */
 export function bestInsertion(m: Model, r: Route, job: number, rand: () => number, blink: number, best: number, out: Insertion): boolean {
-  const { tt, nLocations: L, dims: D } = m;
   if (!allowed(m, job, r.v)) return false;
+  if (!m.hasRide && !(m.vBreakDur[r.v] > 0 && r.stops.length === 0)) return scan(m, r, job, rand, blink, best, out, 0);
+  // the full check is O(route): first collect the cheap checks' successive bests, then confirm them from the best
+  // down; only when none holds, scan again with the full check on every candidate
+  nRec = 0;
+  scan(m, r, job, rand, blink, best, out, 1);
+  const first = m.jobFirst[job];
+  const pair = m.kind[first] === KIND_PICKUP;
+  for (let k = nRec - 1; k >= 0; k--) {
+    if (fullCheck(m, r.v, withInsertion(r, first, pair, recI[k], recJ[k]), r.stops.length + (pair ? 2 : 1)) !== FAIL) {
+      out.delta = recD[k];
+      out.i = recI[k];
+      out.j = recJ[k];
+      return true;
+    }
+  }
+  if (nRec === 0) return false;
+  return scan(m, r, job, rand, 0, best, out, 2);
+}
+
+let nRec = 0;
+const recD: number[] = [];
+const recI: number[] = [];
+const recJ: number[] = [];
+
+/** mode 0: no full check needed; 1: record the successive bests unchecked; 2: full check on each candidate */
+function scan(m: Model, r: Route, job: number, rand: () => number, blink: number, best: number, out: Insertion, mode: number): boolean {
+  const { tt, nLocations: L, dims: D } = m;
   const capBase = r.v * D;
   const qBase = job * D;
   const first = m.jobFirst[job];
@@ -281,7 +317,8 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
   const pv = m.jobPlanned[job];
   const extra = m.stability > 0 && pv >= 0 && pv !== r.v ? m.stability * (pair ? 2 : 1) : 0;
   best -= extra;
-  const full = needsFullCheck(m, r.v);
+  const full = mode === 2;
+  const record = mode === 1;
   const n = r.stops.length;
   const dep = r.dep;
   const lat = r.lat;
@@ -318,6 +355,7 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
       out.i = p;
       out.j = p;
       found = true;
+      if (record) rec(dl + extra, p, p);
     }
     return found;
   }
@@ -334,6 +372,9 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
   const sd = m.service[du];
   for (let d = 0; d < D; d++) if (load[d] > cap[capBase + d]) return false;
   const ride = m.jobMaxRide[job];
+  const bGap = r.breakGap;
+  const bE = m.vBreakEarly[r.v];
+  const bD = m.vBreakDur[r.v];
   for (let i = 1; i <= n + 1; i++) {
     const prev = r.locAt(i - 1);
     if (dep[i - 1] > zp) break;
@@ -363,6 +404,7 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
           out.i = i;
           out.j = i;
           found = true;
+          if (record) rec(dl + extra, i, i);
         }
       }
     }
@@ -380,6 +422,7 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
       for (let d = 0; d < D; d++) if (load[k * D + d] + q[qBase + d] > cap[capBase + d]) full2 = true;
       if (full2) break;
       cur = st + m.service[s];
+      if (k === bGap) cur = Math.max(cur, bE) + bD;
       curLoc = lk;
       if (cur > zd) break;
       if (cur - dP > ride) break;
@@ -396,9 +439,17 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
       out.i = i;
       out.j = k + 1;
       found = true;
+      if (record) rec(dl + extra, i, k + 1);
     }
   }
   return found;
+}
+
+function rec(d: number, i: number, j: number): void {
+  recD[nRec] = d;
+  recI[nRec] = i;
+  recJ[nRec] = j;
+  nRec++;
 }
 
 /** Applies an insertion found by bestInsertion (positions refer to the route before the insertion). */

@@ -34,6 +34,9 @@ const ROUTE_RUIN = 0.02;
 /** annealing temperature, start and end, in units of the first solution's mean edge */
 const T_START = 2;
 const T_END = 0.02;
+/** above this many vehicles, a reinsertion tries only the routes near the job (its GRANULAR nearest stops') */
+const GRANULAR_FLEET = 20;
+const GRANULAR = 40;
 
 let balanceWeight = 0;
 
@@ -115,6 +118,7 @@ class Search {
   private readonly demandKey: Float64Array;
   private owned: boolean[] = [];
   private readonly routeOf: Int32Array;
+  private readonly routeStamp: Int32Array;
   private readonly posOf: Int32Array;
   private readonly jobMark: Int32Array;
   private markStamp = 0;
@@ -126,6 +130,7 @@ class Search {
     this.rand = makeRandom(seed);
     this.twinStamp = new Int32Array(m.nVehicles);
     this.routeOf = new Int32Array(m.nStops);
+    this.routeStamp = new Int32Array(m.nVehicles);
     this.posOf = new Int32Array(m.nStops);
     this.jobMark = new Int32Array(m.nJobs);
     const { tt, nLocations: L, loc, nStops } = m;
@@ -179,17 +184,33 @@ class Search {
   }
 
   /** Inserts each job at its cheapest feasible place (or leaves it out). */
-  recreate(s: Solution, jobs: number[], how: number, blink: number): void {
+  recreate(s: Solution, jobs: number[], how: number, blink: number, restrict = false): void {
     const { m } = this;
     this.order(jobs, how);
+    const routeOf = this.routeOf;
+    const near = this.routeStamp;
     const bal = balanceWeight;
     if (bal > 0) setMaxDur(s);
     for (const job of jobs) {
       let best = Number.POSITIVE_INFINITY;
       let bestV = -1;
       this.stamp++;
+      if (restrict) {
+        // granular: only the routes that hold one of the job's nearest stops (and one empty route per kind)
+        const first = m.jobFirst[job];
+        const last = m.kind[first] === KIND_PICKUP ? first + 1 : first;
+        for (let u = first; u <= last; u++) {
+          const a = this.adj[u];
+          const k = Math.min(a.length, GRANULAR);
+          for (let x = 0; x < k; x++) {
+            const rv = routeOf[a[x]];
+            if (rv >= 0) near[rv] = this.stamp;
+          }
+        }
+      }
       for (let v = 0; v < s.routes.length; v++) {
         const r = s.routes[v];
+        if (restrict && r.stops.length > 0 && near[v] !== this.stamp) continue;
         if (r.stops.length === 0) {
           const twin = m.vTwin[v];
           if (this.twinStamp[twin] === this.stamp) continue;
@@ -222,6 +243,10 @@ class Search {
       applyInsertion(m, r, job, this.bestIns);
       s.cost += r.cost - before;
       if (r.duration > s.maxDur) s.maxDur = r.duration;
+      if (restrict) {
+        routeOf[m.jobFirst[job]] = bestV;
+        if (m.kind[m.jobFirst[job]] === KIND_PICKUP) routeOf[m.jobFirst[job] + 1] = bestV;
+      }
     }
     if (bal > 0) setMaxDur(s);
   }
@@ -291,6 +316,7 @@ class Search {
     const stamp = ++this.markStamp;
     const mark = this.jobMark;
     for (const st of removedStops) {
+      routeOf[st] = -1;
       const j = m.jobOfStop[st];
       if (mark[j] !== stamp) {
         mark[j] = stamp;
@@ -305,6 +331,7 @@ class Search {
       if (!r.ok) {
         // a removal that broke a ride limit or the break (waiting moved): the whole route goes
         for (const st of r.stops) {
+          routeOf[st] = -1;
           const j = m.jobOfStop[st];
           if (mark[j] !== stamp) {
             mark[j] = stamp;
@@ -321,15 +348,22 @@ class Search {
 
   /** One ruin-and-recreate step on a fork of `s`. The unassigned jobs are retried as well. */
   step(s: Solution): Solution {
+    const { m } = this;
+    const routeOf = this.routeOf;
     const c = this.fork(s);
     const removed = this.ruin(c);
     const retry = c.unassigned;
     c.unassigned = [];
     c.statOut = 0;
     const jobs = removed.concat(retry);
+    for (const j of removed) {
+      // a pair's partner may sit in a route the ruin emptied only partly: both stops are out now
+      routeOf[m.jobFirst[j]] = -1;
+      if (m.kind[m.jobFirst[j]] === KIND_PICKUP) routeOf[m.jobFirst[j] + 1] = -1;
+    }
     const r = this.rand();
     const how = r < 4 / 13 ? 0 : r < 8 / 13 ? 1 : r < 10 / 13 ? 2 : r < 11 / 13 ? 3 : 4;
-    this.recreate(c, jobs, how, BLINK);
+    this.recreate(c, jobs, how, BLINK, this.m.nVehicles > GRANULAR_FLEET);
     return c;
   }
 
