@@ -218,7 +218,9 @@ describe('re-planning', () => {
     valid(day, first);
     const planned = new Map<string, { vehicleId: string; order: number }>();
     for (const r of first.routes)
-      r.stops.forEach((s, order) => planned.has(s.jobId) || planned.set(s.jobId, { vehicleId: r.vehicleId, order }));
+      r.stops.forEach((s, order) => {
+        if (!planned.has(s.jobId)) planned.set(s.jobId, { vehicleId: r.vehicleId, order });
+      });
     const stat = { ...day.jobs[0], id: 'stat-1', priority: 'stat' as const, planned: undefined };
     const again: PlanningProblem = {
       ...day,

@@ -236,6 +236,8 @@ export function buildModel(problem: PlanningProblem): Model {
       const v = vehicleIndex.get(job.planned?.vehicleId);
       // a vehicle gone from the problem: the job is moved wherever it goes
       jobPlanned[i] = v ?? nVehicles;
+      // its empty route is not interchangeable with its twins' (the stability term tells them apart)
+      if (v !== undefined) vTwin[v] = v;
     }
     if (job.priority !== undefined && job.priority !== 'stat' && job.priority !== 'normal') {
       throw new PlannerInputError(`${f}.priority`, "must be 'stat' or 'normal'");

@@ -368,8 +368,10 @@ class Search {
   }
 
   /** Greedy insertion in three orders (by window, far first, by demand), as many as the deadline allows (one at least). */
-  construct(deadline: number): Solution {
+  construct(deadline: number, order?: Float64Array): Solution {
     let best: Solution | undefined;
+    // a re-plan starts from the previous plan (the search then brings in what it left out)
+    if (order) return this.warmStart(order);
     for (const how of [4, 2, 1]) {
       if (best && now() >= deadline) break;
       const s = this.empty();
@@ -379,6 +381,32 @@ class Search {
       if (!best || compare(s, best) < 0) best = s;
     }
     return best as Solution;
+  }
+
+  /**
+   * The previous plan rebuilt: each vehicle takes its planned jobs in their planned order, each at its cheapest
+   * feasible place on that vehicle; then the rest (new jobs, those that no longer fit) go wherever is cheapest.
+   */
+  private warmStart(order: Float64Array): Solution {
+    const { m } = this;
+    const s = this.empty();
+    this.fork(s);
+    const planned = Array.from({ length: m.nJobs }, (_, j) => j)
+      .filter((j) => m.jobPlanned[j] >= 0 && m.jobPlanned[j] < m.nVehicles)
+      .sort((a, b) => order[a] - order[b]);
+    const rest: number[] = [];
+    const inPlan = new Uint8Array(m.nJobs);
+    for (const j of planned) {
+      const r = this.touch(s, m.jobPlanned[j]);
+      if (!bestInsertion(m, r, j, this.rand, 0, Number.POSITIVE_INFINITY, this.ins)) continue;
+      const before = r.cost;
+      applyInsertion(m, r, j, this.ins);
+      s.cost += r.cost - before;
+      inPlan[j] = 1;
+    }
+    for (let j = 0; j < m.nJobs; j++) if (!inPlan[j]) rest.push(j);
+    this.recreate(s, rest, 0, 0);
+    return s;
   }
 
   /**
@@ -478,7 +506,11 @@ function solveFree(problem: PlanningProblem, options: SolveOptions): Plan {
   balanceWeight = balance;
   const { signal, onProgress } = options;
   const search = new Search(m, seed);
-  let cur = search.construct(started + limit / 2);
+  let warm: Float64Array | undefined;
+  if (stability > 0 && problem.jobs.some((j) => j.planned)) {
+    warm = Float64Array.from(problem.jobs, (j) => j.planned?.order ?? 0);
+  }
+  let cur = search.construct(started + limit / 2, warm);
   setMaxDur(cur);
   let best = cur;
   let iterations = 0;
