@@ -158,7 +158,7 @@ let pickDep = new Float64Array(0);
 /**
  * Full check of a stop sequence on vehicle v (windows, return, the break, ride limits; capacity is checked by the
  * callers): the break gap (0..n) where the vehicle takes its break, -1 when it has none, FAIL when infeasible.
- * The break goes in the first gap that keeps everything feasible.
+ * The break goes in the last feasible gap the vehicle reaches by the middle of the break's window, else the first.
  */
 export function fullCheck(m: Model, v: number, seq: ArrayLike<number>, n: number): number {
   const { tt, nLocations: L } = m;
@@ -198,9 +198,14 @@ export function fullCheck(m: Model, v: number, seq: ArrayLike<number>, n: number
   }
   const bE = m.vBreakEarly[v];
   const bL = m.vBreakLate[v];
+  // of the feasible gaps, the last one the vehicle reaches by the middle of the break's window (else the first):
+  // the break then leaves room for stops before it and after it
+  const mid = (bE + bL) / 2;
+  let chosen = FAIL;
   for (let g = 0; g <= okUpTo; g++) {
     const bs = Math.max(fdep[g], bE);
     if (bs > bL) break;
+    if (chosen !== FAIL && fdep[g] > mid) break;
     const from = g === 0 ? m.vStartLoc[v] : m.loc[seq[g - 1]];
     const t = bs + dur;
     if (g < n) {
@@ -208,9 +213,10 @@ export function fullCheck(m: Model, v: number, seq: ArrayLike<number>, n: number
       if (Math.max(t + tt[from * L + m.loc[s]], m.early[s]) > flat[g + 1]) continue;
     } else if (t + tt[from * L + endLoc] > m.vEnd[v]) continue;
     if (m.hasRide && !ridesOk(m, v, seq, n, g)) continue;
-    return g;
+    chosen = g;
+    if (fdep[g] > mid) break;
   }
-  return FAIL;
+  return chosen;
 }
 
 /** The ride limits on the earliest schedule with the break after position g (-1: none). */
@@ -302,6 +308,13 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
   return scan(m, r, job, rand, 0, best, out, 2);
 }
 
+/** the first stop goes at this position or earlier (a re-plan rebuilding the previous order); Infinity: anywhere */
+let maxFirst = Number.POSITIVE_INFINITY;
+
+export function setMaxFirst(p: number): void {
+  maxFirst = p;
+}
+
 let nRec = 0;
 const recD: number[] = [];
 const recI: number[] = [];
@@ -337,6 +350,7 @@ function scan(m: Model, r: Route, job: number, rand: () => number, blink: number
     let prev = m.vStartLoc[r.v];
     for (let p = 1; p <= n + 1; p++) {
       if (p > 1) prev = m.loc[r.stops[p - 2]];
+      if (p > maxFirst) break;
       let over = false;
       for (let d = 0; d < D; d++) if (pmax[(p - 1) * D + d] + q[qBase + d] > cap[capBase + d]) over = true;
       if (over) break;
@@ -375,7 +389,7 @@ function scan(m: Model, r: Route, job: number, rand: () => number, blink: number
   const bGap = r.breakGap;
   const bE = m.vBreakEarly[r.v];
   const bD = m.vBreakDur[r.v];
-  for (let i = 1; i <= n + 1; i++) {
+  for (let i = 1; i <= n + 1 && i <= maxFirst; i++) {
     const prev = r.locAt(i - 1);
     if (dep[i - 1] > zp) break;
     let over = false;

@@ -1,7 +1,7 @@
 import { solveCommitted } from './committed.js';
 import { buildModel, KIND_DROPOFF, KIND_PICKUP, type Model, PlannerInputError } from './model.js';
 import { makeRandom } from './rng.js';
-import { allowed, applyInsertion, bestInsertion, type Insertion, Route } from './route.js';
+import { allowed, applyInsertion, bestInsertion, type Insertion, Route, setMaxFirst } from './route.js';
 import type { Plan, PlannedRoute, PlannedStop, PlanningProblem, SolveOptions, UnassignedJob, UnassignedReason } from './types.js';
 
 /**
@@ -396,13 +396,23 @@ class Search {
       .sort((a, b) => order[a] - order[b]);
     const rest: number[] = [];
     const inPlan = new Uint8Array(m.nJobs);
-    for (const j of planned) {
-      const r = this.touch(s, m.jobPlanned[j]);
-      if (!bestInsertion(m, r, j, this.rand, 0, Number.POSITIVE_INFINITY, this.ins)) continue;
+    // from the last planned job back, each job's first stop before the later ones' first stops, as they were
+    // planned; its drop-off wherever cheapest after it (among the later jobs' stops, as it was)
+    const next = new Float64Array(m.nVehicles).fill(Number.POSITIVE_INFINITY);
+    for (let k = planned.length - 1; k >= 0; k--) {
+      const j = planned[k];
+      const v = m.jobPlanned[j];
+      const r = this.touch(s, v);
+      setMaxFirst(next[v]);
+      let found = bestInsertion(m, r, j, this.rand, 0, Number.POSITIVE_INFINITY, this.ins);
+      setMaxFirst(Number.POSITIVE_INFINITY);
+      if (!found) found = bestInsertion(m, r, j, this.rand, 0, Number.POSITIVE_INFINITY, this.ins);
+      if (!found) continue;
       const before = r.cost;
       applyInsertion(m, r, j, this.ins);
       s.cost += r.cost - before;
       inPlan[j] = 1;
+      next[v] = this.ins.i;
     }
     for (let j = 0; j < m.nJobs; j++) if (!inPlan[j]) rest.push(j);
     this.recreate(s, rest, 0, 0);
