@@ -1,5 +1,5 @@
 import { PlannerInputError } from './model.js';
-import { objectiveOf } from './solve.js';
+import { objectiveOf } from './objective.js';
 import type { Plan, PlannedRoute, PlannedStop, PlannerJob, PlannerStop, PlanningProblem, SolveOptions } from './types.js';
 
 interface Prefix {

@@ -1,4 +1,5 @@
 import { solveCommitted } from './committed.js';
+import { objectiveOf } from './objective.js';
 import { buildModel, KIND_DROPOFF, KIND_PICKUP, type Model, PlannerInputError } from './model.js';
 import { makeRandom } from './rng.js';
 import { allowed, applyInsertion, bestInsertion, type Insertion, Route, setMaxFirst } from './route.js';
@@ -642,25 +643,4 @@ export function plannedRoute(problem: PlanningProblem, m: Model, r: Route): Plan
   };
   if (breakStart !== undefined) route.breakStart = breakStart;
   return route;
-}
-
-/** The objective's parts of a plan (see Plan.objective). */
-export function objectiveOf(problem: PlanningProblem, routes: PlannedRoute[], unassigned: UnassignedJob[]): Plan['objective'] {
-  const planned = new Map(problem.jobs.map((j) => [j.id, j.planned?.vehicleId]));
-  let moved = 0;
-  let balance = 0;
-  let distance = 0;
-  for (const r of routes) {
-    distance += r.travelTime;
-    if (r.stops.length) balance = Math.max(balance, r.returnTime - r.departure);
-    for (const st of r.stops) {
-      const was = planned.get(st.jobId);
-      if (was !== undefined && was !== r.vehicleId) moved++;
-    }
-  }
-  for (const u of unassigned) {
-    const job = problem.jobs.find((j) => j.id === u.jobId);
-    if (job?.planned) moved += job.pickup ? 2 : 1;
-  }
-  return { distance, lateness: 0, balance, moved };
 }
