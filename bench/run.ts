@@ -4,6 +4,8 @@
  *     that already holds that many),
  *  2. starts the real server on it (TRUST_PROXY=true, so each request may come from its own address),
  *  0. (part `solomon`, no database) solves Solomon's VRPTW files and a 300-job day with the route planner,
+ *     (part `planner`, no database) Li & Lim and Gehring & Homberger instances and a generated 1,000-job courier
+ *     day with a re-plan (planner.ts),
  *  3. measures bare endpoints, public tracking against pgbench, my-deliveries page 1 and 5000, the landing
  *     page's JavaScript and Lighthouse's mobile scores, and prints each beside its budget;
  *  (part `replica`) public tracking again through a second server whose reads go to a streaming replica;
@@ -25,6 +27,7 @@ import { benchMyDeliveries } from './my-deliveries.js';
 import { benchImport, benchPlan, printProbed } from './responsiveness.js';
 import { benchRestart } from './restart.js';
 import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
+import { benchPlanner } from './planner.js';
 import { benchSolomon } from './solomon.js';
 import { benchBilling } from './billing.js';
 import { benchLiveBus } from './live-bus.js';
@@ -37,11 +40,11 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
 /**
- * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, import, plan, billing, restart, http, tracking,
- * replica, my-deliveries, landing); BENCH_PARTS=solomon,live-bus needs no seeded database.
+ * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, planner, live-bus, import, plan, billing, driver-pay,
+ * restart, http, tracking, replica, my-deliveries, landing); BENCH_PARTS=solomon,planner,live-bus needs no seeded database.
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'solomon,live-bus,import,plan,billing,restart,http,tracking,replica,my-deliveries,landing').split(','),
+  (process.env.BENCH_PARTS ?? 'solomon,planner,live-bus,import,plan,billing,restart,http,tracking,replica,my-deliveries,landing').split(','),
 );
 /** Parts that measure the server started on the seeded database. */
 const SERVER_PARTS = ['http', 'tracking', 'replica', 'my-deliveries', 'landing'];
@@ -113,6 +116,25 @@ async function main() {
       console.log(`  Solomon mean gap to reference     ${planner.meanGap.toFixed(2)} %  (<= 5 %)   ${budget(planner.meanGap <= 5)}`);
     }
     console.log(`  300-job day planned in            ${planner.daySeconds.toFixed(2)} s  (<= 5 s)   ${budget(planner.daySeconds <= 5)}`);
+  }
+  if (PARTS.has('planner')) {
+    const p = await benchPlanner();
+    failures += p.failures;
+    console.log('\nBudgets (route planner at scale)');
+    for (const f of p.families) {
+      const gap = f.meanGap === undefined ? 'not all served' : `${f.meanGap.toFixed(2)} %`;
+      console.log(
+        `  ${f.label} at ${f.seconds} s: mean gap ${gap}  (<= ${f.target} %)   ${budget(f.meanGap !== undefined && f.meanGap <= f.target)}`,
+      );
+    }
+    if (p.day) {
+      console.log(
+        `  1,000-job courier day feasible in 60 s: ${p.day.unassigned === 0 && p.day.valid ? 'yes' : 'no'}   ${budget(p.day.unassigned === 0 && p.day.valid)}`,
+      );
+      console.log(
+        `  stops moved by a re-plan after one STAT: ${(p.day.movedShare * 100).toFixed(1)} %  (< 10 %)   ${budget(p.day.movedShare < 0.1)}`,
+      );
+    }
   }
   if (PARTS.has('live-bus')) {
     console.log(`\nLive bus: NOTIFY through one PostgreSQL, one per transaction (${SECONDS} s per run)`);

@@ -1,11 +1,15 @@
-import { KIND_PICKUP, type Model } from './model.js';
+import { KIND_DROPOFF, KIND_PICKUP, type Model } from './model.js';
 
 /**
  * One vehicle's route with the caches that make an insertion check O(1) (single stop) or O(route) (a pair):
  * position 0 is the start, 1..m the stops, m+1 the end.
  *  - dep[p]: earliest departure from p (leaving the start at the vehicle's start time, waiting where early)
  *  - lat[p]: latest service start at p that keeps every later stop and the return in time (lat[m+1]: latest return)
- *  - load[p]: load on board after p (load[0]: the single stops' demand loaded at the start); pmax[p] = max load[0..p]
+ *  - load[p * dims + d]: load on board after p (load[0..]: the single stops' demand loaded at the start);
+ *    pmax[p * dims + d] = max load[0..p]
+ * dep and lat hold the vehicle's break in its gap (after position breakGap): the cheap checks keep it there, so
+ * they suffice on a route that has stops; an insertion into an empty route of a vehicle with a break, or in a model
+ * with ride limits, is confirmed by `fullCheck` (O(route)), which also places the break.
  */
 export class Route {
   stops: number[] = [];
@@ -13,14 +17,23 @@ export class Route {
   lat: number[] = [];
   load: number[] = [];
   pmax: number[] = [];
+  /** travel time plus the stability penalty */
   cost = 0;
-  /** load on board at the start besides the single stops' (drop-offs whose pickup is already done) */
-  onBoard = 0;
+  travel = 0;
+  /** return - the latest possible departure (0 for an empty route) */
+  duration = 0;
+  /** break after position breakGap (0: before the first stop), -1: none */
+  breakGap = -1;
+  /** false when the route as it stands breaks its break window or a ride limit (after a removal) */
+  ok = true;
+  /** load on board at the start besides the single stops' (drop-offs whose pickup is already done), per dimension */
+  onBoard: number[];
 
   constructor(
     readonly v: number,
     private readonly m: Model,
   ) {
+    this.onBoard = new Array(m.dims).fill(0);
     this.update();
   }
 
@@ -42,10 +55,11 @@ export class Route {
     return m.loc[this.stops[p - 1]];
   }
 
-  /** Recomputes the caches; the route must be feasible. */
+  /** Recomputes the caches (dep and lat with the break in its gap). */
   update(): void {
     const m = this.m;
-    const { tt, nLocations: L } = m;
+    const { tt, nLocations: L, dims: D } = m;
+    const v = this.v;
     const n = this.stops.length;
     const dep = this.dep;
     const lat = this.lat;
@@ -53,44 +67,190 @@ export class Route {
     const pmax = this.pmax;
     dep.length = n + 2;
     lat.length = n + 2;
-    load.length = n + 2;
-    pmax.length = n + 2;
-    let initial = this.onBoard;
-    for (let i = 0; i < n; i++) if (m.kind[this.stops[i]] === 0) initial -= m.delta[this.stops[i]];
-    load[0] = initial;
-    pmax[0] = initial;
-    dep[0] = m.vStart[this.v];
-    let prev = m.vStartLoc[this.v];
+    load.length = (n + 2) * D;
+    pmax.length = (n + 2) * D;
+    for (let d = 0; d < D; d++) {
+      let initial = this.onBoard[d];
+      for (let i = 0; i < n; i++) if (m.kind[this.stops[i]] === 0) initial -= m.delta[this.stops[i] * D + d];
+      load[d] = initial;
+      pmax[d] = initial;
+    }
+    let moved = 0;
+    const planned = m.jobPlanned;
     let cost = 0;
+    let prev = m.vStartLoc[v];
     for (let p = 1; p <= n; p++) {
       const s = this.stops[p - 1];
       const l = m.loc[s];
-      const t = tt[prev * L + l];
-      cost += t;
-      const a = dep[p - 1] + t;
-      dep[p] = Math.max(a, m.early[s]) + m.service[s];
-      load[p] = load[p - 1] + m.delta[s];
-      pmax[p] = Math.max(load[p], pmax[p - 1]);
+      cost += tt[prev * L + l];
+      for (let d = 0; d < D; d++) {
+        const x = load[(p - 1) * D + d] + m.delta[s * D + d];
+        load[p * D + d] = x;
+        pmax[p * D + d] = Math.max(x, pmax[(p - 1) * D + d]);
+      }
+      const pv = planned[m.jobOfStop[s]];
+      if (pv >= 0 && pv !== v) moved++;
       prev = l;
     }
-    const endLoc = m.vEndLoc[this.v];
-    const tEnd = tt[prev * L + endLoc];
-    cost += tEnd;
-    dep[n + 1] = dep[n] + tEnd;
-    load[n + 1] = load[n];
-    pmax[n + 1] = pmax[n];
-    lat[n + 1] = m.vEnd[this.v];
+    const endLoc = m.vEndLoc[v];
+    cost += tt[prev * L + endLoc];
+    for (let d = 0; d < D; d++) {
+      load[(n + 1) * D + d] = load[n * D + d];
+      pmax[(n + 1) * D + d] = pmax[n * D + d];
+    }
+    this.travel = n === 0 ? 0 : cost;
+    this.cost = this.travel + m.stability * moved;
+    // the break's gap (the first that keeps the route feasible); the caches below keep it in that gap
+    let g = -1;
+    this.ok = true;
+    if (n > 0 && needsFullCheck(m, v)) {
+      g = fullCheck(m, v, this.stops, n);
+      this.ok = g !== FAIL;
+      if (g < 0) g = -1;
+    }
+    this.breakGap = g;
+    const bE = m.vBreakEarly[v];
+    const bL = m.vBreakLate[v];
+    const bD = m.vBreakDur[v];
+    dep[0] = g === 0 ? Math.max(m.vStart[v], bE) + bD : m.vStart[v];
+    prev = m.vStartLoc[v];
+    for (let p = 1; p <= n; p++) {
+      const s = this.stops[p - 1];
+      const l = m.loc[s];
+      dep[p] = Math.max(dep[p - 1] + tt[prev * L + l], m.early[s]) + m.service[s];
+      if (p === g) dep[p] = Math.max(dep[p], bE) + bD;
+      prev = l;
+    }
+    dep[n + 1] = dep[n] + tt[prev * L + endLoc];
+    lat[n + 1] = m.vEnd[v];
     let next = endLoc;
     for (let p = n; p >= 1; p--) {
       const s = this.stops[p - 1];
       const l = m.loc[s];
-      const z = lat[p + 1] - tt[l * L + next] - m.service[s];
-      lat[p] = Math.min(z, m.late[s]);
+      let leave = lat[p + 1] - tt[l * L + next];
+      if (p === g) leave = Math.min(bL, leave - bD);
+      lat[p] = Math.min(leave - m.service[s], m.late[s]);
       next = l;
     }
-    lat[0] = lat[1] - tt[m.vStartLoc[this.v] * L + next];
-    this.cost = n === 0 ? 0 : cost;
+    lat[0] = lat[1] - tt[m.vStartLoc[v] * L + next];
+    if (g === 0) lat[0] = Math.min(bL, lat[0] - bD);
+    const ret = dep[n + 1];
+    if (n === 0) this.duration = 0;
+    else {
+      const first = this.stops[0];
+      const t = tt[m.vStartLoc[v] * L + m.loc[first]];
+      const departure = this.breakGap === 0 ? m.vStart[v] : Math.max(m.vStart[v], Math.min(lat[0], m.early[first] - t));
+      this.duration = ret - departure;
+    }
   }
+}
+
+export const FAIL = -2;
+
+export function needsFullCheck(m: Model, v: number): boolean {
+  return m.vBreakDur[v] > 0 || m.hasRide;
+}
+
+let fdep = new Float64Array(64);
+let flat = new Float64Array(64);
+let pickDep = new Float64Array(0);
+
+/**
+ * Full check of a stop sequence on vehicle v (windows, return, the break, ride limits; capacity is checked by the
+ * callers): the break gap (0..n) where the vehicle takes its break, -1 when it has none, FAIL when infeasible.
+ * The break goes in the last feasible gap the vehicle reaches by the middle of the break's window, else the first.
+ */
+export function fullCheck(m: Model, v: number, seq: ArrayLike<number>, n: number): number {
+  const { tt, nLocations: L } = m;
+  if (fdep.length < n + 2) {
+    fdep = new Float64Array(2 * (n + 2));
+    flat = new Float64Array(2 * (n + 2));
+  }
+  if (pickDep.length < m.nJobs) pickDep = new Float64Array(m.nJobs);
+  // forward: earliest departures without the break, and how far the prefix keeps its windows
+  fdep[0] = m.vStart[v];
+  let prev = m.vStartLoc[v];
+  let okUpTo = n;
+  for (let p = 1; p <= n; p++) {
+    const s = seq[p - 1];
+    const st = Math.max(fdep[p - 1] + tt[prev * L + m.loc[s]], m.early[s]);
+    if (st > m.late[s]) {
+      okUpTo = p - 1;
+      break;
+    }
+    fdep[p] = st + m.service[s];
+    prev = m.loc[s];
+  }
+  const endLoc = m.vEndLoc[v];
+  const dur = m.vBreakDur[v];
+  if (dur <= 0) {
+    if (okUpTo < n || fdep[n] + tt[prev * L + endLoc] > m.vEnd[v]) return FAIL;
+    return m.hasRide && !ridesOk(m, v, seq, n, -1) ? FAIL : -1;
+  }
+  // backward: latest starts without the break
+  flat[n + 1] = m.vEnd[v];
+  let next = endLoc;
+  for (let p = n; p >= 1; p--) {
+    const s = seq[p - 1];
+    const l = m.loc[s];
+    flat[p] = Math.min(flat[p + 1] - tt[l * L + next] - m.service[s], m.late[s]);
+    next = l;
+  }
+  const bE = m.vBreakEarly[v];
+  const bL = m.vBreakLate[v];
+  // of the feasible gaps, the last one the vehicle reaches by the middle of the break's window (else the first):
+  // the break then leaves room for stops before it and after it
+  const mid = (bE + bL) / 2;
+  let chosen = FAIL;
+  for (let g = 0; g <= okUpTo; g++) {
+    const bs = Math.max(fdep[g], bE);
+    if (bs > bL) break;
+    if (chosen !== FAIL && fdep[g] > mid) break;
+    const from = g === 0 ? m.vStartLoc[v] : m.loc[seq[g - 1]];
+    const t = bs + dur;
+    if (g < n) {
+      const s = seq[g];
+      if (Math.max(t + tt[from * L + m.loc[s]], m.early[s]) > flat[g + 1]) continue;
+    } else if (t + tt[from * L + endLoc] > m.vEnd[v]) continue;
+    if (m.hasRide && !ridesOk(m, v, seq, n, g)) continue;
+    chosen = g;
+    if (fdep[g] > mid) break;
+  }
+  return chosen;
+}
+
+/** The ride limits on the earliest schedule with the break after position g (-1: none). */
+function ridesOk(m: Model, v: number, seq: ArrayLike<number>, n: number, g: number): boolean {
+  const { tt, nLocations: L } = m;
+  let time = m.vStart[v];
+  let prev = m.vStartLoc[v];
+  if (g === 0) time = Math.max(time, m.vBreakEarly[v]) + m.vBreakDur[v];
+  for (let p = 1; p <= n; p++) {
+    const s = seq[p - 1];
+    const st = Math.max(time + tt[prev * L + m.loc[s]], m.early[s]);
+    const job = m.jobOfStop[s];
+    if (m.kind[s] === KIND_DROPOFF && st - pickDep[job] > m.jobMaxRide[job]) return false;
+    time = st + m.service[s];
+    if (m.kind[s] === KIND_PICKUP) pickDep[job] = time;
+    if (p === g) time = Math.max(time, m.vBreakEarly[v]) + m.vBreakDur[v];
+    prev = m.loc[s];
+  }
+  return true;
+}
+
+/** Return time of a feasible sequence with the break after position g. */
+export function scheduleReturn(m: Model, v: number, seq: ArrayLike<number>, n: number, g: number): number {
+  const { tt, nLocations: L } = m;
+  let time = m.vStart[v];
+  let prev = m.vStartLoc[v];
+  if (g === 0) time = Math.max(time, m.vBreakEarly[v]) + m.vBreakDur[v];
+  for (let p = 1; p <= n; p++) {
+    const s = seq[p - 1];
+    time = Math.max(time + tt[prev * L + m.loc[s]], m.early[s]) + m.service[s];
+    if (p === g) time = Math.max(time, m.vBreakEarly[v]) + m.vBreakDur[v];
+    prev = m.loc[s];
+  }
+  return time + tt[prev * L + m.vEndLoc[v]];
 }
 
 export interface Insertion {
@@ -101,45 +261,115 @@ export interface Insertion {
   j: number;
 }
 
+let scratch = new Int32Array(64);
+
+/** The route's stops with the job inserted at (i, j), into `scratch`. */
+function withInsertion(r: Route, first: number, pair: boolean, i: number, j: number): Int32Array {
+  const n = r.stops.length;
+  if (scratch.length < n + 2) scratch = new Int32Array(2 * (n + 2));
+  let w = 0;
+  for (let p = 1; p <= n + 1; p++) {
+    if (p === i) scratch[w++] = first;
+    if (pair && p === j) scratch[w++] = first + 1;
+    if (p <= n) scratch[w++] = r.stops[p - 1];
+  }
+  return scratch;
+}
+
+/** Whether vehicle v may take the job at all (its restriction to a vehicle and the skills). */
+export function allowed(m: Model, job: number, v: number): boolean {
+  if (m.jobVehicle[job] >= 0 && m.jobVehicle[job] !== v) return false;
+  return !m.compat || m.compat[job * m.nVehicles + v] === 1;
+}
+
 /**
  * Cheapest feasible insertion of a job into a route, or null. `blink` (0..1) skips each position with that
- * probability (SISR's blinks); `best` prunes positions that cannot beat it.
+ * probability (SISR's blinks); `best` prunes positions that cannot beat it. The delta includes the stability
+ * penalty when the job leaves its previous vehicle.
  */
 export function bestInsertion(m: Model, r: Route, job: number, rand: () => number, blink: number, best: number, out: Insertion): boolean {
-  const { tt, nLocations: L } = m;
-  const cap = m.vCap[r.v];
-  const q = m.jobDemand[job];
-  if (m.jobVehicle[job] >= 0 && m.jobVehicle[job] !== r.v) return false;
+  if (!allowed(m, job, r.v)) return false;
+  if (!m.hasRide && !(m.vBreakDur[r.v] > 0 && r.stops.length === 0)) return scan(m, r, job, rand, blink, best, out, 0);
+  // the full check is O(route): first collect the cheap checks' successive bests, then confirm them from the best
+  // down; only when none holds, scan again with the full check on every candidate
+  nRec = 0;
+  scan(m, r, job, rand, blink, best, out, 1);
   const first = m.jobFirst[job];
+  const pair = m.kind[first] === KIND_PICKUP;
+  for (let k = nRec - 1; k >= 0; k--) {
+    if (fullCheck(m, r.v, withInsertion(r, first, pair, recI[k], recJ[k]), r.stops.length + (pair ? 2 : 1)) !== FAIL) {
+      out.delta = recD[k];
+      out.i = recI[k];
+      out.j = recJ[k];
+      return true;
+    }
+  }
+  if (nRec === 0) return false;
+  return scan(m, r, job, rand, 0, best, out, 2);
+}
+
+/** the first stop goes at this position or earlier (a re-plan rebuilding the previous order); Infinity: anywhere */
+let maxFirst = Number.POSITIVE_INFINITY;
+
+export function setMaxFirst(p: number): void {
+  maxFirst = p;
+}
+
+let nRec = 0;
+const recD: number[] = [];
+const recI: number[] = [];
+const recJ: number[] = [];
+
+/** mode 0: no full check needed; 1: record the successive bests unchecked; 2: full check on each candidate */
+function scan(m: Model, r: Route, job: number, rand: () => number, blink: number, best: number, out: Insertion, mode: number): boolean {
+  const { tt, nLocations: L, dims: D } = m;
+  const capBase = r.v * D;
+  const qBase = job * D;
+  const first = m.jobFirst[job];
+  const pair = m.kind[first] === KIND_PICKUP;
+  const pv = m.jobPlanned[job];
+  const extra = m.stability > 0 && pv >= 0 && pv !== r.v ? m.stability * (pair ? 2 : 1) : 0;
+  best -= extra;
+  const full = mode === 2;
+  const record = mode === 1;
   const n = r.stops.length;
   const dep = r.dep;
   const lat = r.lat;
+  const load = r.load;
+  const pmax = r.pmax;
+  const cap = m.vCap;
+  const q = m.jobDemand;
   let found = false;
-  if (m.kind[first] !== KIND_PICKUP) {
+  if (!pair) {
     const u = first;
     const lu = m.loc[u];
     const eu = m.early[u];
     const zu = m.late[u];
     const su = m.service[u];
-    if (r.load[0] + q > cap) return false;
+    for (let d = 0; d < D; d++) if (load[d] + q[qBase + d] > cap[capBase + d]) return false;
     let prev = m.vStartLoc[r.v];
     for (let p = 1; p <= n + 1; p++) {
       if (p > 1) prev = m.loc[r.stops[p - 2]];
-      if (r.pmax[p - 1] + q > cap) break;
+      if (p > maxFirst) break;
+      let over = false;
+      for (let d = 0; d < D; d++) if (pmax[(p - 1) * D + d] + q[qBase + d] > cap[capBase + d]) over = true;
+      if (over) break;
       if (dep[p - 1] > zu) break;
       if (blink > 0 && rand() < blink) continue;
       const next = p <= n ? m.loc[r.stops[p - 1]] : m.vEndLoc[r.v];
-      const d = tt[prev * L + lu] + tt[lu * L + next] - tt[prev * L + next];
-      if (d >= best) continue;
+      const dl = tt[prev * L + lu] + tt[lu * L + next] - tt[prev * L + next];
+      if (dl >= best) continue;
       const a = dep[p - 1] + tt[prev * L + lu];
       const start = Math.max(a, eu);
       if (start > zu) continue;
       if (start + su + tt[lu * L + next] > lat[p]) continue;
-      best = d;
-      out.delta = d;
+      if (full && fullCheck(m, r.v, withInsertion(r, first, false, p, p), n + 1) === FAIL) continue;
+      best = dl;
+      out.delta = dl + extra;
       out.i = p;
       out.j = p;
       found = true;
+      if (record) rec(dl + extra, p, p);
     }
     return found;
   }
@@ -154,11 +384,17 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
   const zd = m.late[du];
   const sp = m.service[pu];
   const sd = m.service[du];
-  if (r.load[0] > cap) return false;
-  for (let i = 1; i <= n + 1; i++) {
+  for (let d = 0; d < D; d++) if (load[d] > cap[capBase + d]) return false;
+  const ride = m.jobMaxRide[job];
+  const bGap = r.breakGap;
+  const bE = m.vBreakEarly[r.v];
+  const bD = m.vBreakDur[r.v];
+  for (let i = 1; i <= n + 1 && i <= maxFirst; i++) {
     const prev = r.locAt(i - 1);
     if (dep[i - 1] > zp) break;
-    if (r.load[i - 1] + q > cap) continue;
+    let over = false;
+    for (let d = 0; d < D; d++) if (load[(i - 1) * D + d] + q[qBase + d] > cap[capBase + d]) over = true;
+    if (over) continue;
     if (blink > 0 && rand() < blink) continue;
     const aP = dep[i - 1] + tt[prev * L + lp];
     const sP = Math.max(aP, ep);
@@ -168,16 +404,21 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
     const base = tt[prev * L + nextI];
     // drop-off right after the pickup
     {
-      const d = tt[prev * L + lp] + tt[lp * L + ld] + tt[ld * L + nextI] - base;
-      if (d < best) {
+      const dl = tt[prev * L + lp] + tt[lp * L + ld] + tt[ld * L + nextI] - base;
+      if (dl < best) {
         const a = dP + tt[lp * L + ld];
         const sD = Math.max(a, ed);
-        if (sD <= zd && sD + sd + tt[ld * L + nextI] <= lat[i]) {
-          best = d;
-          out.delta = d;
+        if (
+          sD <= zd &&
+          sD + sd + tt[ld * L + nextI] <= lat[i] &&
+          (!full || fullCheck(m, r.v, withInsertion(r, first, true, i, i), n + 2) !== FAIL)
+        ) {
+          best = dl;
+          out.delta = dl + extra;
           out.i = i;
           out.j = i;
           found = true;
+          if (record) rec(dl + extra, i, i);
         }
       }
     }
@@ -191,25 +432,38 @@ export function bestInsertion(m: Model, r: Route, job: number, rand: () => numbe
       const a = cur + tt[curLoc * L + lk];
       const st = Math.max(a, m.early[s]);
       if (st > lat[k]) break;
-      if (r.load[k] + q > cap) break;
+      let full2 = false;
+      for (let d = 0; d < D; d++) if (load[k * D + d] + q[qBase + d] > cap[capBase + d]) full2 = true;
+      if (full2) break;
       cur = st + m.service[s];
+      if (k === bGap) cur = Math.max(cur, bE) + bD;
       curLoc = lk;
       if (cur > zd) break;
+      if (cur - dP > ride) break;
       const nx = r.locAt(k + 1);
-      const d = pickupDelta + tt[curLoc * L + ld] + tt[ld * L + nx] - tt[curLoc * L + nx];
-      if (d >= best) continue;
+      const dl = pickupDelta + tt[curLoc * L + ld] + tt[ld * L + nx] - tt[curLoc * L + nx];
+      if (dl >= best) continue;
       const aD = cur + tt[curLoc * L + ld];
       const sD = Math.max(aD, ed);
       if (sD > zd) continue;
       if (sD + sd + tt[ld * L + nx] > lat[k + 1]) continue;
-      best = d;
-      out.delta = d;
+      if (full && fullCheck(m, r.v, withInsertion(r, first, true, i, k + 1), n + 2) === FAIL) continue;
+      best = dl;
+      out.delta = dl + extra;
       out.i = i;
       out.j = k + 1;
       found = true;
+      if (record) rec(dl + extra, i, k + 1);
     }
   }
   return found;
+}
+
+function rec(d: number, i: number, j: number): void {
+  recD[nRec] = d;
+  recI[nRec] = i;
+  recJ[nRec] = j;
+  nRec++;
 }
 
 /** Applies an insertion found by bestInsertion (positions refer to the route before the insertion). */

@@ -202,6 +202,8 @@ const REASONS: Record<UnassignedReason, TRouteUnassignedReason> = {
   no_window_fits: 'no_window',
   over_capacity: 'over_capacity',
   no_vehicle: 'no_vehicle',
+  // until the contract names it: no driver with the skills the job needs
+  no_skill: 'no_vehicle',
 };
 export const reasonOf = (r: UnassignedReason) => REASONS[r];
 
