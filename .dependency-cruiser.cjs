@@ -28,7 +28,7 @@ const MODULE_IMPORTS = {
   backups: ['deliveries'],
   auth: ['accounts'],
   billing: [],
-  deliveries: ['messages', 'webhooks'],
+  deliveries: ['billing', 'messages', 'webhooks'],
   dispatch: ['deliveries'],
   driver: ['deliveries', 'medical'],
   feedback: ['tracking'],
