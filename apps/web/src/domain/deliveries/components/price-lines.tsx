@@ -30,8 +30,8 @@ export function PriceLines({
       </h3>
       <ul className="divide-y divide-slate-100" data-testid="price-lines">
         {price.lines.length === 0 && <li className="px-3 py-2 text-sm text-slate-600">No charge</li>}
-        {price.lines.map((line, i) => (
-          <li key={`${line.code}-${i}`} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
+        {price.lines.map((line) => (
+          <li key={`${line.code}-${line.description}`} className="flex items-start justify-between gap-3 px-3 py-2 text-sm">
             <span className="min-w-0 text-slate-700">{line.description}</span>
             <span className="shrink-0 font-medium text-slate-900 tabular-nums">{formatPrice(line.amountCents)}</span>
           </li>
