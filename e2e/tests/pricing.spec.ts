@@ -81,7 +81,7 @@ test.describe('pricing', () => {
     expect(`$${(delivery.price.totalCents / 100).toFixed(2)}`).toBe(shown.replace(/,/g, ''));
 
     // The detail page shows the charges to the customer.
-    await page.goto(`/deliveries/${delivery._id}`);
+    await page.goto(`/delivery/${delivery._id}`);
     await expect(page.getByRole('region', { name: 'Charges' })).toContainText(shown);
     await expect(page.getByText('PO-7781')).toBeVisible();
     await expectAccessible(page, 'delivery detail with price');
