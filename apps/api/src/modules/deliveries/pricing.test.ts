@@ -129,6 +129,22 @@ describe('prices where people decide', () => {
     expect(after.json().data.versions).toEqual([expect.objectContaining({ version: 1, inUse: true })]);
   });
 
+  it('answers a priced quote quickly (target: under 20 ms at the median on a quiet machine)', async () => {
+    const form = validDeliveryForm();
+    const payload = { pickupAddress: form.pickupAddress, deliveryAddress: form.deliveryAddress, packageSize: 'large' };
+    const times: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/deliveries/quote', headers: people.CUSTOMER.auth, payload });
+      times.push(performance.now() - started);
+      expect(res.json().quotes[0].price).not.toBeNull();
+    }
+    const median = times.sort((a, b) => a - b)[10];
+    console.info(`priced quote on ${t.database.kind}: median ${median.toFixed(1)} ms`);
+    // Generous here: eight engineers share two cores while the suites run; the figure above is the one to read.
+    expect(median).toBeLessThan(250);
+  });
+
   it('prices by zone when both ends fall in zones of the card, and adds the fuel percent in force on the booking day', async () => {
     const other = people.otherCustomer;
     await setAccount(other.id, { rateCardId: await newCard(zoneCard) });
