@@ -29,7 +29,7 @@ const MODULE_IMPORTS = {
   auth: ['accounts'],
   billing: [],
   devices: ['deliveries', 'medical', 'messages'],
-  deliveries: ['messages', 'webhooks'],
+  deliveries: ['billing', 'messages', 'webhooks'],
   dispatch: ['deliveries'],
   driver: ['deliveries', 'medical'],
   feedback: ['tracking'],

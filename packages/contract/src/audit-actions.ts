@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'delivery.create': 'Booked a delivery',
   'delivery.deliver': 'Delivered a parcel',
   'delivery.export': 'Exported deliveries (CSV)',
+  'delivery.arrived': 'Arrived at a stop',
   'delivery.pickup': 'Picked up a parcel',
   'delivery.pickup_run': 'Set off to a pickup',
   'delivery.pickup_scan_mismatch': 'Scanned the wrong parcel at pickup',

@@ -27,3 +27,5 @@ export const TIMINGS = {
 
 export const MAP = { heightPx: 400, defaultZoom: 10, focusZoom: 12 } as const;
 export const FEEDBACK_COMMENT_MAX = 1000;
+/** A booking's PO or cost-centre reference: long enough for any PO number and a cost-centre path. */
+export const REFERENCE_MAX = 60;

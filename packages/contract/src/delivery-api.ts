@@ -11,6 +11,7 @@ import {
   PAGE_SIZES,
 } from './deliveries.js';
 import { ZDeliveryAttempt, ZReturnProof } from './exceptions.js';
+import { ZDeliveryPrice } from './rate-cards.js';
 
 /** Response shapes of the customer's delivery, label, notification and geo calls: the server serializes through them. */
 
@@ -67,6 +68,10 @@ export const ZDelivery = z.object({
   ...ZHandling.shape,
   /** The standing order that created it, else null. */
   standingOrderId: z.string().nullable(),
+  /** The customer's PO or cost-centre reference, else null. */
+  reference: z.string().nullable(),
+  /** Its price, for its owner, the account's owners and staff (null while unpriced); absent for anyone else. */
+  price: ZDeliveryPrice.nullable().optional(),
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 
@@ -78,6 +83,8 @@ export const ZCreateDeliveryResponse = z.object({
   /** Whether the service level's estimate arrives by the required-by time; when not, `warning` says so (the booking stands). */
   meetsRequiredBy: z.boolean(),
   warning: z.string().optional(),
+  /** Set when the booking takes the account past its credit limit under the `warn` policy (the booking stands). */
+  creditWarning: z.object({ code: z.literal('CREDIT_LIMIT'), message: z.string() }).optional(),
 });
 
 export type TCreateDeliveryResult = z.infer<typeof ZCreateDeliveryResponse>;

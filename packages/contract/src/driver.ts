@@ -57,6 +57,9 @@ export const ZDriverJob = z.object({
   plannedArrival: isoDate.nullable(),
   /** From the applied route plan: the job's position in the driver's run (1-based), else null. */
   plannedOrder: z.number().int().nullable(),
+  /** When the driver tapped "Arrived" at the pickup and at the drop-off of the current attempt (ISO), else null. */
+  pickupArrivedAt: isoDate.nullable(),
+  dropoffArrivedAt: isoDate.nullable(),
   ...ZHandling.shape,
 });
 export type TDriverJob = z.infer<typeof ZDriverJob>;
@@ -89,6 +92,13 @@ export const ZDriverStatusRequest = z
     else if (body.reason === 'other' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: OTHER_NEEDS_NOTE });
   });
 export type TDriverStatusRequest = z.infer<typeof ZDriverStatusRequest>;
+
+/** POST /v1/driver/deliveries/{id}/arrived: the driver is at a stop; waited minutes run from now. */
+export const ARRIVAL_STOPS = ['pickup', 'dropoff'] as const;
+export const ZDriverArrivedRequest = z.object({
+  stop: z.enum(ARRIVAL_STOPS, { error: `Stop must be one of ${ARRIVAL_STOPS.join(', ')}` }),
+});
+export type TDriverArrivedRequest = z.infer<typeof ZDriverArrivedRequest>;
 
 export const ZDriverJobResponse = z.object({ success: z.literal(true), message: z.string(), data: ZDriverJob });
 export type TDriverJobResponse = z.infer<typeof ZDriverJobResponse>;

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'READING_TIME_REFUSED',
   /** 409: auto-assign found no driver on shift who can take the job within its windows; the reason says why. */
   'NO_DRIVER_FITS',
+  /** 409: the booking would take the account past its credit limit under the `enforce` policy; nothing was booked. */
+  'CREDIT_LIMIT_EXCEEDED',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

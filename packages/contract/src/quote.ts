@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DELIVERY_TYPES } from './deliveries.js';
+import { DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES } from './deliveries.js';
+import { TEMPERATURE_CLASSES } from './medical.js';
+import { ZPrice } from './rate-cards.js';
 import { line } from './text.js';
 
 /**
@@ -15,6 +17,11 @@ export const ZQuoteRequest = z.object({
   deliveryType: line('Delivery type', 20).optional(),
   /** 'stat': each estimate is the STAT promise where it comes first. */
   priority: z.enum(['routine', 'stat']).optional(),
+  /** What else the price reads (each optional: a small, ambient parcel until chosen). */
+  packageType: z.enum(PACKAGE_TYPES).optional(),
+  packageSize: z.enum(PACKAGE_SIZES).optional(),
+  temperature: z.enum(TEMPERATURE_CLASSES).optional(),
+  controlledSubstance: z.boolean().optional(),
 });
 export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
 
@@ -23,6 +30,9 @@ export const ZDeliveryQuote = z.object({
   estimatedDelivery: z.iso.datetime(),
   /** null while no required-by is given. */
   meetsRequiredBy: z.boolean().nullable(),
+  /** The price for the caller's account, as a booking now would store it; null when no rate card prices it or
+   * the addresses are not placed yet. */
+  price: ZPrice.nullable(),
 });
 export type TDeliveryQuote = z.infer<typeof ZDeliveryQuote>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from './accounts.js';
 import { DELIVERY_TYPES, PACKAGE_SIZES, PACKAGE_TYPES } from './deliveries.js';
-import { FEEDBACK_COMMENT_MAX } from './business.js';
+import { FEEDBACK_COMMENT_MAX, REFERENCE_MAX } from './business.js';
 import { MESSAGES } from './messages.js';
 import { EMAIL_PATTERN, isValidContactPhone, isValidPhone } from './phone.js';
 import { PASSWORD_RULES } from './password.js';
@@ -110,6 +110,8 @@ export const ZCreateDeliveryRequest = z.object({
     z.boolean({ error: 'Controlled substance must be true or false' }).optional().default(false),
   ),
   specimen: z.preprocess(fromFormText, ZSpecimenRequest.optional()),
+  /** The customer's PO or cost-centre reference, printed on the invoice line; required when the account says so. */
+  reference: z.preprocess((v) => (v === '' || v === null ? undefined : v), line('Reference', REFERENCE_MAX).optional()),
 });
 export type TCreateDeliveryRequest = z.infer<typeof ZCreateDeliveryRequest>;
 

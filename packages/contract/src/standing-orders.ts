@@ -130,6 +130,8 @@ export const IMPORT_COLUMNS = [
   'specimenCategory',
   'specimenCollectedAt',
   'specimenStableForHours',
+  // Optional: the PO or cost-centre reference (required when the account asks for one).
+  'reference',
 ] as const;
 /** The specimen's columns and the request field each fills (the API nests them under `specimen`). */
 export const IMPORT_SPECIMEN_COLUMNS = {
@@ -142,7 +144,13 @@ export const IMPORT_SPECIMEN_COLUMNS = {
 export const ZImportRowError = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
 export type TImportRowError = z.infer<typeof ZImportRowError>;
 
-export const ZImportResponse = z.object({ success: z.literal(true), message: z.string(), created: z.number().int() });
+export const ZImportResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  created: z.number().int(),
+  /** Set when the rows take the account past its credit limit under the `warn` policy (they are booked). */
+  creditWarning: z.object({ code: z.literal('CREDIT_LIMIT'), message: z.string() }).optional(),
+});
 export type TImportResponse = z.infer<typeof ZImportResponse>;
 
 /** The 422 answer: every bad row by line and field; nothing was created. */

@@ -16,4 +16,6 @@ export interface JsonContext {
   publicUrl: string;
   /** MAX_DELIVERY_ATTEMPTS, where an answer says whether a re-attempt is still offered. */
   maxAttempts?: number;
+  /** The reader sees every delivery's price (staff); otherwise only the deliveries it booked. */
+  readerSeesPrices?: boolean;
 }

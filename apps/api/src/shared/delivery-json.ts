@@ -1,4 +1,12 @@
-import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPackageSize, TPackageType } from '@courier/contract';
+import type {
+  TDelivery,
+  TDeliveryDetail,
+  TDeliveryPrice,
+  TDeliveryStatus,
+  TDeliveryType,
+  TPackageSize,
+  TPackageType,
+} from '@courier/contract';
 import type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
 import { signedFileUrl } from './file-links.js';
 import { toHandlingJson, type RawReading } from './handling-json.js';
@@ -47,6 +55,29 @@ export function toLabelJson(label: LabelRow, ctx: JsonContext) {
   };
 }
 
+/** Once delivered, returned or cancelled, no line is added to a price. */
+const PRICE_FINAL_STATUSES: readonly string[] = ['delivered', 'returned', 'cancelled'];
+
+/** The stored price as its owner, the account's owners and staff read it; null while unpriced. */
+export function toDeliveryPriceJson(
+  d: Pick<DeliveryRow, 'pricing' | 'priceCents' | 'billableMilesTenths' | 'status'>,
+): TDeliveryPrice | null {
+  if (!d.pricing) return null;
+  return {
+    currency: 'USD',
+    totalCents: d.priceCents ?? d.pricing.lines.reduce((sum, l) => sum + l.amountCents, 0),
+    lines: d.pricing.lines,
+    miles: (d.billableMilesTenths ?? Math.round(d.pricing.inputs.miles * 10)) / 10,
+    rateCardId: d.pricing.rateCardId,
+    rateCardVersion: d.pricing.rateCardVersion,
+    final: PRICE_FINAL_STATUSES.includes(d.status),
+  };
+}
+
+/** Prices are for the delivery's owner and staff (and, through the accounts module, the account's owners); never
+ * a driver or the public. The answer's context says which reader it is for. */
+const readsPrice = (d: Pick<DeliveryRow, 'customerId'>, ctx: JsonContext) => d.customerId === ctx.readerId || ctx.readerSeesPrices === true;
+
 /** The delivery as its owner sees it (the contract's ZDelivery fields, whitelisted); never the row itself. */
 export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.readerId, ctx.now) : null);
@@ -79,6 +110,8 @@ export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, re
     returnProof: handback ? toReturnProofJson(handback, ctx) : null,
     ...toHandlingJson(d, readings),
     standingOrderId: d.standingOrderId,
+    reference: d.reference,
+    ...(readsPrice(d, ctx) ? { price: toDeliveryPriceJson(d) } : {}),
   };
 }
 

@@ -63,6 +63,9 @@ export function toDriverJob(
     collectFrom: collectFrom ? (collectFrom.driverName ?? 'the previous driver') : null,
     plannedArrival: d.plannedArrival?.toISOString() ?? null,
     plannedOrder: d.plannedOrder ?? null,
+    // Never the price: a driver's job carries no money.
+    pickupArrivedAt: d.pickupArrivedAt?.toISOString() ?? null,
+    dropoffArrivedAt: d.dropoffArrivedAt?.toISOString() ?? null,
     ...toHandlingJson(d, readings),
   };
 }

@@ -36,6 +36,7 @@ export const untouchedDelivery = {
   attempts: [],
   returnProof: null,
   standingOrderId: null,
+  reference: null,
 } satisfies Partial<TDeliveryDetail>;
 
 /** One of a customer's deliveries as their list answers it: a medication for Dr. Maya Chen, in transit. */
@@ -146,5 +147,7 @@ export const driverJob = (over: Partial<TDriverJob> = {}): TDriverJob => ({
   collectFrom: null,
   plannedArrival: null,
   plannedOrder: null,
+  pickupArrivedAt: null,
+  dropoffArrivedAt: null,
   ...over,
 });

@@ -3,18 +3,27 @@ import { MESSAGES, STABILITY_WARNING, STABILITY_WARNING_STAT, type TCreateDelive
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { deliveries, deliveryEvents, users } from '../../db/schema/index.js';
-import { badRequest, forbidden } from '../../platform/app-error.js';
+import { AppError, badRequest, forbidden } from '../../platform/app-error.js';
 import { recordAudits } from '../../platform/audit.js';
 import type { GeoPlace } from '../../platform/geocoder/index.js';
 import { deliveryLiveEvent, publishLiveEvents } from '../../platform/live-events.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { dollars } from '../billing/money.js';
+import {
+  accountExposureCents,
+  billableMilesTenths,
+  bookingAccountTerms,
+  type PricedFacts,
+  priceBookings,
+  totalOf,
+} from '../billing/price-booking.js';
 import { sendDeliveriesMessages } from '../messages/send-delivery-messages.js';
 import { recordWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { custodyEventRow } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
-import { bookingEstimate } from './estimate-delivery.js';
+import { BUSINESS_HOURS, bookingEstimate } from './estimate-delivery.js';
 import { newOrderId } from './order-id.js';
 import { type CleanImage, cleanPackageImage, storePackageImage } from './package-image.js';
 import { assertInServiceArea } from './service-area.js';
@@ -74,7 +83,27 @@ export interface CheckedBooking {
   /** A specimen's collection time plus its stability, else null. */
   stabilityDeadline: Date | null;
   now: Date;
+  /** Billable miles pickup to drop-off in tenths, fixed here (road distance, or straight line x detour). */
+  milesTenths: number;
 }
+
+export const REFERENCE_REQUIRED = 'reference: This account requires a reference (PO number or cost centre) on every booking';
+export const creditLimitMessage = (limitCents: number) =>
+  `This booking would take the account past its credit limit of ${dollars(limitCents)}`;
+
+/** What the price reads of a checked booking. */
+export const pricedFactsOf = ({ form, milesTenths }: Pick<CheckedBooking, 'form' | 'milesTenths'>): PricedFacts => ({
+  deliveryType: form.deliveryType,
+  packageType: form.packageType,
+  packageSize: form.packageSize,
+  priority: form.priority,
+  temperature: form.temperature,
+  controlledSubstance: form.controlledSubstance,
+  requiredBy: form.requiredBy,
+  pickupAddress: form.pickupAddress,
+  deliveryAddress: form.deliveryAddress,
+  milesTenths,
+});
 
 /** Further writes of a booking made by the system for the customer (a standing order's occurrence). */
 export interface BookingOptions {
@@ -83,6 +112,8 @@ export interface BookingOptions {
   plannedCollection?: boolean;
   /** Runs in the booking's transaction right after the row is written (e.g. the occurrence's unique key). */
   within?: (tx: Tx, row: DeliveryRow) => Promise<void>;
+  /** Told when the bookings take the account past its credit limit under the `warn` policy (they stand). */
+  onCreditWarning?: (message: string) => void;
 }
 
 /**
@@ -106,7 +137,8 @@ export async function checkBooking(
   const { stabilityDeadline } = checkHandling(form, now, options);
   const image = submitted.image ? await cleanPackageImage(submitted.image) : null;
   const { pickup, drop } = await placeAddresses(services, form);
-  return { form, pickup, drop, image, stabilityDeadline, now };
+  const milesTenths = await billableMilesTenths(env, pickup, drop);
+  return { form, pickup, drop, image, stabilityDeadline, now, milesTenths };
 }
 
 /**
@@ -119,13 +151,23 @@ export async function createDelivery(services: Services, actor: Actor, submitted
   const estimatedDelivery = bookingEstimate(services.env, form, checked.pickup, checked.drop, now);
   const meetsRequiredBy = estimatedDelivery.getTime() <= form.requiredBy.getTime();
   const meetsStability = !checked.stabilityDeadline || estimatedDelivery.getTime() <= checked.stabilityDeadline.getTime();
-  const delivery = await services.db.transaction((tx) => writeBooking(tx, services, actor, checked, options));
+  let creditWarning: string | null = null;
+  const delivery = await services.db.transaction((tx) =>
+    writeBooking(tx, services, actor, checked, {
+      ...options,
+      onCreditWarning: (message) => {
+        creditWarning = message;
+        options.onCreditWarning?.(message);
+      },
+    }),
+  );
   services.metrics.booked(form);
   services.outbox.kick();
   return {
     delivery,
     message: MESSAGES.deliverySubmitted,
     meetsRequiredBy,
+    ...(creditWarning ? { creditWarning: { code: 'CREDIT_LIMIT' as const, message: creditWarning } } : {}),
     ...(meetsRequiredBy && meetsStability
       ? {}
       : {
@@ -181,10 +223,31 @@ async function writeBookingBatch(
 ): Promise<DeliveryRow[]> {
   if (bookings.length === 0) return [];
   const { env, storage } = services;
+  // The account's terms and its card, the card version taken, the fuel read once per day: a few statements per
+  // batch, none per booking. An import's later batches see the earlier ones in the exposure (same transaction).
+  const terms = await bookingAccountTerms(tx, actor.id);
+  if (terms?.poRequired && bookings.some((b) => !b.form.reference)) throw badRequest(REFERENCE_REQUIRED, 'reference');
+  const pricings = await priceBookings(
+    tx,
+    env,
+    BUSINESS_HOURS,
+    terms?.rateCardId ?? null,
+    bookings.map((b) => ({ facts: pricedFactsOf(b), at: b.now })),
+  );
+  const adding = pricings.reduce((sum, p) => sum + (p ? totalOf(p) : 0), 0);
+  if (terms && terms.creditLimitCents !== null && terms.creditPolicy !== 'ignore' && adding > 0) {
+    const exposure = await accountExposureCents(tx, terms.accountId);
+    if (exposure + adding > terms.creditLimitCents) {
+      const message = creditLimitMessage(terms.creditLimitCents);
+      if (terms.creditPolicy === 'enforce') throw new AppError('CREDIT_LIMIT_EXCEEDED', message);
+      options.onCreditWarning?.(message);
+    }
+  }
   // Billed to the booker's account as it is at booking (read inside the insert: no statement more per import).
   const bookersAccount = sql<string>`(select ${users.accountId} from ${users} where ${users.id} = ${actor.id})`;
   const values: (Omit<typeof deliveries.$inferInsert, 'accountId'> & { orderId: string; accountId: SQL<string> })[] = [];
-  for (const [i, { form, pickup, drop, image, stabilityDeadline, now }] of bookings.entries()) {
+  for (const [i, { form, pickup, drop, image, stabilityDeadline, now, milesTenths }] of bookings.entries()) {
+    const pricing = pricings[i];
     if (i > 0 && i % 10 === 0) await yieldToEventLoop();
     const packageImageId = image ? await storePackageImage(tx, storage, actor.id, image, now) : null;
     values.push({
@@ -222,6 +285,10 @@ async function writeBookingBatch(
       currentLat: pickup.lat,
       currentLng: pickup.lng,
       standingOrderId: options.standingOrderId ?? null,
+      reference: form.reference || null,
+      billableMilesTenths: milesTenths,
+      pricing,
+      priceCents: pricing ? totalOf(pricing) : null,
       createdAt: now,
       updatedAt: now,
     });

@@ -77,7 +77,12 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const outcome = await importDeliveries(services, actorOf(request), { csv: request.body });
       if (outcome.ok) {
-        return reply.status(201).send({ success: true, message: `${outcome.created} deliveries created`, created: outcome.created });
+        return reply.status(201).send({
+          success: true,
+          message: `${outcome.created} deliveries created`,
+          created: outcome.created,
+          ...(outcome.creditWarning ? { creditWarning: outcome.creditWarning } : {}),
+        });
       }
       const first = outcome.errors[0];
       return reply.status(422).send({

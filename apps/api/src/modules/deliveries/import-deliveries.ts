@@ -6,7 +6,8 @@ import { AppError, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayBookDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { type CheckedBooking, checkBooking, writeBookings } from './create-delivery.js';
+import { bookingAccountTerms } from '../billing/price-booking.js';
+import { type CheckedBooking, checkBooking, REFERENCE_REQUIRED, writeBookings } from './create-delivery.js';
 import { importLimits } from '../../shared/import-limits.js';
 import { parseRequiredBy } from './delivery-form.js';
 
@@ -57,7 +58,9 @@ export function decodeCsv(bytes: Uint8Array): string | TImportRowError {
   }
 }
 
-export type ImportOutcome = { ok: true; created: number } | { ok: false; errors: TImportRowError[] };
+export type ImportOutcome =
+  | { ok: true; created: number; creditWarning?: { code: 'CREDIT_LIMIT'; message: string } }
+  | { ok: false; errors: TImportRowError[] };
 
 const KNOWN: ReadonlySet<string> = new Set(IMPORT_COLUMNS);
 
@@ -155,6 +158,7 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
   if (Array.isArray(read)) return { ok: false, errors: read };
   const errors: TImportRowError[] = [];
   const checked: CheckedBooking[] = [];
+  const lines: number[] = [];
   for (const { line, cells } of read.rows) {
     const formulas = cells.flatMap((cell, i) => {
       const message = formulaProblem(read.header[i], cell);
@@ -167,15 +171,24 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
     const fields = fieldsOf(read.header, cells, services.env.BUSINESS_TZ);
     try {
       checked.push(await checkBooking(services, actor, { fields, image: null }));
+      lines.push(line);
     } catch (err) {
       errors.push(...rowErrors(line, err));
     }
     await yieldToEventLoop();
   }
+  // An account that asks for a reference on every booking: each row without one is named (the write refuses it too).
+  if (checked.some((b) => !b.form.reference) && (await bookingAccountTerms(services.db, actor.id))?.poRequired) {
+    checked.forEach((b, i) => {
+      if (!b.form.reference) errors.push({ line: lines[i], field: 'reference', message: REFERENCE_REQUIRED.replace(/^reference: /, '') });
+    });
+    errors.sort((a, b) => a.line - b.line);
+  }
   if (errors.length > 0) return { ok: false, errors };
   const now = services.clock.now();
+  let creditWarning: string | null = null;
   await services.db.transaction(async (tx) => {
-    await writeBookings(tx, services, actor, checked);
+    await writeBookings(tx, services, actor, checked, { onCreditWarning: (message) => (creditWarning = message) });
     await recordAudit(
       tx,
       {
@@ -191,5 +204,9 @@ export async function importDeliveries(services: Services, actor: Actor, input: 
   });
   for (const booking of checked) services.metrics.booked(booking.form);
   services.outbox.kick();
-  return { ok: true, created: checked.length };
+  return {
+    ok: true,
+    created: checked.length,
+    ...(creditWarning ? { creditWarning: { code: 'CREDIT_LIMIT' as const, message: creditWarning } } : {}),
+  };
 }

@@ -20,6 +20,7 @@ import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
+import { priceOnMove } from './price-on-move.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 
 export interface Place {
@@ -133,10 +134,13 @@ export async function moveDelivery(
   const now = services.clock.now();
   const place = p.place ?? { label: d.currentLabel, lat: d.currentLat, lng: d.currentLng };
   const moved = await services.db.transaction(async (tx) => {
+    // The lines this move adds to the price (wait, failed attempt, return, cancel), committed with the move.
+    const priced = await priceOnMove(tx, d, input.to, now);
     const [row] = await tx
       .update(deliveries)
       .set({
         ...p.set,
+        ...priced,
         status: input.to,
         currentLabel: place.label,
         currentLat: place.lat,

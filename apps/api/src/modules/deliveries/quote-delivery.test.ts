@@ -34,6 +34,8 @@ describe('quoting a delivery before booking', () => {
       deliveryType: 'SAME_DAY',
       estimatedDelivery: '2026-03-03T23:00:00.000Z',
       meetsRequiredBy: null,
+      // No rate card in the system (and no addresses yet): no price.
+      price: null,
     });
     expect(quoteOf(body, 'EXPRESS').estimatedDelivery).toBe('2026-03-03T17:00:00.000Z');
     expect(quoteOf(body, 'NEXT_DAY').estimatedDelivery).toBe('2026-03-03T17:00:00.000Z');

@@ -4,12 +4,15 @@ import {
   ZDriverJobsResponse,
   ZDriverLocationRequest,
   ZDriverLocationResponse,
+  ZDriverArrivedRequest,
   ZDriverStatusRequest,
   ZAnyIdParams,
   ZIdempotencyHeaders,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
+import { recordArrival } from '../deliveries/record-arrival.js';
+import { toDriverJobJson } from '../../shared/driver-job-json.js';
 import { perCallerLimit } from '../../plugins/rate-limit-key.js';
 import { attachAttemptPhoto, readAttemptPhoto } from './attach-attempt-photo.js';
 import { listDriverJobs } from './list-driver-jobs.js';
@@ -48,6 +51,26 @@ const driverRoutes: FastifyPluginAsyncZod = async (app) => {
         idOrTrackingNumber: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
       }),
+  );
+
+  app.post(
+    '/v1/driver/deliveries/:id/arrived',
+    {
+      ...common,
+      schema: {
+        ...schema,
+        description:
+          'The driver of the job is at a stop (pickup: while assigned or on the way to it; dropoff: with the parcel). Waited minutes run from the first tap to the pickup confirmation or the proof of delivery; a second tap keeps the first time.',
+        params: ZAnyIdParams,
+        body: ZDriverArrivedRequest,
+        response: { 200: ZDriverJobResponse },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const arrived = await recordArrival(services, actor, { idOrTrackingNumber: request.params.id, stop: request.body.stop });
+      return toDriverJobJson(services, actor, arrived.deliveryId, arrived.first ? 'Arrival recorded' : 'Arrival was already recorded');
+    },
   );
 
   app.post(

@@ -18,6 +18,8 @@ export interface TDeliveryRequestForm extends THandlingForm {
   packageSize: string;
   deliveryType: string;
   specialInstructions: string;
+  /** The PO or cost-centre reference; empty when none. */
+  reference: string;
 }
 
 export interface TCreateDeliveryInput {
@@ -32,7 +34,13 @@ export async function createDelivery({ form, image }: TCreateDeliveryInput): Pro
   // The browser's local time, sent as an instant so the server never guesses the zone.
   const requiredBy = new Date(form.requiredBy).toISOString();
   const { specimenCategory, specimenCollectedAt, specimenStableHours, ...rest } = form;
-  const fields: Record<string, unknown> = { ...rest, requiredBy, ...handlingPayload(form) };
+  const { reference, ...others } = rest;
+  const fields: Record<string, unknown> = {
+    ...others,
+    requiredBy,
+    ...handlingPayload(form),
+    ...(reference.trim() ? { reference: reference.trim() } : {}),
+  };
   let body: FormData | Record<string, unknown> = fields;
   if (image) {
     const data = new FormData();

@@ -13,18 +13,35 @@ export function requiredByInstant(value: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-/** The estimates shown on the delivery-type choice: asked again every minute so a cut-off passing shows at once. */
-export const deliveryQuoteQueryOptions = (requiredBy: string | undefined, priority?: 'routine' | 'stat') =>
+/** What else the price reads of the form as it stands (each optional: the price comes once both addresses are in). */
+export type TQuotePriceInputs = Pick<
+  TQuoteRequest,
+  'pickupAddress' | 'deliveryAddress' | 'packageType' | 'packageSize' | 'temperature' | 'controlledSubstance'
+>;
+
+/** The estimates and prices shown on the delivery-type choice: asked again every minute so a cut-off passing shows at once. */
+export const deliveryQuoteQueryOptions = (requiredBy: string | undefined, priority?: 'routine' | 'stat', inputs: TQuotePriceInputs = {}) =>
   queryOptions({
-    queryKey: ['deliveries', 'quote', requiredBy ?? null, priority ?? 'routine'],
+    queryKey: ['deliveries', 'quote', requiredBy ?? null, priority ?? 'routine', inputs],
     // A STAT's estimates are its own promise where that comes first.
     queryFn: ({ signal }) =>
-      getDeliveryQuote({ ...(requiredBy ? { requiredBy } : {}), ...(priority === 'stat' ? { priority } : {}) }, signal),
+      getDeliveryQuote(
+        { ...(requiredBy ? { requiredBy } : {}), ...(priority === 'stat' ? { priority } : {}), ...withoutEmpty(inputs) },
+        signal,
+      ),
     staleTime: 30_000,
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
 
-export function useDeliveryQuote(requiredBy: string | undefined, enabled: boolean, priority?: 'routine' | 'stat') {
-  return useQuery({ ...deliveryQuoteQueryOptions(requiredBy, priority), enabled });
+const withoutEmpty = (inputs: TQuotePriceInputs): TQuotePriceInputs =>
+  Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== '' && v !== undefined)) as TQuotePriceInputs;
+
+export function useDeliveryQuote(
+  requiredBy: string | undefined,
+  enabled: boolean,
+  priority?: 'routine' | 'stat',
+  inputs: TQuotePriceInputs = {},
+) {
+  return useQuery({ ...deliveryQuoteQueryOptions(requiredBy, priority, inputs), enabled });
 }

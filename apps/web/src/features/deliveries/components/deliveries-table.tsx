@@ -9,6 +9,7 @@ import { isOverdue } from '@/lib/overdue';
 import { formatDate, formatTime, formatWhen, isSameDay, truncateAddress } from '@/lib/delivery-format';
 import { useElementWidth } from '../lib/use-element-width';
 import { DeliveryRow } from '@/domain/deliveries/components/delivery-row';
+import { formatPrice } from '@/domain/deliveries/components/price-lines';
 import { HeadCells } from '@/components/ui/head-cells';
 import { useOpenDeliveryProps } from '@/hooks/use-open-delivery';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -39,6 +40,17 @@ function RequiredBy({ value, stacked = false }: { value: string | null; stacked?
     <time dateTime={value} className="whitespace-nowrap">
       {formatWhen(value)}
     </time>
+  );
+}
+
+/** The delivery's price as it stands (under the status: no tenth column), when it has one. */
+function PriceNote({ delivery: d }: { delivery: TDelivery }) {
+  if (!d.price) return null;
+  return (
+    <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
+      {d.price.final ? 'Price' : 'Price so far'}{' '}
+      <span className="font-semibold text-slate-900 tabular-nums">{formatPrice(d.price.totalCents)}</span>
+    </span>
   );
 }
 
@@ -118,6 +130,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                   <StatusBadge status={d.status} rejected={isRejectedByLab(d)} wrap />
                   {isOverdue(d) && <OverdueBadge />}
                 </span>
+                <PriceNote delivery={d} />
               </td>
               <td className={td}>
                 <RequiredBy value={d.requiredBy} stacked />
@@ -185,6 +198,7 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
         <Package aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
         {packageTypeLabel(d.packageType)} · {packageSizeShort(d.packageSize)}
       </p>
+      <PriceNote delivery={d} />
       <dl className="mt-3 space-y-1.5 border-t border-slate-100 pt-3 text-sm">
         <div className="flex gap-2">
           <dt className="flex w-16 shrink-0 items-center gap-1 self-start pt-0.5 text-xs font-medium text-slate-500 uppercase">

@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import { TriangleAlert } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toDate } from '@/lib/format-date';
-import { requiredByInstant, useDeliveryQuote } from '../api/get-delivery-quote';
+import { formatPrice, PriceLines } from '@/domain/deliveries/components/price-lines';
+import { requiredByInstant, type TQuotePriceInputs, useDeliveryQuote } from '../api/get-delivery-quote';
 
 /** What each service level promises, shown until the estimates arrive (or when they cannot be fetched). */
 const PROMISES: Record<string, string> = {
@@ -36,15 +37,18 @@ export function DeliveryTypeChoice({
   requiredBy,
   priority,
   field,
+  priceInputs,
 }: {
   selected: string;
+  /** The form's fields the price reads (addresses, package, handling). */
+  priceInputs?: TQuotePriceInputs;
   /** STAT changes the estimates where its promise comes first. */
   priority?: 'routine' | 'stat';
   /** The form's datetime-local value. */
   requiredBy: string;
   field: UseFormRegisterReturn;
 }) {
-  const quote = useDeliveryQuote(requiredByInstant(requiredBy), true, priority);
+  const quote = useDeliveryQuote(requiredByInstant(requiredBy), true, priority, priceInputs);
   const quoteOf = (type: string): TDeliveryQuote | undefined => quote.data?.quotes?.find((q) => q.deliveryType === type);
   const chosen = quoteOf(selected);
   const fastest = quote.data?.quotes?.filter((q) => q.meetsRequiredBy).map((q) => deliveryTypeLabel(q.deliveryType));
@@ -76,6 +80,11 @@ export function DeliveryTypeChoice({
                 <span className="block text-xs text-slate-600" data-testid={`estimate-${type}`}>
                   {q ? `Estimated ${estimateWords(q.estimatedDelivery)}` : PROMISES[type]}
                 </span>
+                {q?.price && (
+                  <span className="mt-0.5 block text-sm font-semibold text-slate-900" data-testid={`price-${type}`}>
+                    {formatPrice(q.price.totalCents)}
+                  </span>
+                )}
                 {late && (
                   <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
                     <TriangleAlert aria-hidden="true" className="size-3.5" />
@@ -99,6 +108,14 @@ export function DeliveryTypeChoice({
             {fastest?.length ? `${fastest.join(' or ')} would make it.` : 'No delivery type makes it: choose a later time or call us.'}
           </span>
         </p>
+      )}
+      {chosen?.price && (
+        <PriceLines
+          className="mt-3"
+          title={`Price for ${deliveryTypeLabel(chosen.deliveryType)}: what you book at`}
+          price={chosen.price}
+          final={false}
+        />
       )}
     </fieldset>
   );

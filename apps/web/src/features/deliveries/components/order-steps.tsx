@@ -1,9 +1,10 @@
-import { PACKAGE_SIZES, PACKAGE_TYPES, packageSizeLabel, packageTypeLabel } from '@courier/contract';
+import { PACKAGE_SIZES, PACKAGE_TYPES, packageSizeLabel, packageTypeLabel, REFERENCE_MAX } from '@courier/contract';
 import clsx from 'clsx';
 import { Controller, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { Field, inputClass } from '@/components/ui/form-controls';
 import { toDateTimeLocal } from '@/lib/delivery-format';
 import type { TDeliveryRequestForm } from '../api/create-delivery';
+import type { TQuotePriceInputs } from '../api/get-delivery-quote';
 import type { TOrderField } from '../lib/order-form';
 import { AddressCombobox, type TSavedChoice } from './address-combobox';
 import { DeliveryTypeChoice } from './delivery-type-choice';
@@ -239,7 +240,19 @@ export function PackageStep({
         requiredBy={values.requiredBy}
         priority={values.priority === 'stat' ? 'stat' : 'routine'}
         field={register('deliveryType')}
+        priceInputs={{
+          pickupAddress: values.pickupAddress,
+          deliveryAddress: values.deliveryAddress,
+          packageType: values.packageType as TQuotePriceInputs['packageType'],
+          packageSize: values.packageSize as TQuotePriceInputs['packageSize'],
+          temperature: (values.temperature || undefined) as TQuotePriceInputs['temperature'],
+          controlledSubstance: (values.packageType === 'MEDICATION' && values.controlledSubstance === 'true') || undefined,
+        }}
       />
+
+      <Field id="reference" label="Reference (PO or cost centre)" marker="optional" error={errorOf('reference')}>
+        <input id="reference" maxLength={REFERENCE_MAX} className={clsx(inputClass(), 'sm:max-w-xs')} {...register('reference')} />
+      </Field>
 
       <HandlingFields
         values={values}

@@ -8,6 +8,7 @@ import { HANDLING_DEFAULTS } from '../lib/handling-form';
 import { RepeatThisDelivery, useRepeatThisDelivery } from './repeat-this-delivery';
 
 const form: TDeliveryRequestForm = {
+  reference: '',
   senderPhone: '+16175550100',
   pickupAddress: '55 Fruit St, Boston, MA 02114',
   recipientName: 'Core Lab',

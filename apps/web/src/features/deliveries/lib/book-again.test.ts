@@ -24,6 +24,8 @@ describe('bookAgainForm', () => {
     expect(form).toEqual({
       ...earlier,
       requiredBy: '',
+      // A PO or cost centre is per order: never copied.
+      reference: '',
       // The handling comes along (a specimen's collection time and stability are new each time).
       ...HANDLING_DEFAULTS,
     });

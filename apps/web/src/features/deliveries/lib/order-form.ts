@@ -28,6 +28,7 @@ export const FIELD_LABELS: Record<TOrderField, string> = {
   packageSize: 'Package size',
   deliveryType: 'Delivery type',
   specialInstructions: 'Special instructions',
+  reference: 'Reference',
   ...HANDLING_LABELS,
 };
 
@@ -45,6 +46,7 @@ export function initialOrderForm(user: { phone?: string; address?: string } | nu
     packageSize: DELIVERY_DEFAULTS.packageSize,
     deliveryType: DELIVERY_DEFAULTS.deliveryType,
     specialInstructions: '',
+    reference: '',
     ...HANDLING_DEFAULTS,
   };
 }
@@ -91,7 +93,10 @@ export function checkImage(file: { type: string; size: number }): string | null 
 export function stepOfField(field: string | undefined): TOrderStep | null {
   if (!field) return null;
   if (handlingFieldOf(field)) return 3;
-  return ORDER_STEPS.find((s) => (s.fields as string[]).includes(field))?.step ?? (field === 'specialInstructions' ? 3 : null);
+  return (
+    ORDER_STEPS.find((s) => (s.fields as string[]).includes(field))?.step ??
+    (field === 'specialInstructions' || field === 'reference' ? 3 : null)
+  );
 }
 
 /** The form field a server's 400 names: its own name, or the handling field it stands for. */

@@ -1,3 +1,4 @@
+import { PriceLines } from '@/domain/deliveries/components/price-lines';
 import {
   MESSAGES,
   type TDeliveryDetail,
@@ -18,6 +19,7 @@ import {
   MapPin,
   Package,
   PackageX,
+  Receipt,
   Repeat,
   TriangleAlert,
   UserRound,
@@ -258,6 +260,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
               <DetailItem label="Special instructions" className="sm:col-span-3">
                 {d.specialInstructions}
               </DetailItem>
+              {d.reference && <DetailItem label="Reference (PO or cost centre)">{d.reference}</DetailItem>}
             </dl>
             {d.packageImage && (
               <figure className="mt-4">
@@ -274,6 +277,12 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           </DetailCard>
 
           <HandlingDetails delivery={d} />
+
+          {d.price && (
+            <DetailCard title="Price" icon={Receipt}>
+              <PriceLines price={d.price} title="Charges" final={d.price.final} miles={d.price.miles} />
+            </DetailCard>
+          )}
 
           {d.pod && (
             <DetailCard title="Proof of Delivery" icon={CircleCheckBig}>

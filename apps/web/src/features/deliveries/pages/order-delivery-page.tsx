@@ -120,6 +120,8 @@ export function OrderDeliveryPage() {
       toast.success(MESSAGES.deliverySubmitted);
       // Booked all the same; the customer learns now that the chosen service level arrives after required-by.
       if (response.warning) toast.warning(response.warning, { autoClose: false });
+      // Booked past the account's credit limit (the `warn` policy): said, never silently.
+      if (response.creditWarning) toast.warning(response.creditWarning.message, { autoClose: false });
       setSubmitted({ orderId: response.data?.orderId, warning: response.warning });
       const repeated = await repeat.setUp(form);
       if (repeated?.ok) toast.success('Standing order set up: see Standing Orders');

@@ -10,6 +10,7 @@ const EXAMPLE: Record<(typeof IMPORT_COLUMNS)[number], string> = {
   requiredBy: '2026-12-01T16:00',
   packageType: 'MEDICATION',
   packageSize: 'small',
+  reference: '',
   deliveryType: 'STANDARD',
   specialInstructions: 'Keep refrigerated',
   priority: 'routine',

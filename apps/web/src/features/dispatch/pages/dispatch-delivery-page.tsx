@@ -1,5 +1,6 @@
+import { PriceLines } from '@/domain/deliveries/components/price-lines';
 import { DELIVERY_TYPE_LABELS, PACKAGE_SIZE_LABELS, PACKAGE_TYPE_LABELS, type TAdminDelivery } from '@courier/contract';
-import { ArrowLeft, CalendarClock, FileText, Fingerprint, MapPin, Package, PenLine, Truck, UserRound } from 'lucide-react';
+import { ArrowLeft, CalendarClock, FileText, Fingerprint, MapPin, Package, Receipt, PenLine, Truck, UserRound } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -99,6 +100,7 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
               <DetailItem label="Type">{PACKAGE_TYPE_LABELS[d.packageType]}</DetailItem>
               <DetailItem label="Size">{PACKAGE_SIZE_LABELS[d.packageSize]}</DetailItem>
               <DetailItem label="Service">{DELIVERY_TYPE_LABELS[d.deliveryType]}</DetailItem>
+              {d.reference && <DetailItem label="Reference">{d.reference}</DetailItem>}
             </dl>
             {d.packageImage && (
               <img src={d.packageImage} alt="The package" className="mt-4 max-h-56 rounded-lg border border-slate-200 object-contain" />
@@ -110,6 +112,16 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
           </Card>
         </div>
         <div className="space-y-4">
+          {d.price && (
+            <Card title="Price" icon={Receipt}>
+              <PriceLines
+                price={d.price}
+                title={`Charges (card version ${d.price.rateCardVersion})`}
+                final={d.price.final}
+                miles={d.price.miles}
+              />
+            </Card>
+          )}
           <Card title="Schedule" icon={CalendarClock}>
             <dl className="space-y-3">
               <DetailItem label="Required by">{formatDateTime(d.requiredBy)}</DetailItem>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Navigation, Phone } from 'lucide-react';
 
 /**
@@ -19,7 +20,10 @@ export function JobStop({
   phone,
   address,
   current,
+  children,
 }: {
+  /** What the stop offers besides call and maps (the "Arrived" button). */
+  children?: ReactNode;
   title: string;
   name: string;
   phone: string;
@@ -55,6 +59,7 @@ export function JobStop({
           Maps
         </a>
       </div>
+      {children}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format-date';
 import { requiredByCountdown, useNow } from '@/lib/required-by';
+import { ArrivedButton } from '../components/arrived-button';
 import { BackLink } from '../components/back-to-jobs';
 import { CouldNotDeliverLink, ExceptionNotice } from '../components/exception-notice';
 import { JobStop } from '../components/job-stop';
@@ -73,7 +74,11 @@ export function DriverJobPage() {
             address={job.pickupAddress}
             coords={job.pickupCoords}
             current={!atDropOff && status !== 'delivered'}
-          />
+          >
+            {(status === 'assigned' || status === 'moving_to_pickup_location') && (
+              <ArrivedButton jobId={job._id} stop="pickup" arrivedAt={job.pickupArrivedAt ?? null} />
+            )}
+          </JobStop>
         )}
         <JobStop
           title={status === 'returning' || status === 'returned' ? 'Return to sender' : 'Drop-off'}
@@ -82,7 +87,11 @@ export function DriverJobPage() {
           address={job.deliveryAddress}
           coords={job.deliveryCoords}
           current={atDropOff}
-        />
+        >
+          {(status === 'picked_up' || status === 'in_transit') && (
+            <ArrivedButton jobId={job._id} stop="dropoff" arrivedAt={job.dropoffArrivedAt ?? null} />
+          )}
+        </JobStop>
 
         <section aria-label="Package" className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
           <h2 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Package</h2>
