@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   'READING_TIME_REFUSED',
   /** 409: auto-assign found no driver on shift who can take the job within its windows; the reason says why. */
   'NO_DRIVER_FITS',
+  /** 409: the change would leave a customer account without an owner (demoting or removing the last one, or the last owner leaving for another account). */
+  'LAST_OWNER',
+  /** 400: an account invitation token that is unknown, used, revoked or expired. */
+  'INVITATION_INVALID',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,4 @@
-import { ChartColumn, FileUp, House, type LucideIcon, PackagePlus, Package, Repeat, Settings } from 'lucide-react';
+import { Building2, ChartColumn, FileUp, House, type LucideIcon, PackagePlus, Package, Repeat, Settings } from 'lucide-react';
 import { paths } from '@/config/paths';
 
 export const customerNav: { label: string; to: string; icon: LucideIcon }[] = [
@@ -8,5 +8,6 @@ export const customerNav: { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Standing Orders', to: paths.standingOrders, icon: Repeat },
   { label: 'Import Deliveries', to: paths.importDeliveries, icon: FileUp },
   { label: 'Reports', to: paths.reports, icon: ChartColumn },
+  { label: 'Account', to: paths.account, icon: Building2 },
   { label: 'Account Settings', to: paths.accountSettings, icon: Settings },
 ];
