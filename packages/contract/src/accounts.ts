@@ -157,7 +157,12 @@ export const ZCreateAccountRequest = z.object({
   name: z.string().trim().min(1, 'Name the account').max(200),
   billingEmail: z.email('Enter a valid billing e-mail').max(254),
   billingAddress: z.string().trim().max(500).default(''),
-  paymentTermsDays: z.number().int('Terms are whole days').min(0, 'Terms are 0 to 365 days').max(365, 'Terms are 0 to 365 days').default(30),
+  paymentTermsDays: z
+    .number()
+    .int('Terms are whole days')
+    .min(0, 'Terms are 0 to 365 days')
+    .max(365, 'Terms are 0 to 365 days')
+    .default(30),
   ownerEmail: inviteEmail,
 });
 export type TCreateAccountRequest = z.input<typeof ZCreateAccountRequest>;

@@ -195,4 +195,3 @@ export const ZRegisterByInvitationRequest = z.object({
   password: ZSignupPassword,
 });
 export type TRegisterByInvitationRequest = z.infer<typeof ZRegisterByInvitationRequest>;
-

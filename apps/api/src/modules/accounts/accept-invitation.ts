@@ -26,7 +26,12 @@ export async function acceptInvitation(services: Services, actor: Actor, input: 
     const oldAccountId = me.accountId;
     // Both accounts locked, in id order, so two moves between the same two accounts cannot deadlock.
     for (const id of [oldAccountId, invitation.accountId].filter((x): x is string => !!x).sort()) await lockAccount(tx, id);
-    if (oldAccountId && me.accountRole === 'owner' && (await ownerCount(tx, oldAccountId)) <= 1 && (await memberCount(tx, oldAccountId)) > 1) {
+    if (
+      oldAccountId &&
+      me.accountRole === 'owner' &&
+      (await ownerCount(tx, oldAccountId)) <= 1 &&
+      (await memberCount(tx, oldAccountId)) > 1
+    ) {
       throw lastOwner();
     }
     const [moved] = await tx

@@ -61,7 +61,12 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/members',
     {
       onRequest: app.admit('customer'),
-      schema: { tags, security, description: "The account's people and their roles (owners only).", response: { 200: ZAccountMembersResponse } },
+      schema: {
+        tags,
+        security,
+        description: "The account's people and their roles (owners only).",
+        response: { 200: ZAccountMembersResponse },
+      },
     },
     async (request) => listMembers(services, actorOf(request)),
   );
@@ -86,7 +91,7 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Changes a person\'s role (owners only); 409 LAST_OWNER when it would leave no owner.',
+        description: "Changes a person's role (owners only); 409 LAST_OWNER when it would leave no owner.",
         params: ZMemberParams,
         body: ZMemberPatch,
         response: { 200: ZAccountMemberResponse },
@@ -121,7 +126,13 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/invitations/:id',
     {
       onRequest: app.admit('customer'),
-      schema: { tags, security, description: 'Withdraws a pending invitation (owners only).', params: ZIdParams, response: { 200: ZMessageResponse } },
+      schema: {
+        tags,
+        security,
+        description: 'Withdraws a pending invitation (owners only).',
+        params: ZIdParams,
+        response: { 200: ZMessageResponse },
+      },
     },
     async (request) => revokeInvitation(services, actorOf(request), { id: request.params.id }),
   );
@@ -129,7 +140,12 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/account/invitations/preview',
     {
       config: perAddress(RATE_LIMITS.resetPassword),
-      schema: { tags, description: 'What an invitation link is for (public: the link is the credential).', querystring: ZInvitationTokenQuery, response: { 200: ZInvitationPreviewResponse } },
+      schema: {
+        tags,
+        description: 'What an invitation link is for (public: the link is the credential).',
+        querystring: ZInvitationTokenQuery,
+        response: { 200: ZInvitationPreviewResponse },
+      },
     },
     async (request) => previewInvitation(services, anonymousOf(request), request.query),
   );
@@ -141,9 +157,15 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         description:
-          "A signed-in customer joins the inviting account. Their earlier deliveries stay billed to their old account; the last owner of an account with other people cannot leave (409 LAST_OWNER).",
+          'A signed-in customer joins the inviting account. Their earlier deliveries stay billed to their old account; the last owner of an account with other people cannot leave (409 LAST_OWNER).',
         body: ZAcceptInvitationRequest,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ account: z.object({ _id: z.string(), name: z.string() }), member: ZAccountMemberResponse.shape.data }) }) },
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            message: z.string(),
+            data: z.object({ account: z.object({ _id: z.string(), name: z.string() }), member: ZAccountMemberResponse.shape.data }),
+          }),
+        },
       },
     },
     async (request) => acceptInvitation(services, actorOf(request), request.body),
@@ -165,7 +187,13 @@ const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/accounts',
     {
       onRequest: app.admit('admin'),
-      schema: { tags, security, description: 'Opens an account by hand; its first owner is invited by e-mail.', body: ZCreateAccountRequest, response: { 201: ZAccountResponse } },
+      schema: {
+        tags,
+        security,
+        description: 'Opens an account by hand; its first owner is invited by e-mail.',
+        body: ZCreateAccountRequest,
+        response: { 201: ZAccountResponse },
+      },
     },
     async (request, reply) => reply.status(201).send(await createAccount(services, actorOf(request), request.body)),
   );

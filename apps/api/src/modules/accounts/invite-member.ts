@@ -21,10 +21,7 @@ export async function inviteMember(services: Services, actor: Actor, input: TInv
     const account = await lockAccount(tx, accountId);
     const [me] = await tx.select().from(users).where(eq(users.id, actor.id));
     if (me?.accountId !== accountId || me.accountRole !== 'owner') throw forbidden(ACCOUNT_MESSAGES.ownersOnly);
-    const [existing] = await tx
-      .select({ accountId: users.accountId, roleId: users.roleId })
-      .from(users)
-      .where(eq(users.email, email));
+    const [existing] = await tx.select({ accountId: users.accountId, roleId: users.roleId }).from(users).where(eq(users.email, email));
     if (existing && existing.roleId !== ROLE_IDS.CUSTOMER) throw conflict(ACCOUNT_MESSAGES.notCustomer);
     if (existing?.accountId === accountId) throw conflict(ACCOUNT_MESSAGES.alreadyMember);
     const inviter = { id: me.id, name: fullName(me) };

@@ -24,6 +24,11 @@ export async function listInvitations(services: Services, actor: Actor): Promise
     .orderBy(desc(accountInvitations.createdAt), desc(accountInvitations.id));
   return {
     success: true,
-    data: rows.map((r) => toInvitationJson(r.invitation, r.firstName !== null && r.lastName !== null ? fullName({ firstName: r.firstName, lastName: r.lastName }) : null)),
+    data: rows.map((r) =>
+      toInvitationJson(
+        r.invitation,
+        r.firstName !== null && r.lastName !== null ? fullName({ firstName: r.firstName, lastName: r.lastName }) : null,
+      ),
+    ),
   };
 }

@@ -44,16 +44,32 @@ describe('account members and invitations', () => {
 
     const preview = await call('GET', `/api/v1/account/invitations/preview?token=${encodeURIComponent(token)}`);
     expect(preview.statusCode).toBe(200);
-    expect(preview.json().data).toMatchObject({ accountName: 'Harbor Clinic', email, role: 'member', existingUser: false, invitedBy: 'Olive Owner' });
+    expect(preview.json().data).toMatchObject({
+      accountName: 'Harbor Clinic',
+      email,
+      role: 'member',
+      existingUser: false,
+      invitedBy: 'Olive Owner',
+    });
     const weak = await post(t, '/api/v1/account/invitations/register', { token, firstName: 'Ned', lastName: 'New', password: 'short' });
     expect(weak.statusCode).toBe(400);
-    const made = await post(t, '/api/v1/account/invitations/register', { token, firstName: 'Ned', lastName: 'New', password: STRONG_PASSWORD });
+    const made = await post(t, '/api/v1/account/invitations/register', {
+      token,
+      firstName: 'Ned',
+      lastName: 'New',
+      password: STRONG_PASSWORD,
+    });
     expect(made.statusCode).toBe(201);
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
     expect(row).toMatchObject({ roleId: ROLE_IDS.CUSTOMER, accountId, accountRole: 'member', firstName: 'Ned' });
     expect(row.emailVerifiedAt).not.toBeNull();
     // The link worked once.
-    const again = await post(t, '/api/v1/account/invitations/register', { token, firstName: 'Ned', lastName: 'New', password: STRONG_PASSWORD });
+    const again = await post(t, '/api/v1/account/invitations/register', {
+      token,
+      firstName: 'Ned',
+      lastName: 'New',
+      password: STRONG_PASSWORD,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: 'INVITATION_INVALID', message: ACCOUNT_MESSAGES.invitationInvalid });
     const session = await signIn(t, email, STRONG_PASSWORD);
@@ -63,12 +79,23 @@ describe('account members and invitations', () => {
     expect(booked.statusCode).toBe(201);
     const members = await call('GET', '/api/v1/account/members', owner.headers);
     expect(members.json().data.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual(
-      expect.arrayContaining([[email, 'member'], [owner.user.email, 'owner']]),
+      expect.arrayContaining([
+        [email, 'member'],
+        [owner.user.email, 'owner'],
+      ]),
     );
-    expect((await call('GET', '/api/v1/account/invitations', owner.headers)).json().data.map((i: { email: string }) => i.email)).not.toContain(email);
-    const [joined] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'account.member.join'), eq(auditEvents.targetId, row.id)));
+    expect(
+      (await call('GET', '/api/v1/account/invitations', owner.headers)).json().data.map((i: { email: string }) => i.email),
+    ).not.toContain(email);
+    const [joined] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'account.member.join'), eq(auditEvents.targetId, row.id)));
     expect(joined.details).toMatchObject({ before: null, after: { accountId, role: 'member' } });
-    const [invited] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'account.member.invite'), eq(auditEvents.targetId, accountId)));
+    const [invited] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'account.member.invite'), eq(auditEvents.targetId, accountId)));
     expect(invited.details).toMatchObject({ before: null, after: { email, role: 'member' } });
   });
 
@@ -78,9 +105,14 @@ describe('account members and invitations', () => {
     const earlier = await createDelivery(t.db, { customerId: solo.user.id });
     await call('POST', '/api/v1/account/members', owner.headers, { email: solo.user.email, role: 'owner' });
     const token = await invitationLink(solo.user.email);
-    expect((await call('GET', `/api/v1/account/invitations/preview?token=${encodeURIComponent(token)}`)).json().data.existingUser).toBe(true);
+    expect((await call('GET', `/api/v1/account/invitations/preview?token=${encodeURIComponent(token)}`)).json().data.existingUser).toBe(
+      true,
+    );
     // A new-person sign-up with an e-mail that already signs in is refused: they accept instead.
-    expect((await post(t, '/api/v1/account/invitations/register', { token, firstName: 'X', lastName: 'Y', password: STRONG_PASSWORD })).statusCode).toBe(409);
+    expect(
+      (await post(t, '/api/v1/account/invitations/register', { token, firstName: 'X', lastName: 'Y', password: STRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(409);
     // Someone else's e-mail cannot use the link.
     const stranger = await person();
     const wrong = await call('POST', '/api/v1/account/invitations/accept', stranger.headers, { token });
@@ -100,7 +132,10 @@ describe('account members and invitations', () => {
     const used = await call('POST', '/api/v1/account/invitations/accept', solo.headers, { token });
     expect(used.statusCode).toBe(400);
     expect(used.json().error).toBe('INVITATION_INVALID');
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'account.member.join'), eq(auditEvents.targetId, solo.user.id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'account.member.join'), eq(auditEvents.targetId, solo.user.id)));
     expect(audit.details).toMatchObject({ before: { accountId: solo.accountId, role: 'owner' }, after: { accountId, role: 'owner' } });
   });
 
@@ -115,7 +150,9 @@ describe('account members and invitations', () => {
     }
     // The other clinic's owner is its only owner and has a member: they cannot leave it.
     await call('POST', '/api/v1/account/members', owner.headers, { email: other.owner.user.email });
-    const lastOwner = await call('POST', '/api/v1/account/invitations/accept', other.owner.headers, { token: await invitationLink(other.owner.user.email) });
+    const lastOwner = await call('POST', '/api/v1/account/invitations/accept', other.owner.headers, {
+      token: await invitationLink(other.owner.user.email),
+    });
     expect(lastOwner.statusCode).toBe(409);
     expect(lastOwner.json()).toMatchObject({ error: 'LAST_OWNER', message: ACCOUNT_MESSAGES.lastOwner });
     expect(await roleOf(other.owner.user.id)).toMatchObject({ accountId: other.accountId, accountRole: 'owner' });
@@ -127,7 +164,9 @@ describe('account members and invitations', () => {
       .update(accountInvitations)
       .set({ expiresAt: new Date(new Date(TEST_NOW).getTime() - 1000) })
       .where(and(eq(accountInvitations.accountId, accountId), eq(accountInvitations.email, late.user.email)));
-    expect((await call('POST', '/api/v1/account/invitations/accept', late.headers, { token: lateToken })).json().error).toBe('INVITATION_INVALID');
+    expect((await call('POST', '/api/v1/account/invitations/accept', late.headers, { token: lateToken })).json().error).toBe(
+      'INVITATION_INVALID',
+    );
 
     const revoked = await person();
     const invited = await call('POST', '/api/v1/account/members', owner.headers, { email: revoked.user.email });
@@ -137,7 +176,9 @@ describe('account members and invitations', () => {
     const { member } = await clinic();
     expect((await call('DELETE', `/api/v1/account/invitations/${invited.json().data._id}`, member.headers)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/v1/account/invitations/${invited.json().data._id}`, owner.headers)).statusCode).toBe(200);
-    expect((await call('POST', '/api/v1/account/invitations/accept', revoked.headers, { token: revokedToken })).json().error).toBe('INVITATION_INVALID');
+    expect((await call('POST', '/api/v1/account/invitations/accept', revoked.headers, { token: revokedToken })).json().error).toBe(
+      'INVITATION_INVALID',
+    );
     const [audit] = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'account.member.invitation_revoke'));
     expect(audit.details).toMatchObject({ before: { email: revoked.user.email, status: 'pending' }, after: { status: 'revoked' } });
 
@@ -191,9 +232,15 @@ describe('account members and invitations', () => {
     const moved = await roleOf(member.user.id);
     expect(moved.accountId).not.toBe(accountId);
     expect(moved.accountRole).toBe('owner');
-    const [own] = await t.db.select().from(customerAccounts).where(eq(customerAccounts.id, moved.accountId as string));
+    const [own] = await t.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.id, moved.accountId as string));
     expect(own.name).toBe('Nora Nurse');
-    expect((await call('GET', '/api/v1/account', member.headers)).json().data).toMatchObject({ role: 'owner', account: { name: 'Nora Nurse' } });
+    expect((await call('GET', '/api/v1/account', member.headers)).json().data).toMatchObject({
+      role: 'owner',
+      account: { name: 'Nora Nurse' },
+    });
     // The delivery stays billed to the clinic: its owner still sees it, the person who booked it too.
     const [row] = await t.db.select({ accountId: deliveries.accountId }).from(deliveries).where(eq(deliveries.id, past.id));
     expect(row.accountId).toBe(accountId);
@@ -212,11 +259,22 @@ describe('account members and invitations', () => {
   it('owners see every delivery of the account with who booked it and a bookedBy filter; members only their own', async () => {
     const { owner, member, accountId } = await clinic();
     const other = await clinic();
-    const mine = await createDelivery(t.db, { customerId: owner.user.id, createdAt: new Date(new Date(TEST_NOW).getTime() - 3 * 86_400_000) });
-    const theirs = await createDelivery(t.db, { customerId: member.user.id, createdAt: new Date(new Date(TEST_NOW).getTime() - 10 * 86_400_000) });
-    const theirs2 = await createDelivery(t.db, { customerId: member.user.id, status: 'delivered', createdAt: new Date(new Date(TEST_NOW).getTime() - 86_400_000) });
+    const mine = await createDelivery(t.db, {
+      customerId: owner.user.id,
+      createdAt: new Date(new Date(TEST_NOW).getTime() - 3 * 86_400_000),
+    });
+    const theirs = await createDelivery(t.db, {
+      customerId: member.user.id,
+      createdAt: new Date(new Date(TEST_NOW).getTime() - 10 * 86_400_000),
+    });
+    const theirs2 = await createDelivery(t.db, {
+      customerId: member.user.id,
+      status: 'delivered',
+      createdAt: new Date(new Date(TEST_NOW).getTime() - 86_400_000),
+    });
     const outsider = await createDelivery(t.db, { customerId: other.member.user.id });
-    const list = (who: { headers: Record<string, string> }, query = '') => call('GET', `/api/v1/deliveries/my-deliveries${query}`, who.headers);
+    const list = (who: { headers: Record<string, string> }, query = '') =>
+      call('GET', `/api/v1/deliveries/my-deliveries${query}`, who.headers);
 
     const all = (await list(owner)).json();
     expect(all.deliveries.map((d: { _id: string }) => d._id)).toEqual([theirs2.id, mine.id, theirs.id]);
@@ -236,7 +294,9 @@ describe('account members and invitations', () => {
     expect((await list(owner, `?bookedBy=${other.member.user.id}`)).json().deliveries).toEqual([]);
     expect((await list(owner, '?bookedBy=nope')).statusCode).toBe(400);
     // A search runs within the account.
-    expect((await list(owner, `?q=${theirs.orderId.toLowerCase()}`)).json().deliveries.map((d: { _id: string }) => d._id)).toEqual([theirs.id]);
+    expect((await list(owner, `?q=${theirs.orderId.toLowerCase()}`)).json().deliveries.map((d: { _id: string }) => d._id)).toEqual([
+      theirs.id,
+    ]);
     expect((await list(owner, `?q=${outsider.orderId.toLowerCase()}`)).json().deliveries).toEqual([]);
 
     const memberList = (await list(member, `?bookedBy=${owner.user.id}`)).json();
@@ -295,10 +355,19 @@ describe('account members and invitations', () => {
       accountName: 'Quincy Dialysis',
       role: 'owner',
     });
-    expect((await post(t, '/api/v1/account/invitations/register', { token, firstName: 'Dee', lastName: 'Rector', password: STRONG_PASSWORD })).statusCode).toBe(201);
+    expect(
+      (await post(t, '/api/v1/account/invitations/register', { token, firstName: 'Dee', lastName: 'Rector', password: STRONG_PASSWORD }))
+        .statusCode,
+    ).toBe(201);
     const session = await signIn(t, ownerEmail, STRONG_PASSWORD);
-    expect((await call('GET', '/api/v1/account', session.auth)).json().data).toMatchObject({ role: 'owner', account: { _id: id, members: 1 } });
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'account.create'), eq(auditEvents.targetId, id)));
+    expect((await call('GET', '/api/v1/account', session.auth)).json().data).toMatchObject({
+      role: 'owner',
+      account: { _id: id, members: 1 },
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'account.create'), eq(auditEvents.targetId, id)));
     expect(audit.details).toMatchObject({ before: null, after: { name: 'Quincy Dialysis', ownerInvited: ownerEmail } });
     const bad = await call('POST', '/api/v1/admin/accounts', await t.bearer(admin), { name: '', billingEmail: 'x', ownerEmail });
     expect(bad.statusCode).toBe(400);

@@ -1,4 +1,10 @@
-import { ACCOUNT_INVITATION_TTL_HOURS, ACCOUNT_MESSAGES, type TAccountInvitation, type TAccountMember, type TAccountRole } from '@courier/contract';
+import {
+  ACCOUNT_INVITATION_TTL_HOURS,
+  ACCOUNT_MESSAGES,
+  type TAccountInvitation,
+  type TAccountMember,
+  type TAccountRole,
+} from '@courier/contract';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { accountInvitations, customerAccounts, users } from '../../db/schema/index.js';
@@ -68,10 +74,7 @@ export async function issueInvitation(
   now: Date,
 ) {
   const email = input.email.toLowerCase();
-  await tx
-    .update(accountInvitations)
-    .set({ revokedAt: now })
-    .where(pendingInvitationFor(input.accountId, email));
+  await tx.update(accountInvitations).set({ revokedAt: now }).where(pendingInvitationFor(input.accountId, email));
   const link = newOpaqueToken();
   const [invitation] = await tx
     .insert(accountInvitations)
@@ -86,11 +89,7 @@ export async function issueInvitation(
     })
     .returning();
   const href = `${publicUrl}/account/invitation?token=${encodeURIComponent(link.token)}`;
-  await enqueueEmail(
-    tx,
-    accountInvitationMessage(email, input.accountName, input.role, input.invitedBy?.name ?? 'MedCourier', href),
-    now,
-  );
+  await enqueueEmail(tx, accountInvitationMessage(email, input.accountName, input.role, input.invitedBy?.name ?? 'MedCourier', href), now);
   return invitation;
 }
 

@@ -35,7 +35,10 @@ export async function revokeInvitation(services: Services, actor: Actor, input: 
         targetType: 'customer_account',
         targetId: accountId,
         ip: actor.ip,
-        details: { before: { invitationId: revoked.id, email: revoked.email, role: revoked.role, status: 'pending' }, after: { status: 'revoked' } },
+        details: {
+          before: { invitationId: revoked.id, email: revoked.email, role: revoked.role, status: 'pending' },
+          after: { status: 'revoked' },
+        },
       },
       now,
     );

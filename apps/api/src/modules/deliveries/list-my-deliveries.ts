@@ -126,9 +126,9 @@ export async function listMyDeliveries(services: Services, actor: Actor, query: 
     : ownerOf
       ? await accountWeekCounts(db, scope)
       : await db
-        .select({ week: customerDeliveryCounts.week, status: customerDeliveryCounts.status, n: customerDeliveryCounts.deliveries })
-        .from(customerDeliveryCounts)
-        .where(and(eq(customerDeliveryCounts.customerId, customerId), ne(customerDeliveryCounts.deliveries, 0)));
+          .select({ week: customerDeliveryCounts.week, status: customerDeliveryCounts.status, n: customerDeliveryCounts.deliveries })
+          .from(customerDeliveryCounts)
+          .where(and(eq(customerDeliveryCounts.customerId, customerId), ne(customerDeliveryCounts.deliveries, 0)));
   const countOf = (statuses: readonly TDeliveryStatus[]) => weeks.reduce((sum, w) => (statuses.includes(w.status) ? sum + w.n : sum), 0);
 
   const statuses = statusesOf(query.status);
@@ -152,7 +152,12 @@ export async function listMyDeliveries(services: Services, actor: Actor, query: 
         .orderBy(...ORDER_BY[query.sort])
     : [];
 
-  const bookedBy = ownerOf ? await bookersOf(db, views.map((v) => ({ id: v.delivery.id, customerId: v.delivery.customerId }))) : undefined;
+  const bookedBy = ownerOf
+    ? await bookersOf(
+        db,
+        views.map((v) => ({ id: v.delivery.id, customerId: v.delivery.customerId })),
+      )
+    : undefined;
 
   return {
     success: true,

@@ -23,10 +23,24 @@ export interface TMyDeliveriesParams {
   bookedBy: string;
 }
 
-export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest', q: '', bookedBy: '' };
+export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = {
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE,
+  status: 'all',
+  sort: 'newest',
+  q: '',
+  bookedBy: '',
+};
 
 /** One list call gives the dashboard and the profile both: the 5 newest deliveries and the counts over all of them. */
-export const DASHBOARD_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DASHBOARD_RECENT_COUNT, status: 'all', sort: 'newest', q: '', bookedBy: '' };
+export const DASHBOARD_LIST_PARAMS: TMyDeliveriesParams = {
+  page: 1,
+  limit: DASHBOARD_RECENT_COUNT,
+  status: 'all',
+  sort: 'newest',
+  q: '',
+  bookedBy: '',
+};
 
 /** List controls from the address bar; anything unknown falls back to the default. */
 export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {

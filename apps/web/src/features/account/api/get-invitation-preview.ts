@@ -7,4 +7,9 @@ export const getInvitationPreview = (token: string, signal?: AbortSignal) =>
   api.get<TInvitationPreviewResponse>('/v1/account/invitations/preview', { query: { token }, signal });
 
 export const useInvitationPreview = (token: string) =>
-  useQuery({ queryKey: ['account', 'invitation', token], queryFn: ({ signal }) => getInvitationPreview(token, signal), enabled: !!token, retry: false });
+  useQuery({
+    queryKey: ['account', 'invitation', token],
+    queryFn: ({ signal }) => getInvitationPreview(token, signal),
+    enabled: !!token,
+    retry: false,
+  });

@@ -7,5 +7,8 @@ export const revokeInvitation = (id: string) => api.delete<{ success: true }>(`/
 
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeInvitation, onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.invitations }) });
+  return useMutation({
+    mutationFn: revokeInvitation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.invitations }),
+  });
 }

@@ -84,7 +84,9 @@ function OwnerSections() {
     <>
       <div className={`${card} mt-6`}>
         <h2 className="text-lg font-semibold text-slate-900">Members</h2>
-        <p className="mt-1 text-sm text-slate-600">Owners see every delivery of the account and manage its people; members see their own.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Owners see every delivery of the account and manage its people; members see their own.
+        </p>
         {members.isPending ? (
           <div className="flex justify-center py-6">
             <Spinner label="Loading members" />

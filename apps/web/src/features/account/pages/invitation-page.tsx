@@ -54,8 +54,10 @@ export function InvitationPage() {
           <>
             <h1 className="mt-4 text-xl font-bold break-words text-slate-900">Join {preview.data.data.accountName}</h1>
             <p className="mt-2 text-sm text-slate-600">
-              {preview.data.data.invitedBy ?? 'MedCourier'} invited <span className="font-medium break-all text-slate-900">{preview.data.data.email}</span>{' '}
-              as {preview.data.data.role === 'owner' ? 'an owner' : 'a member'}. Deliveries you book will be billed to {preview.data.data.accountName}.
+              {preview.data.data.invitedBy ?? 'MedCourier'} invited{' '}
+              <span className="font-medium break-all text-slate-900">{preview.data.data.email}</span> as{' '}
+              {preview.data.data.role === 'owner' ? 'an owner' : 'a member'}. Deliveries you book will be billed to{' '}
+              {preview.data.data.accountName}.
             </p>
             {preview.data.data.existingUser ? (
               <AcceptInvitation token={token} email={preview.data.data.email} />
@@ -90,8 +92,8 @@ function AcceptInvitation({ token, email }: { token: string; email: string }) {
     <div className="mt-6">
       {error && <FormAlert className="mb-4">{error}</FormAlert>}
       <p className="text-sm text-slate-600">
-        Deliveries you booked before stay billed to your current account. If you are its only owner and others book there, make
-        someone else owner first.
+        Deliveries you booked before stay billed to your current account. If you are its only owner and others book there, make someone else
+        owner first.
       </p>
       <button
         type="button"
@@ -156,7 +158,12 @@ function SetPassword({ token, email }: { token: string; email: string }) {
       </Field>
       <PasswordChecklist title="Your password needs" items={requirements(password)} />
       <Field id="inv-confirm" label="Confirm password" marker="required" error={mismatch ? MESSAGES.passwordsMismatch : undefined}>
-        <PasswordInput autoComplete="new-password" toggleLabel="confirm password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordInput
+          autoComplete="new-password"
+          toggleLabel="confirm password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
       </Field>
       <button
         type="submit"

@@ -70,7 +70,9 @@ export function DeliveriesPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Deliveries</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {isOwner ? 'Every request booked for your account, with its current status.' : 'Every request you have made, with its current status.'}
+            {isOwner
+              ? 'Every request booked for your account, with its current status.'
+              : 'Every request you have made, with its current status.'}
           </p>
         </div>
         <Link to={paths.orderDelivery} className={buttonClass()}>
