@@ -13,6 +13,7 @@ import { useMembers } from '@/domain/account/api/get-members';
 import { DeliveriesTable } from '../components/deliveries-table';
 import { Pager } from '@/components/ui/list-page';
 import { errorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
 
 const SORT_LABELS: Record<TDeliverySort, string> = {
   newest: 'Newest first',
@@ -38,9 +39,14 @@ export function DeliveriesPage() {
   const params = listParamsFrom(search);
   const query = useMyDeliveries(params);
   const { data, error, isError, isPending, isFetching, refetch } = query;
-  // An account's owner lists every delivery of the account: who booked each, and a filter by person.
-  const isOwner = useMyAccount().data?.data.role === 'owner';
+  // An account's owner lists every delivery of the account: who booked each, and a filter by person, once the
+  // account has more than its owner (a one-person account's list looks as it always has).
+  const account = useMyAccount().data?.data;
+  const isOwner = account?.role === 'owner';
   const members = useMembers(isOwner);
+  const me = useSession().user?._id;
+  const teamList =
+    isOwner && ((members.data?.data.length ?? 0) > 1 || !!params.bookedBy || Object.values(data?.bookedBy ?? {}).some((b) => b._id !== me));
 
   const update = (change: Partial<TMyDeliveriesParams>) => {
     const next = { ...params, ...change };
@@ -133,7 +139,7 @@ export function DeliveriesPage() {
             ))}
           </select>
         </div>
-        {isOwner && (
+        {teamList && (
           <div className="col-span-2 sm:w-56">
             <label htmlFor="filter-booked-by" className={labelClass}>
               Booked by
@@ -224,7 +230,7 @@ export function DeliveriesPage() {
           )
         ) : (
           <div className={clsx('transition-opacity', isFetching && 'opacity-60')} aria-busy={isFetching}>
-            <DeliveriesTable deliveries={deliveries} bookedBy={data?.bookedBy} />
+            <DeliveriesTable deliveries={deliveries} bookedBy={teamList ? data?.bookedBy : undefined} />
           </div>
         )}
       </div>
