@@ -11,6 +11,8 @@ test.describe('customer accounts: a clinic owner and the people who book for it'
     request,
     baseURL,
   }) => {
+    // Two people, two browsers and five axe runs: longer than one person's journey.
+    test.setTimeout(150_000);
     const owner = { ...newPerson('owner'), firstName: 'Olivia', lastName: 'Marsh', organisation: 'Harbor Clinic' };
     await registerVerified(request, mail, owner);
     const nurseEmail = newPerson('nurse').email;
@@ -43,8 +45,8 @@ test.describe('customer accounts: a clinic owner and the people who book for it'
     await expectAccessible(nurse, 'invitation page (new person)');
     await nurse.getByLabel('First name').fill('Nina');
     await nurse.getByLabel('Last name').fill('Reyes');
-    await nurse.getByLabel('Password', { exact: true }).fill('Specimen#2026');
-    await nurse.getByLabel('Confirm password', { exact: true }).fill('Specimen#2026');
+    await nurse.locator('#inv-password').fill('Specimen#2026');
+    await nurse.locator('#inv-confirm').fill('Specimen#2026');
     await nurse.getByRole('button', { name: 'Set my password and join' }).click();
     await expect(nurse).toHaveURL(/\/auth\/login$/);
     await signIn(nurse, nurseEmail, 'Specimen#2026');
