@@ -103,7 +103,7 @@ test.describe('customer accounts: a clinic owner and the people who book for it'
     await expectAccessible(page, 'my deliveries with Booked by');
     // And opens it: the account's owner reads every delivery of the account.
     await page
-      .getByRole('row')
+      .getByRole('listitem')
       .filter({ hasText: `#${orderId}` })
       .getByRole('link', { name: 'View Details' })
       .click();
