@@ -2,6 +2,12 @@
 export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.deleted': 'Deleted their account',
   'account.update': "Changed a customer account's terms",
+  'account.create': 'Opened a customer account',
+  'account.member.invite': 'Invited someone to a customer account',
+  'account.member.invitation_revoke': 'Withdrew an invitation to a customer account',
+  'account.member.join': 'Joined a customer account',
+  'account.member.role': "Changed a member's role in a customer account",
+  'account.member.remove': 'Removed a member from a customer account',
   'account.profile.updated': 'Updated their profile',
   'account.registered': 'Signed up',
   'account.signup_with_existing_email': 'Tried to sign up with an e-mail already in use',

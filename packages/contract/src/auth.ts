@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInvitationToken } from './accounts.js';
 import { MESSAGES } from './messages.js';
 import { isValidContactPhone } from './phone.js';
 import { passwordField, ZLoginRequest, ZSignupPassword } from './schemas.js';
@@ -185,3 +186,12 @@ export type TPreferencesResponse = z.infer<typeof ZPreferencesResponse>;
 
 export const ZVerifyEmailQuery = z.object({ token: safeText('Token').max(200).optional() });
 export type TVerifyEmailQuery = z.infer<typeof ZVerifyEmailQuery>;
+
+/** POST /api/v1/account/invitations/register: a new person sets their name and password through the link. */
+export const ZRegisterByInvitationRequest = z.object({
+  token: ZInvitationToken,
+  firstName: z.string().trim().min(1, 'First name is required').max(80),
+  lastName: z.string().trim().min(1, 'Last name is required').max(80),
+  password: ZSignupPassword,
+});
+export type TRegisterByInvitationRequest = z.infer<typeof ZRegisterByInvitationRequest>;

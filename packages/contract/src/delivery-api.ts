@@ -145,6 +145,8 @@ export const ZMyDeliveriesQuery = z.object({
     (v) => (v === '' || v === undefined ? 'newest' : v),
     z.enum(DELIVERY_SORTS, { error: `Sort must be one of ${DELIVERY_SORTS.join(', ')}` }),
   ),
+  /** An account owner's filter: only the deliveries this person (a user id) booked. Ignored for members. */
+  bookedBy: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('bookedBy: Choose a person of the account').optional()),
 });
 export type TMyDeliveriesQuery = z.infer<typeof ZMyDeliveriesQuery>;
 
@@ -167,6 +169,11 @@ export const ZMyDeliveriesResponse = ZDeliveryCounts.extend({
   currentPage: z.number().int(),
   totalPages: z.number().int(),
   limit: z.number().int(),
+  /**
+   * For an account owner, who booked each delivery of the page (by delivery _id): the list covers every delivery
+   * billed to the account. Absent for members, who see only their own.
+   */
+  bookedBy: z.record(z.string(), z.object({ _id: z.string(), name: z.string() })).optional(),
 });
 export type TMyDeliveriesResponse = z.infer<typeof ZMyDeliveriesResponse>;
 

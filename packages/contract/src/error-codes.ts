@@ -41,6 +41,10 @@ export const ERROR_CODES = [
   'NO_DRIVER_FITS',
   /** 409: the booking would take the account past its credit limit under the `enforce` policy; nothing was booked. */
   'CREDIT_LIMIT_EXCEEDED',
+  /** 409: the change would leave a customer account without an owner (demoting or removing the last one, or the last owner leaving for another account). */
+  'LAST_OWNER',
+  /** 400: an account invitation token that is unknown, used, revoked or expired. */
+  'INVITATION_INVALID',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -25,6 +25,8 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   READING_TIME_REFUSED: 422,
   NO_DRIVER_FITS: 409,
   CREDIT_LIMIT_EXCEEDED: 409,
+  LAST_OWNER: 409,
+  INVITATION_INVALID: 400,
 };
 
 /** The one error type use cases throw; its message is safe to show to the client. */

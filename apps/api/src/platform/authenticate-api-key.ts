@@ -41,6 +41,8 @@ export async function authenticateApiKey(
       email: users.email,
       isDeleted: users.isDeleted,
       isDisabled: users.isDisabled,
+      accountId: users.accountId,
+      accountRole: users.accountRole,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -62,6 +64,7 @@ export async function authenticateApiKey(
       .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now))));
   }
   request.sessionUser = { id: row.userId, role, roleId: row.roleId, email: row.email, apiKey: { id: row.id, name: row.name } };
+  if (row.accountId && row.accountRole) request.sessionUser.account = { id: row.accountId, role: row.accountRole };
 }
 
 /** Answers that refuse a key's call: repeats of one within a minute share an audit row that counts them. */

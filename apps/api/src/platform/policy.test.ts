@@ -15,6 +15,7 @@ import {
   mayMoveDelivery,
   mayPreApproveStandingOrder,
   mayReadDelivery,
+  mayReadDeliveryStory,
   mayReadStandingOrder,
   mayRevokeApiKey,
   mayUseOwnAccount,
@@ -26,7 +27,7 @@ const owner = { id: 'c1', role: 'CUSTOMER' as const };
 const driver = { id: 'd1', role: 'DRIVER' as const };
 const otherDriver = { id: 'd2', role: 'DRIVER' as const };
 const staff = { id: 's1', role: 'STAFF' as const };
-const delivery = { customerId: 'c1', driverId: 'd1', status: 'in_transit' as const };
+const delivery = { customerId: 'c1', accountId: 'a1', driverId: 'd1', status: 'in_transit' as const };
 
 describe('the access policy', () => {
   it('lets the owner, the assigned driver and staff read a delivery, and nobody else', () => {
@@ -35,6 +36,17 @@ describe('the access policy', () => {
     expect(mayReadDelivery(staff, delivery)).toBe(true);
     expect(mayReadDelivery(otherDriver, delivery)).toBe(false);
     expect(mayReadDelivery({ id: 'c2', role: 'CUSTOMER' }, delivery)).toBe(false);
+  });
+
+  it("gives an account's owners the owner's hat on every delivery billed to it; members and other accounts nothing", () => {
+    const accountOwner = { id: 'c9', role: 'CUSTOMER' as const, account: { id: 'a1', role: 'owner' as const } };
+    const member = { id: 'c8', role: 'CUSTOMER' as const, account: { id: 'a1', role: 'member' as const } };
+    const otherOwner = { id: 'c7', role: 'CUSTOMER' as const, account: { id: 'a2', role: 'owner' as const } };
+    expect(hatsFor(accountOwner, delivery)).toEqual(['owner']);
+    expect(mayReadDeliveryStory(accountOwner, delivery)).toBe(true);
+    expect(mayReadDelivery(member, delivery)).toBe(false);
+    expect(mayReadDelivery(otherOwner, delivery)).toBe(false);
+    expect(readsAsStaff(accountOwner, delivery)).toBe(false);
   });
 
   it('ends the driver’s access when the job is closed (every final status of the table), not the owner’s or staff’s', () => {
@@ -80,7 +92,7 @@ describe('the access policy', () => {
   });
 
   it("counts a staff read of someone else's delivery as one to audit, not a read of one's own", () => {
-    const d = { customerId: 'c1', driverId: 'd1', status: 'assigned' as const };
+    const d = { customerId: 'c1', accountId: 'a1', driverId: 'd1', status: 'assigned' as const };
     expect(readsAsStaff({ id: 's1', role: 'STAFF' }, d)).toBe(true);
     expect(readsAsStaff({ id: 'c1', role: 'CUSTOMER' }, d)).toBe(false);
     expect(readsAsStaff({ id: 'd1', role: 'DRIVER' }, d)).toBe(false);

@@ -24,6 +24,8 @@ export interface Actor {
   ip?: string;
   /** Set when the call came with an API key rather than a signed-in session. */
   apiKey?: { id: string; name: string };
+  /** A customer's account and their role in it: an owner wears the owner's hat for every delivery billed to it. */
+  account?: { id: string; role: 'owner' | 'member' };
 }
 
 /** A caller nobody has signed in (sign-up, sign-in, reset, tracking): public use cases still record where it came from. */
@@ -59,15 +61,21 @@ export const isStaffActor = (actor: Pick<Actor, 'role'>): boolean => rankOf(acto
 
 export interface DeliveryParties {
   customerId: string;
+  /** The account it is billed to: its owners read and act on it as the booker does. */
+  accountId: string;
   driverId: string | null;
   /** A driver's hold on a job ends once it is closed (a final status of the contract's table). */
   status: TDeliveryStatus;
 }
 
+/** The actor is an owner of the customer account the delivery is billed to (members see only their own). */
+export const ownsAccountOf = (actor: Pick<Actor, 'account'>, d: Pick<DeliveryParties, 'accountId'>): boolean =>
+  actor.account?.role === 'owner' && actor.account.id === d.accountId;
+
 /** The hats an actor wears for one delivery, as the status table names them. */
 export function hatsFor(actor: Actor, d: DeliveryParties): TStatusActor[] {
   const hats: TStatusActor[] = [];
-  if (d.customerId === actor.id) hats.push('owner');
+  if (d.customerId === actor.id || ownsAccountOf(actor, d)) hats.push('owner');
   // The driver wears the hat while the job is theirs and open: not once delivered, cancelled or returned
   // (final statuses, read from the status table), nor once given to another driver (driverId moves on).
   if (d.driverId !== null && d.driverId === actor.id && actor.role === 'DRIVER' && !isFinalStatus(d.status)) hats.push('driver');
@@ -202,3 +210,9 @@ export const mayReadTemperatureRules = (actor: Pick<Actor, 'role'>): boolean => 
 export const mayReadDevices = (actor: Pick<Actor, 'role'>): boolean => isStaffActor(actor);
 /** A parcel's temperature trace is its owner's and staff's (the driver records readings, and reads them on the job). */
 export const mayReadTemperatureTrace = (actor: Actor, d: DeliveryParties): boolean => mayReportLoggerReadings(actor, d);
+/** An account's owners manage its members and invitations, in a signed-in session (never with an API key). */
+export const mayManageAccountMembers = (actor: Actor): boolean =>
+  admits('customer', actor.role) && !actor.apiKey && actor.account?.role === 'owner';
+
+/** Any customer may accept an invitation sent to their own e-mail, in a signed-in session. */
+export const mayAcceptAccountInvitation = (actor: Actor): boolean => admits('customer', actor.role) && !actor.apiKey;

@@ -14,6 +14,8 @@ export interface SessionUser {
   role: TRole;
   roleId: string;
   email: string;
+  /** A customer's account and their role in it, read with the user on every request (a change takes effect at once). */
+  account?: { id: string; role: 'owner' | 'member' };
   /** Set when the caller sent an API key: it acts as its customer with only its scopes. */
   apiKey?: { id: string; name: string };
 }
@@ -44,8 +46,10 @@ export function audienceOfHook(hook: unknown): Audience | undefined {
 
 /** The signed-in caller as use cases take it: who, in which role, from where. */
 export function actorOf(request: FastifyRequest): Actor {
-  const { id, role, apiKey } = currentUser(request);
-  return apiKey ? { id, role, ip: request.ip, apiKey } : { id, role, ip: request.ip };
+  const { id, role, apiKey, account } = currentUser(request);
+  const actor: Actor = apiKey ? { id, role, ip: request.ip, apiKey } : { id, role, ip: request.ip };
+  if (account) actor.account = account;
+  return actor;
 }
 
 /** The caller of a public route: not signed in, known only by where it calls from. */
@@ -98,6 +102,8 @@ export default fp(async function auth(app: FastifyInstance) {
         email: users.email,
         isDeleted: users.isDeleted,
         isDisabled: users.isDisabled,
+        accountId: users.accountId,
+        accountRole: users.accountRole,
         sessionLive,
       })
       .from(users)
@@ -106,6 +112,7 @@ export default fp(async function auth(app: FastifyInstance) {
     const role = roleFromId(row?.roleId);
     if (!row || row.isDeleted || row.isDisabled || !row.sessionLive || !role) throw unauthorized(AUTH_ERRORS.invalid);
     request.sessionUser = { id: row.id, role, roleId: row.roleId, email: row.email };
+    if (row.accountId && row.accountRole) request.sessionUser.account = { id: row.accountId, role: row.accountRole };
   });
 
   app.decorate('admit', (audience: Audience) =>

@@ -25,6 +25,9 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/reset-password',
   'GET /api/v1/auth/verify-email',
+  // An account invitation's link is its own credential: what it is for, and a new person's password through it.
+  'GET /api/v1/account/invitations/preview',
+  'POST /api/v1/account/invitations/register',
   // A receipt link and an unsubscribe link carry their own signed token.
   'GET /api/v1/receipts/:token',
   'POST /api/v1/receipts/:token',

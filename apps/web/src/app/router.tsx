@@ -122,6 +122,13 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.accountInvitation,
+    ...lazyPage(
+      () => import('@/features/account/pages/invitation-page'),
+      (m) => m.InvitationPage,
+    ),
+  },
+  {
     path: paths.auth.verifyOtp,
     ...lazyPage(
       () => import('@/features/auth/pages/verify-otp-page'),
@@ -193,6 +200,13 @@ const customerPages: RouteObject[] = [
     ...lazyPage(
       () => import('@/features/reports/pages/my-reports-page'),
       (m) => m.MyReportsPage,
+    ),
+  },
+  {
+    path: paths.account,
+    ...lazyPage(
+      () => import('@/features/account/pages/account-page'),
+      (m) => m.AccountPage,
     ),
   },
   {

@@ -27,6 +27,10 @@ export const paths = {
   searchDeliveries: (q: string) => `/deliveries?q=${enc(q)}`,
   delivery: (id: string) => `/delivery/${enc(id)}`,
   accountSettings: '/account-settings',
+  /** The customer's account: its name, their role, and for owners its members and invitations. */
+  account: '/account',
+  /** An invitation e-mail's link to join a customer account (public: new people set a password there). */
+  accountInvitation: '/account/invitation',
   standingOrders: '/standing-orders',
   /** A new standing order, filled from an earlier delivery when `from` names one. */
   newStandingOrder: (fromDeliveryId?: string) =>

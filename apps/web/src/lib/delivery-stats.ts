@@ -26,6 +26,8 @@ export interface TDeliveryList {
   limit: number;
   /** How many deliveries match the filter (what the pages cover). */
   matchingDeliveries: number;
+  /** An account owner's list: who booked each delivery (by delivery _id). Absent for everyone else. */
+  bookedBy?: Record<string, { _id: string; name: string }>;
 }
 
 const count = (deliveries: { status: string }[], statuses: readonly TDeliveryStatus[]) =>
@@ -78,5 +80,8 @@ export function readDeliveryList(body: unknown, requestedLimit: number): TDelive
     totalPages: Math.max(1, num(value.totalPages) ?? 1),
     limit: num(value.limit) ?? requestedLimit,
     matchingDeliveries: num(value.matchingDeliveries) ?? total,
+    ...(value.bookedBy && typeof value.bookedBy === 'object'
+      ? { bookedBy: value.bookedBy as Record<string, { _id: string; name: string }> }
+      : {}),
   };
 }

@@ -13,3 +13,4 @@ export * from './accounts.js';
 export * from './rate-card-versions.js';
 export * from './invoices.js';
 export * from './devices.js';
+export * from './account-invitations.js';

@@ -11,7 +11,7 @@ import {
 } from '@courier/contract';
 import { and, asc, count, desc, eq, gte, inArray, like, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customerDeliveryCounts, deliveries } from '../../db/schema/index.js';
+import { customerDeliveryCounts, deliveries, users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { toDeliveryJson } from '../../shared/delivery-json.js';
@@ -53,13 +53,29 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * The searched list's counts per status, from the trigram index on search_text (see migration 0005): a search
  * that matches few deliveries reads only those, however many the customer has.
  */
-async function searchCounts(db: Db, customerId: string, search: SQL): Promise<WeekCount[]> {
+async function searchCounts(db: Db, scope: SQL | undefined, search: SQL): Promise<WeekCount[]> {
   const rows = await db
     .select({ status: deliveries.status, n: count() })
     .from(deliveries)
-    .where(and(eq(deliveries.customerId, customerId), search))
+    .where(and(scope, search))
     .groupBy(deliveries.status);
   return rows.map((r) => ({ week: new Date(0), status: r.status, n: r.n }));
+}
+
+/** The week (Monday 00:00 UTC) a delivery was booked in, as customer_delivery_counts keeps it. */
+const weekOf = sql<Date>`(date_trunc('week', ${deliveries.createdAt} at time zone 'UTC') at time zone 'UTC')`;
+
+/**
+ * An account owner's weekly counts per status, counted from the account's deliveries (the (account, created_at, id)
+ * index finds them): the weekly table is kept per booker, and the account's list covers every booker, past ones too.
+ */
+async function accountWeekCounts(db: Db, scope: SQL | undefined): Promise<WeekCount[]> {
+  const rows = await db
+    .select({ week: weekOf, status: deliveries.status, n: count() })
+    .from(deliveries)
+    .where(scope)
+    .groupBy(weekOf, deliveries.status);
+  return rows.map((r) => ({ week: new Date(r.week), status: r.status, n: r.n }));
 }
 
 /**
@@ -92,20 +108,27 @@ function pageStart(weeks: WeekCount[], statuses: readonly TDeliveryStatus[], sor
  * to the deliveries whose tracking number, recipient or addresses contain it.
  */
 export async function listMyDeliveries(services: Services, actor: Actor, query: TMyDeliveriesQuery): Promise<TMyDeliveriesResponse> {
-  // Every signed-in account lists the deliveries it booked (none, for staff and drivers).
+  // Every signed-in account lists the deliveries it booked (none, for staff and drivers); an account's owner lists
+  // every delivery billed to the account, optionally only those one person booked (bookedBy).
   assertAudience(actor, 'signedIn');
   const { db } = services;
   const customerId = actor.id;
+  const ownerOf = actor.account?.role === 'owner' ? actor.account.id : null;
+  const scope = ownerOf
+    ? and(eq(deliveries.accountId, ownerOf), query.bookedBy ? eq(deliveries.customerId, query.bookedBy) : undefined)
+    : eq(deliveries.customerId, customerId);
   const ctx = deliveryJsonContext(services, actor);
   // A phone typed with spaces or dashes matches the digits kept in search_text.
   const needle = query.q && /^[+\d\s().-]+$/.test(query.q) ? query.q.replace(/\D/g, '') : query.q;
   const search = needle ? like(deliveries.searchText, containing(needle)) : undefined;
   const weeks: WeekCount[] = search
-    ? await searchCounts(db, customerId, search)
-    : await db
-        .select({ week: customerDeliveryCounts.week, status: customerDeliveryCounts.status, n: customerDeliveryCounts.deliveries })
-        .from(customerDeliveryCounts)
-        .where(and(eq(customerDeliveryCounts.customerId, customerId), ne(customerDeliveryCounts.deliveries, 0)));
+    ? await searchCounts(db, scope, search)
+    : ownerOf
+      ? await accountWeekCounts(db, scope)
+      : await db
+          .select({ week: customerDeliveryCounts.week, status: customerDeliveryCounts.status, n: customerDeliveryCounts.deliveries })
+          .from(customerDeliveryCounts)
+          .where(and(eq(customerDeliveryCounts.customerId, customerId), ne(customerDeliveryCounts.deliveries, 0)));
   const countOf = (statuses: readonly TDeliveryStatus[]) => weeks.reduce((sum, w) => (statuses.includes(w.status) ? sum + w.n : sum), 0);
 
   const statuses = statusesOf(query.status);
@@ -119,7 +142,7 @@ export async function listMyDeliveries(services: Services, actor: Actor, query: 
   const pageIds = db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(and(eq(deliveries.customerId, customerId), filter, search, start.from))
+    .where(and(scope, filter, search, start.from))
     .orderBy(...ORDER_BY[query.sort])
     .limit(query.limit)
     .offset(start.skip);
@@ -129,9 +152,17 @@ export async function listMyDeliveries(services: Services, actor: Actor, query: 
         .orderBy(...ORDER_BY[query.sort])
     : [];
 
+  const bookedBy = ownerOf
+    ? await bookersOf(
+        db,
+        views.map((v) => ({ id: v.delivery.id, customerId: v.delivery.customerId })),
+      )
+    : undefined;
+
   return {
     success: true,
     deliveries: views.map((v) => toDeliveryJson(v, ctx)),
+    ...(bookedBy ? { bookedBy } : {}),
     totalDeliveries: countOf(DELIVERY_STATUSES),
     activeDeliveries: countOf(ACTIVE_STATUSES),
     completedDeliveries: countOf(COMPLETED_STATUSES),
@@ -143,4 +174,14 @@ export async function listMyDeliveries(services: Services, actor: Actor, query: 
     totalPages,
     limit: query.limit,
   };
+}
+
+/** Who booked each delivery of an owner's page, by name (the "Booked by" column). */
+async function bookersOf(db: Db, page: { id: string; customerId: string }[]) {
+  const ids = [...new Set(page.map((d) => d.customerId))];
+  const people = ids.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids))
+    : [];
+  const names = new Map(people.map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim()]));
+  return Object.fromEntries(page.map((d) => [d.id, { _id: d.customerId, name: names.get(d.customerId) ?? '' }]));
 }

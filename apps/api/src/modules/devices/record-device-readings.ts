@@ -23,6 +23,7 @@ interface Binding {
   /** The parcel's end (delivered, returned, cancelled): the binding's release. */
   finishedAt: Date | null;
   customerId: string;
+  accountId: string;
   driverId: string | null;
   status: DeliveryRow['status'];
 }
@@ -44,6 +45,7 @@ export async function recordDeviceReadings(services: Services, actor: Actor, inp
       boundAt: loggerBindings.boundAt,
       finishedAt: deliveries.finishedAt,
       customerId: deliveries.customerId,
+      accountId: deliveries.accountId,
       driverId: deliveries.driverId,
       status: deliveries.status,
     })

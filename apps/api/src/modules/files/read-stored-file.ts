@@ -27,21 +27,39 @@ export interface StoredFileDownload {
 /** The delivery a file belongs to: its package image, label, proof of delivery, a failed attempt's photo or the hand-back's. */
 async function deliveryOfFile(db: Db, fileId: string) {
   const [attempt] = await db
-    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
+    .select({
+      orderId: deliveries.orderId,
+      customerId: deliveries.customerId,
+      accountId: deliveries.accountId,
+      driverId: deliveries.driverId,
+      status: deliveries.status,
+    })
     .from(deliveryAttempts)
     .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
     .where(eq(deliveryAttempts.photoFileId, fileId))
     .limit(1);
   if (attempt) return attempt;
   const [handback] = await db
-    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
+    .select({
+      orderId: deliveries.orderId,
+      customerId: deliveries.customerId,
+      accountId: deliveries.accountId,
+      driverId: deliveries.driverId,
+      status: deliveries.status,
+    })
     .from(deliveryReturns)
     .innerJoin(deliveries, eq(deliveries.id, deliveryReturns.deliveryId))
     .where(or(eq(deliveryReturns.photoFileId, fileId), eq(deliveryReturns.signatureFileId, fileId)))
     .limit(1);
   if (handback) return handback;
   const [row] = await db
-    .select({ orderId: deliveries.orderId, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
+    .select({
+      orderId: deliveries.orderId,
+      customerId: deliveries.customerId,
+      accountId: deliveries.accountId,
+      driverId: deliveries.driverId,
+      status: deliveries.status,
+    })
     .from(deliveries)
     .leftJoin(shippingLabels, eq(shippingLabels.deliveryId, deliveries.id))
     .leftJoin(proofsOfDelivery, eq(proofsOfDelivery.deliveryId, deliveries.id))
@@ -61,12 +79,21 @@ async function deliveryOfFile(db: Db, fileId: string) {
 /** A signed link's reader: the account it was minted for, as it stands now (a disabled or deleted one reads nothing). */
 async function actorOfLink(db: Db, link: { linkedFor: string; ip?: string }): Promise<Actor | null> {
   const [row] = await db
-    .select({ roleId: users.roleId, isDeleted: users.isDeleted, isDisabled: users.isDisabled })
+    .select({
+      roleId: users.roleId,
+      isDeleted: users.isDeleted,
+      isDisabled: users.isDisabled,
+      accountId: users.accountId,
+      accountRole: users.accountRole,
+    })
     .from(users)
     .where(eq(users.id, link.linkedFor))
     .limit(1);
   const role = roleFromId(row?.roleId);
-  return row && role && !row.isDeleted && !row.isDisabled ? { id: link.linkedFor, role, ip: link.ip } : null;
+  if (!row || !role || row.isDeleted || row.isDisabled) return null;
+  // The account as it stands now: an owner removed since the link was minted reads as the person alone.
+  const account = row.accountId && row.accountRole ? { id: row.accountId, role: row.accountRole } : undefined;
+  return account ? { id: link.linkedFor, role, ip: link.ip, account } : { id: link.linkedFor, role, ip: link.ip };
 }
 
 /**
@@ -94,7 +121,7 @@ export async function readStoredFile(
     throw notFound('File not found');
   }
   // A staff member opening someone else's file (a proof photo, a signature, a label) reads personal data.
-  const partiesOf = delivery ?? { customerId: file.ownerId ?? '', driverId: null, status: 'pending' as const };
+  const partiesOf = delivery ?? { customerId: file.ownerId ?? '', accountId: '', driverId: null, status: 'pending' as const };
   if (readsAsStaff(reader, partiesOf)) {
     await auditRead(services, reader, 'file.read', { targetType: 'file', targetId: file.id, kind: file.kind, orderId: delivery?.orderId });
   }

@@ -54,7 +54,13 @@ async function ensureLabel(services: Services, actor: Actor, input: { idOrTracki
   const key = deliveryKey(input.idOrTrackingNumber);
   if (!key) throw notFound(DELIVERY_NOT_FOUND);
   const [found] = await db
-    .select({ id: deliveries.id, customerId: deliveries.customerId, driverId: deliveries.driverId, status: deliveries.status })
+    .select({
+      id: deliveries.id,
+      customerId: deliveries.customerId,
+      accountId: deliveries.accountId,
+      driverId: deliveries.driverId,
+      status: deliveries.status,
+    })
     .from(deliveries)
     .where(key)
     .limit(1);

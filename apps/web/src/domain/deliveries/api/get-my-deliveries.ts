@@ -19,12 +19,28 @@ export interface TMyDeliveriesParams {
   sort: TDeliverySort;
   /** The top bar's search; '' for none. */
   q: string;
+  /** An account owner's "Booked by" filter: a person's id; '' for everyone. */
+  bookedBy: string;
 }
 
-export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', sort: 'newest', q: '' };
+export const DEFAULT_LIST_PARAMS: TMyDeliveriesParams = {
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE,
+  status: 'all',
+  sort: 'newest',
+  q: '',
+  bookedBy: '',
+};
 
 /** One list call gives the dashboard and the profile both: the 5 newest deliveries and the counts over all of them. */
-export const DASHBOARD_LIST_PARAMS: TMyDeliveriesParams = { page: 1, limit: DASHBOARD_RECENT_COUNT, status: 'all', sort: 'newest', q: '' };
+export const DASHBOARD_LIST_PARAMS: TMyDeliveriesParams = {
+  page: 1,
+  limit: DASHBOARD_RECENT_COUNT,
+  status: 'all',
+  sort: 'newest',
+  q: '',
+  bookedBy: '',
+};
 
 /** List controls from the address bar; anything unknown falls back to the default. */
 export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
@@ -38,6 +54,7 @@ export function listParamsFrom(search: URLSearchParams): TMyDeliveriesParams {
     status: status && DELIVERY_STATUS_FILTERS.includes(status) ? status : DEFAULT_LIST_PARAMS.status,
     sort: sort && DELIVERY_SORTS.includes(sort) ? sort : DEFAULT_LIST_PARAMS.sort,
     q: (search.get('q') ?? '').trim().slice(0, SEARCH_MAX),
+    bookedBy: /^[0-9a-f-]{36}$/i.test(search.get('bookedBy') ?? '') ? (search.get('bookedBy') as string) : '',
   };
 }
 
@@ -50,6 +67,7 @@ export async function getMyDeliveries(params: TMyDeliveriesParams, signal?: Abor
       status: params.status === 'all' ? undefined : params.status,
       sort: params.sort,
       q: params.q || undefined,
+      bookedBy: params.bookedBy || undefined,
     },
     signal,
   });

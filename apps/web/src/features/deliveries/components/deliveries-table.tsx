@@ -1,6 +1,6 @@
 import { packageSizeShort, packageTypeLabel, isRejectedByLab } from '@courier/contract';
 import type { TDelivery } from '@courier/contract';
-import { ArrowRight, Clock, MapPin, Package, Repeat } from 'lucide-react';
+import { ArrowRight, Clock, MapPin, Package, Repeat, UserRound } from 'lucide-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { OverdueBadge } from '@/components/ui/overdue-badge';
@@ -54,30 +54,38 @@ function PriceNote({ delivery: d }: { delivery: TDelivery }) {
   );
 }
 
-/** Every column of the My Deliveries table; cards on phones and tablets. */
-export function DeliveriesTable({ deliveries }: { deliveries: TDelivery[] }) {
+/** Who booked each delivery, by its _id: an account owner's list only. */
+type TBookedBy = Record<string, { _id: string; name: string }>;
+
+/** Every column of the My Deliveries table (and "Booked by" for an account's owner); cards on phones and tablets. */
+export function DeliveriesTable({ deliveries, bookedBy }: { deliveries: TDelivery[]; bookedBy?: TBookedBy }) {
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);
+  const minWidth = bookedBy ? TABLE_MIN_WIDTH + 120 : TABLE_MIN_WIDTH;
   return (
     <div ref={frame}>
-      {width === 0 ? null : width < TABLE_MIN_WIDTH ? <DeliveryCards deliveries={deliveries} /> : <DeliveryRows deliveries={deliveries} />}
+      {width === 0 ? null : width < minWidth ? (
+        <DeliveryCards deliveries={deliveries} bookedBy={bookedBy} />
+      ) : (
+        <DeliveryRows deliveries={deliveries} bookedBy={bookedBy} />
+      )}
     </div>
   );
 }
 
-function DeliveryCards({ deliveries }: { deliveries: TDelivery[] }) {
+function DeliveryCards({ deliveries, bookedBy }: { deliveries: TDelivery[]; bookedBy?: TBookedBy }) {
   return (
     <ul className="grid gap-3 md:grid-cols-2" aria-label="Deliveries">
       {deliveries.map((d) => (
         <li key={d._id} className="min-w-0">
-          <DeliveryCard delivery={d} />
+          <DeliveryCard delivery={d} booker={bookedBy?.[d._id]?.name} />
         </li>
       ))}
     </ul>
   );
 }
 
-function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
+function DeliveryRows({ deliveries, bookedBy }: { deliveries: TDelivery[]; bookedBy?: TBookedBy }) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200">
@@ -88,6 +96,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
               names={[
                 'ID',
                 'Recipient',
+                ...(bookedBy ? ['Booked By'] : []),
                 'Package Type',
                 'Pickup Address',
                 'Delivery Address',
@@ -115,6 +124,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
                 <span className="block font-medium text-slate-900">{d.recipientName}</span>
                 <span className="block text-xs whitespace-nowrap text-slate-500">{d.recipientPhone}</span>
               </td>
+              {bookedBy && <td className={td}>{bookedBy[d._id]?.name ?? '—'}</td>}
               <td className={td}>
                 <span className="block whitespace-nowrap">{packageTypeLabel(d.packageType)}</span>
                 <span className="block text-xs text-slate-500">{packageSizeShort(d.packageSize)}</span>
@@ -165,7 +175,7 @@ function DeliveryRows({ deliveries }: { deliveries: TDelivery[] }) {
   );
 }
 
-function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
+function DeliveryCard({ delivery: d, booker }: { delivery: TDelivery; booker?: string }) {
   const openProps = useOpenDeliveryProps();
   return (
     // A click anywhere opens the delivery; keyboards and screen readers use the View Details link, so the card is
@@ -218,6 +228,15 @@ function DeliveryCard({ delivery: d }: { delivery: TDelivery }) {
             {truncateAddress(d.deliveryAddress)}
           </dd>
         </div>
+        {booker !== undefined && (
+          <div className="flex gap-2">
+            <dt className="flex w-16 shrink-0 items-center gap-1 self-start pt-0.5 text-xs font-medium text-slate-500 uppercase">
+              <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+              Booked by
+            </dt>
+            <dd className="min-w-0 text-slate-700">{booker || '—'}</dd>
+          </div>
+        )}
         {d.requiredBy && (
           <div className="flex gap-2">
             <dt className="flex w-16 shrink-0 items-center gap-1 self-start pt-0.5 text-xs font-medium text-slate-500 uppercase">

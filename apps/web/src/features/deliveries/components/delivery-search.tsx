@@ -14,7 +14,7 @@ export async function searchTarget(text: string): Promise<string> {
   const orderId = TRACKING_NUMBER.exec(q)?.[1].toUpperCase();
   if (orderId) {
     try {
-      const list = await getMyDeliveries({ page: 1, limit: 5, status: 'all', sort: 'newest', q: orderId });
+      const list = await getMyDeliveries({ page: 1, limit: 5, status: 'all', sort: 'newest', q: orderId, bookedBy: '' });
       const hit = list.deliveries.find((d) => d.orderId === orderId);
       if (hit) return paths.delivery(hit._id);
     } catch {

@@ -8,9 +8,12 @@ import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { DEFAULT_LIST_PARAMS, listParamsFrom, type TMyDeliveriesParams, useMyDeliveries } from '@/domain/deliveries/api/get-my-deliveries';
+import { useMyAccount } from '@/domain/account/api/get-my-account';
+import { useMembers } from '@/domain/account/api/get-members';
 import { DeliveriesTable } from '../components/deliveries-table';
 import { Pager } from '@/components/ui/list-page';
 import { errorMessage } from '@/lib/error-message';
+import { useSession } from '@/lib/session';
 
 const SORT_LABELS: Record<TDeliverySort, string> = {
   newest: 'Newest first',
@@ -36,6 +39,14 @@ export function DeliveriesPage() {
   const params = listParamsFrom(search);
   const query = useMyDeliveries(params);
   const { data, error, isError, isPending, isFetching, refetch } = query;
+  // An account's owner lists every delivery of the account: who booked each, and a filter by person, once the
+  // account has more than its owner (a one-person account's list looks as it always has).
+  const account = useMyAccount().data?.data;
+  const isOwner = account?.role === 'owner';
+  const members = useMembers(isOwner);
+  const me = useSession().user?._id;
+  const teamList =
+    isOwner && ((members.data?.data.length ?? 0) > 1 || !!params.bookedBy || Object.values(data?.bookedBy ?? {}).some((b) => b._id !== me));
 
   const update = (change: Partial<TMyDeliveriesParams>) => {
     const next = { ...params, ...change };
@@ -64,7 +75,11 @@ export function DeliveriesPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Deliveries</h1>
-          <p className="mt-1 text-sm text-slate-600">Every request you have made, with its current status.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {isOwner
+              ? 'Every request booked for your account, with its current status.'
+              : 'Every request you have made, with its current status.'}
+          </p>
         </div>
         <Link to={paths.orderDelivery} className={buttonClass()}>
           <Plus aria-hidden="true" className="size-4" />
@@ -124,6 +139,30 @@ export function DeliveriesPage() {
             ))}
           </select>
         </div>
+        {teamList && (
+          <div className="col-span-2 sm:w-56">
+            <label htmlFor="filter-booked-by" className={labelClass}>
+              Booked by
+            </label>
+            <select
+              id="filter-booked-by"
+              className={selectClass}
+              value={params.bookedBy}
+              onChange={(e) => update({ bookedBy: e.target.value, page: 1 })}
+            >
+              <option value="">Everyone on the account</option>
+              {(members.data?.data ?? []).map((m) => (
+                <option key={m._id} value={m._id}>
+                  {`${m.firstName} ${m.lastName}`.trim()}
+                </option>
+              ))}
+              {/* A person no longer on the account, reached by a link: still named. */}
+              {params.bookedBy && members.data && !members.data.data.some((m) => m._id === params.bookedBy) && (
+                <option value={params.bookedBy}>A former member</option>
+              )}
+            </select>
+          </div>
+        )}
         <div className="sm:w-32">
           <label htmlFor="filter-limit" className={labelClass}>
             Per page
@@ -191,7 +230,7 @@ export function DeliveriesPage() {
           )
         ) : (
           <div className={clsx('transition-opacity', isFetching && 'opacity-60')} aria-busy={isFetching}>
-            <DeliveriesTable deliveries={deliveries} />
+            <DeliveriesTable deliveries={deliveries} bookedBy={teamList ? data?.bookedBy : undefined} />
           </div>
         )}
       </div>
