@@ -181,3 +181,9 @@ export const mayEditCustomerAccounts = (actor: Pick<Actor, 'role'>): boolean => 
 export const mayReadCustomerAccounts = (actor: Pick<Actor, 'role'>): boolean => (MANAGER_ROLES as readonly TRole[]).includes(actor.role);
 /** A customer reads their own account (its terms only as its owner). */
 export const mayReadOwnCustomerAccount = (actor: Pick<Actor, 'role'>): boolean => admits('customer', actor.role);
+
+/** Driver pay (rules, adjustments, bank accounts, settlements): administrators change it; staff and managers read items. */
+export const mayChangeDriverPay = (actor: Pick<Actor, 'role'>): boolean => (ADMIN_ROLES as readonly TRole[]).includes(actor.role);
+export const mayReadDriverPay = (actor: Pick<Actor, 'role'>): boolean => isStaffActor(actor);
+/** A driver reads their own earnings and statements, never another driver's. */
+export const mayReadOwnEarnings = (actor: Actor, driverId: string): boolean => admits('driver', actor.role) && actor.id === driverId;
