@@ -148,10 +148,7 @@ export function isValidRoutingNumber(text: string): boolean {
 }
 
 export const ZBankAccountRequest = z.object({
-  routingNumber: z
-    .string()
-    .trim()
-    .refine(isValidRoutingNumber, 'Enter a valid 9-digit routing number (its check digit does not match)'),
+  routingNumber: z.string().trim().refine(isValidRoutingNumber, 'Enter a valid 9-digit routing number (its check digit does not match)'),
   accountNumber: z
     .string()
     .trim()

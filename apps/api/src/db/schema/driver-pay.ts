@@ -88,13 +88,13 @@ export const settlements = pgTable(
 
 /** A driver's bank account for direct deposit: the numbers sealed (AES-256-GCM), the last four kept for display. */
 export const driverBankAccounts = pgTable('driver_bank_accounts', {
-    driverId: uuid('driver_id')
-      .primaryKey()
-      .references(() => users.id),
-    sealed: text('sealed').notNull(),
-    routingLast4: text('routing_last4').notNull(),
-    accountLast4: text('account_last4').notNull(),
-    accountType: text('account_type').$type<'checking' | 'savings'>().notNull(),
-    updatedBy: uuid('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  driverId: uuid('driver_id')
+    .primaryKey()
+    .references(() => users.id),
+  sealed: text('sealed').notNull(),
+  routingLast4: text('routing_last4').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  accountType: text('account_type').$type<'checking' | 'savings'>().notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -23,7 +23,14 @@ export async function approveSettlement(services: Services, actor: Actor, input:
     if (!row) throw conflict(NOT_DRAFT);
     await recordAudit(
       tx,
-      { actorId: actor.id, action: 'driver_pay.settlement_approved', targetType: 'settlement', targetId: s.id, ip: actor.ip, details: { netCents: s.netCents } },
+      {
+        actorId: actor.id,
+        action: 'driver_pay.settlement_approved',
+        targetType: 'settlement',
+        targetId: s.id,
+        ip: actor.ip,
+        details: { netCents: s.netCents },
+      },
       now,
     );
   });

@@ -49,7 +49,13 @@ const driverPayRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/admin/drivers/:id/pay-rule',
     {
       onRequest: staff,
-      schema: { tags, security, description: 'The driver’s rule versions and the default’s (id `default`), newest first.', params: ZIdParams, response: { 200: ZPayRulesResponse } },
+      schema: {
+        tags,
+        security,
+        description: 'The driver’s rule versions and the default’s (id `default`), newest first.',
+        params: ZIdParams,
+        response: { 200: ZPayRulesResponse },
+      },
     },
     async (request) => ({ success: true as const, data: await listPayRules(services, actorOf(request), { driverId: request.params.id }) }),
   );
@@ -77,7 +83,17 @@ const driverPayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/drivers/:id/pay-items',
-    { onRequest: staff, schema: { tags, security, description: period, params: ZIdParams, querystring: ZPayPeriodQuery, response: { 200: ZPayItemsResponse } } },
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        security,
+        description: period,
+        params: ZIdParams,
+        querystring: ZPayPeriodQuery,
+        response: { 200: ZPayItemsResponse },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await listPayItems(services, actorOf(request), { driverId: request.params.id, ...request.query }),
@@ -105,8 +121,20 @@ const driverPayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/admin/drivers/:id/bank-account',
-    { onRequest: staff, schema: { tags, security, description: 'Masked: the last four digits only.', params: ZIdParams, response: { 200: ZBankAccountResponse } } },
-    async (request) => ({ success: true as const, data: await getBankAccount(services, actorOf(request), { driverId: request.params.id }) }),
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        security,
+        description: 'Masked: the last four digits only.',
+        params: ZIdParams,
+        response: { 200: ZBankAccountResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getBankAccount(services, actorOf(request), { driverId: request.params.id }),
+    }),
   );
 
   app.put(
@@ -143,7 +171,9 @@ const driverPayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const created = await runSettlements(services, actorOf(request), request.body);
-      const message = created.length ? `${created.length} settlement${created.length === 1 ? '' : 's'} drafted` : 'Nothing to settle in this period';
+      const message = created.length
+        ? `${created.length} settlement${created.length === 1 ? '' : 's'} drafted`
+        : 'Nothing to settle in this period';
       return { success: true as const, message, data: { created } };
     },
   );
@@ -197,7 +227,10 @@ const driverPayRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/admin/settlements/:id/paid',
-    { onRequest: staff, schema: { tags, security, params: ZIdParams, body: ZSettlementPaidRequest, response: { 200: ZSettlementResponse } } },
+    {
+      onRequest: staff,
+      schema: { tags, security, params: ZIdParams, body: ZSettlementPaidRequest, response: { 200: ZSettlementResponse } },
+    },
     async (request) => ({
       success: true as const,
       message: 'Settlement marked paid',
@@ -210,21 +243,31 @@ const driverPayRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/v1/admin/settlements/:id/pdf', 'staff'],
     ['/v1/driver/settlements/:id/pdf', 'driver'],
   ] as const) {
-    app.get(path, { onRequest: app.admit(audience), schema: { tags, security, description: 'The statement as a PDF.', params: ZIdParams } }, async (request, reply) => {
-      const file = await printSettlementStatement(services, actorOf(request), { id: request.params.id });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.pdf);
-    });
+    app.get(
+      path,
+      { onRequest: app.admit(audience), schema: { tags, security, description: 'The statement as a PDF.', params: ZIdParams } },
+      async (request, reply) => {
+        const file = await printSettlementStatement(services, actorOf(request), { id: request.params.id });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(file.pdf);
+      },
+    );
   }
 
   app.get(
     '/v1/driver/earnings',
     {
       onRequest: app.admit('driver'),
-      schema: { tags, security, description: `The signed-in driver’s own items, totals and statements. ${period}`, querystring: ZPayPeriodQuery, response: { 200: ZEarningsResponse } },
+      schema: {
+        tags,
+        security,
+        description: `The signed-in driver’s own items, totals and statements. ${period}`,
+        querystring: ZPayPeriodQuery,
+        response: { 200: ZEarningsResponse },
+      },
     },
     async (request) => ({ success: true as const, data: await readMyEarnings(services, actorOf(request), request.query) }),
   );

@@ -26,7 +26,12 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
   it('lets administrators set versioned rules; staff and managers may not change them; unknown drivers answer 404', async () => {
     const first = await kit.setRule(people.DRIVER.id, RULE);
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ driverId: people.DRIVER.id, version: 1, commissionOn: ['base'], effectiveFrom: TEST_NOW.replace('Z', '.000Z') });
+    expect(first.json().data).toMatchObject({
+      driverId: people.DRIVER.id,
+      version: 1,
+      commissionOn: ['base'],
+      effectiveFrom: TEST_NOW.replace('Z', '.000Z'),
+    });
     for (const who of [people.MANAGER, people.STAFF]) {
       const res = await kit.setRule(people.DRIVER.id, RULE, who);
       expect(res.statusCode).toBe(403);
@@ -39,7 +44,10 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
     expect(bad.statusCode).toBe(400);
     const rules = await t.app.inject({ url: `/api/v1/admin/drivers/${people.DRIVER.id}/pay-rule`, headers: people.MANAGER.auth });
     expect(rules.json().data.versions).toHaveLength(1);
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'driver_pay.rule_set'), eq(auditEvents.targetId, people.DRIVER.id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'driver_pay.rule_set'), eq(auditEvents.targetId, people.DRIVER.id)));
     expect(audit.actorId).toBe(people.ADMIN.id);
   });
 
@@ -58,7 +66,13 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
 
   it('pays by the rule version in force when the job completed, not when it was saved or read', async () => {
     const later = new Date(clock.now().getTime() + 2 * hour).toISOString();
-    const v2 = await kit.setRule(people.DRIVER.id, { ...RULE, perStopCents: 1000, perMileCents: 0, commissionPercent: 0, effectiveFrom: later });
+    const v2 = await kit.setRule(people.DRIVER.id, {
+      ...RULE,
+      perStopCents: 1000,
+      perMileCents: 0,
+      commissionPercent: 0,
+      effectiveFrom: later,
+    });
     expect(v2.json().data.version).toBe(2);
     const before = await kit.deliverPricedJob(people.DRIVER);
     clock.advance(3 * hour);
@@ -74,7 +88,10 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
   it('pays a failed drop to the driver who made it and the re-attempt to the other driver who delivers it', async () => {
     await kit.setRule(people.otherDriver.id, { ...RULE, perStopCents: 300, perMileCents: 0, commissionPercent: 0 });
     const d = await kit.failJob(people.DRIVER);
-    const window = { from: new Date(clock.now().getTime() + hour).toISOString(), to: new Date(clock.now().getTime() + 3 * hour).toISOString() };
+    const window = {
+      from: new Date(clock.now().getTime() + hour).toISOString(),
+      to: new Date(clock.now().getTime() + 3 * hour).toISOString(),
+    };
     const re = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/deliveries/${d.id}/reattempt`,
@@ -94,7 +111,11 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
     });
     expect(done.statusCode).toBe(200);
     const items = await t.db.select().from(payItems).where(eq(payItems.deliveryId, d.id));
-    expect(items.map((i) => ({ driverId: i.driverId, code: i.code, amountCents: i.amountCents, explanation: i.explanation })).sort((a, b) => a.code.localeCompare(b.code))).toEqual([
+    expect(
+      items
+        .map((i) => ({ driverId: i.driverId, code: i.code, amountCents: i.amountCents, explanation: i.explanation }))
+        .sort((a, b) => a.code.localeCompare(b.code)),
+    ).toEqual([
       { driverId: people.DRIVER.id, code: 'failed_attempt', amountCents: 600, explanation: 'Failed attempt 1: $6.00 flat' },
       { driverId: people.otherDriver.id, code: 'job', amountCents: 600, explanation: '2 stops x $3.00' },
     ]);
@@ -102,7 +123,12 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
 
   it('pays a return to sender flat; a cancelled or merely reassigned job pays nothing', async () => {
     const d = await kit.failJob(people.DRIVER);
-    const back = await t.app.inject({ method: 'POST', url: `/api/v1/admin/deliveries/${d.id}/return`, headers: people.STAFF.auth, payload: { note: 'Sender wants it back' } });
+    const back = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/deliveries/${d.id}/return`,
+      headers: people.STAFF.auth,
+      payload: { note: 'Sender wants it back' },
+    });
     expect(back.statusCode).toBe(200);
     const { jpegWithExif } = await import('../deliveries/delivery-test-kit.js');
     const { proofForm } = await import('../dispatch/operations-test-kit.js');
@@ -121,7 +147,12 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
 
     const { deliveryIn } = await import('../dispatch/operations-test-kit.js');
     const assigned = await deliveryIn(t, 'assigned', people.CUSTOMER.id, people.DRIVER.id);
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/v1/admin/deliveries/${assigned.id}/cancel`, headers: people.STAFF.auth, payload: { reason: 'Clinic closed' } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/deliveries/${assigned.id}/cancel`,
+      headers: people.STAFF.auth,
+      payload: { reason: 'Clinic closed' },
+    });
     expect(cancel.statusCode).toBe(200);
     expect(await t.db.select().from(payItems).where(eq(payItems.deliveryId, assigned.id))).toEqual([]);
   });
@@ -144,10 +175,19 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
     const advance = await add({ amountCents: 2500, reason: 'Fuel advance', date: DAY });
     expect(advance.statusCode).toBe(201);
     const deduction = await add({ amountCents: -1200, reason: 'Damaged parcel', date: DAY });
-    expect(deduction.json().data).toMatchObject({ code: 'adjustment', amountCents: -1200, explanation: 'Adjustment -$12.00: Damaged parcel', createdBy: people.ADMIN.id });
+    expect(deduction.json().data).toMatchObject({
+      code: 'adjustment',
+      amountCents: -1200,
+      explanation: 'Adjustment -$12.00: Damaged parcel',
+      createdBy: people.ADMIN.id,
+    });
     expect((await add({ amountCents: 0, reason: 'Nothing', date: DAY })).statusCode).toBe(400);
-    for (const who of [people.MANAGER, people.STAFF, people.DRIVER]) expect((await add({ amountCents: 100, reason: 'Nope', date: DAY }, who)).statusCode).toBe(403);
-    const audits = await t.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'driver_pay.adjustment'), eq(auditEvents.targetId, people.DRIVER.id)));
+    for (const who of [people.MANAGER, people.STAFF, people.DRIVER])
+      expect((await add({ amountCents: 100, reason: 'Nope', date: DAY }, who)).statusCode).toBe(403);
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'driver_pay.adjustment'), eq(auditEvents.targetId, people.DRIVER.id)));
     expect(audits.map((a) => [a.actorId, (a.details as { amountCents: number }).amountCents])).toEqual([
       [people.ADMIN.id, 2500],
       [people.ADMIN.id, -1200],
@@ -157,7 +197,9 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
       const res = await kit.items(people.DRIVER.id, DAY, DAY, who);
       expect(res.statusCode).toBe(200);
       const { items, totals } = res.json().data;
-      const gross = items.filter((i: { code: string }) => i.code !== 'adjustment').reduce((s: number, i: { amountCents: number }) => s + i.amountCents, 0);
+      const gross = items
+        .filter((i: { code: string }) => i.code !== 'adjustment')
+        .reduce((s: number, i: { amountCents: number }) => s + i.amountCents, 0);
       expect(totals).toMatchObject({ grossCents: gross, adjustmentsCents: 1300, netCents: gross + 1300 });
       expect(totals.jobs).toBe(items.filter((i: { code: string }) => i.code === 'job').length);
     }
@@ -185,7 +227,9 @@ describe('driver pay: rules, the items each move earns, adjustments and who read
     const bad = await put({ routingNumber: '011000016', accountNumber: '12345678', accountType: 'checking' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('routingNumber');
-    expect((await put({ routingNumber: '011000015', accountNumber: '000123456789', accountType: 'checking' }, people.MANAGER)).statusCode).toBe(403);
+    expect(
+      (await put({ routingNumber: '011000015', accountNumber: '000123456789', accountType: 'checking' }, people.MANAGER)).statusCode,
+    ).toBe(403);
     const ok = await put({ routingNumber: '011000015', accountNumber: '000123456789', accountType: 'checking' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ routingLast4: '0015', accountLast4: '6789', accountType: 'checking' });

@@ -28,11 +28,26 @@ export async function exportSettlementsCsv(services: Services, actor: Actor, inp
   }
   const lines = [...byDriver.entries()]
     .sort((a, b) => a[1].name.localeCompare(b[1].name))
-    .map(([id, d]) => [d.name, id, `${from} to ${to}`, d.jobs, (d.miles / 10).toFixed(1), money(d.gross), money(d.adjustments), money(d.net)]);
+    .map(([id, d]) => [
+      d.name,
+      id,
+      `${from} to ${to}`,
+      d.jobs,
+      (d.miles / 10).toFixed(1),
+      money(d.gross),
+      money(d.adjustments),
+      money(d.net),
+    ]);
   const csv = toCsv(['Driver', 'Driver id', 'Period', 'Jobs', 'Miles', 'Gross', 'Adjustments', 'Net'], lines);
   await recordAudit(
     services.db,
-    { actorId: actor.id, action: 'driver_pay.export_csv', targetType: 'settlement', ip: actor.ip, details: { from, to, drivers: lines.length } },
+    {
+      actorId: actor.id,
+      action: 'driver_pay.export_csv',
+      targetType: 'settlement',
+      ip: actor.ip,
+      details: { from, to, drivers: lines.length },
+    },
     services.clock.now(),
   );
   return { csv, fileName: `driver-pay-${from}-to-${to}.csv` };

@@ -13,11 +13,17 @@ import { dataKeyOf } from './set-bank-account.js';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 /** NACHA's alphanumeric fields take printable ASCII only: anything else in a name becomes a space. */
-const ascii = (text: string, width: number) => text.normalize('NFKD').replace(/[^\x20-\x7e]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, width) || 'DRIVER';
+const ascii = (text: string, width: number) =>
+  text
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, width) || 'DRIVER';
 
 /**
  * Direct deposit: a NACHA PPD credit file (one batch, one credit per driver) of the approved settlements whose period
- * lies within the days asked, written by nach2. The company's side is PAYROLL_*; a driver without a bank account
+ * lies within the days asked (one credit per driver), written by nach2. The company's side is PAYROLL_*; a driver without a bank account
  * stops the export naming them. The only place the account numbers leave the database unsealed.
  */
 export async function exportSettlementsNacha(services: Services, actor: Actor, input: { from: string; to: string }) {
@@ -45,10 +51,11 @@ export async function exportSettlementsNacha(services: Services, actor: Actor, i
   const odfi = env.PAYROLL_ROUTING_NUMBER.slice(0, 8);
   const file = new nach.File({
     immediateDestination: env.PAYROLL_ROUTING_NUMBER,
-    immediateOrigin: env.PAYROLL_COMPANY_ID.padStart(10, ' '),
+    // The header's origin is numeric: the company id when it is ten digits (1 and the EIN), else the bank's routing.
+    immediateOrigin: /^\d{10}$/.test(env.PAYROLL_COMPANY_ID) ? env.PAYROLL_COMPANY_ID : env.PAYROLL_ROUTING_NUMBER,
     immediateDestinationName: 'PAYROLL BANK',
     immediateOriginName: ascii(env.PAYROLL_COMPANY_NAME, 23),
-    referenceCode: `PAY${to.replaceAll('-', '').slice(2)}`,
+    referenceCode: `PY${to.replaceAll('-', '').slice(2)}`,
   });
   const batch = new nach.Batch({
     serviceClassCode: '220',
@@ -60,8 +67,15 @@ export async function exportSettlementsNacha(services: Services, actor: Actor, i
     effectiveEntryDate: new Date(Date.UTC(next.year, next.month - 1, next.day, 12)),
     originatingDFI: odfi,
   });
+  // One deposit per driver: the sum of their approved settlements in the period.
+  const perDriver = new Map<string, { driverId: string; driverName: string; netCents: number }>();
+  for (const s of approved) {
+    const d = perDriver.get(s.driverId) ?? { driverId: s.driverId, driverName: s.driverName, netCents: 0 };
+    d.netCents += s.netCents;
+    perDriver.set(s.driverId, d);
+  }
   const key = dataKeyOf(services);
-  approved.forEach((s, i) => {
+  [...perDriver.values()].forEach((s, i) => {
     const account = accountOf.get(s.driverId)!;
     const { routingNumber, accountNumber } = JSON.parse(unseal(key, account.sealed)) as { routingNumber: string; accountNumber: string };
     batch.addEntry(
@@ -93,4 +107,3 @@ export async function exportSettlementsNacha(services: Services, actor: Actor, i
   );
   return { text: `${text}\n`, fileName: `direct-deposit-${from}-to-${to}.ach` };
 }
-

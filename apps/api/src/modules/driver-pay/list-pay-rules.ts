@@ -11,9 +11,17 @@ import { DEFAULT_RULE } from './set-pay-rule.js';
 export async function listPayRules(services: Services, actor: Actor, input: { driverId: string }) {
   if (!mayReadDriverPay(actor)) throw forbidden(PAY_READ_FORBIDDEN);
   const byNewest = [desc(payRules.effectiveFrom), desc(payRules.version)];
-  const defaults = await services.db.select().from(payRules).where(isNull(payRules.driverId)).orderBy(...byNewest);
+  const defaults = await services.db
+    .select()
+    .from(payRules)
+    .where(isNull(payRules.driverId))
+    .orderBy(...byNewest);
   if (input.driverId === DEFAULT_RULE) return { versions: defaults.map(toPayRuleJson), defaultVersions: defaults.map(toPayRuleJson) };
   const driver = await findDriver(services.db, input.driverId);
-  const own = await services.db.select().from(payRules).where(eq(payRules.driverId, driver.id)).orderBy(...byNewest);
+  const own = await services.db
+    .select()
+    .from(payRules)
+    .where(eq(payRules.driverId, driver.id))
+    .orderBy(...byNewest);
   return { versions: own.map(toPayRuleJson), defaultVersions: defaults.map(toPayRuleJson) };
 }

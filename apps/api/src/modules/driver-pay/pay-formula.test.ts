@@ -25,7 +25,10 @@ describe('the pay formula', () => {
   });
 
   it('takes the commission on every listed line and none other, rounding half up to the cent', () => {
-    const pay = payForJob({ ...rule, perStopCents: 0, perMileCents: 0, commissionPercent: 12.5, commissionOn: ['base', 'fuel'] }, { milesTenths: 0, lines });
+    const pay = payForJob(
+      { ...rule, perStopCents: 0, perMileCents: 0, commissionPercent: 12.5, commissionOn: ['base', 'fuel'] },
+      { milesTenths: 0, lines },
+    );
     expect(pay).toEqual({ amountCents: 660, explanation: '12.5% of (base $48.00 + fuel $4.80)' });
   });
 

@@ -81,12 +81,13 @@ export async function runSettlements(services: Services, actor: Actor, input: { 
     const names = await tx
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(users)
-      .where(inArray(
-        users.id,
-        made.map((m) => m.driverId),
-      ));
+      .where(
+        inArray(
+          users.id,
+          made.map((m) => m.driverId),
+        ),
+      );
     const nameOf = new Map(names.map((n) => [n.id, `${n.firstName} ${n.lastName}`]));
     return made.map((m) => toSettlementJson({ ...m, driverName: nameOf.get(m.driverId) ?? '' }));
   });
 }
-

@@ -1,5 +1,5 @@
 import { PAY_CHANGE_FORBIDDEN, type TPayRuleRequest, ZPayRuleRequest } from '@courier/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, isNull, sql } from 'drizzle-orm';
 import { payRules } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';

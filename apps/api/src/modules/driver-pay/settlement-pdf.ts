@@ -22,9 +22,15 @@ export async function printSettlementStatement(services: Services, actor: Actor,
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   doc.font('Helvetica-Bold').fontSize(18).text('Pay statement');
-  doc.font('Helvetica').fontSize(10).fillColor('#444').text(`Generated ${formatBusinessTime(now, services.env.BUSINESS_TZ)}`).fillColor('#000');
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#444')
+    .text(`Generated ${formatBusinessTime(now, services.env.BUSINESS_TZ)}`)
+    .fillColor('#000');
   doc.moveDown();
-  const line = (label: string, value: string) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  const line = (label: string, value: string) =>
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   line('Driver', printable(s.driverName));
   line('Period', `${s.from} to ${s.to}`);
   line('Status', s.status + (s.paidOn ? ` on ${s.paidOn}${s.paidReference ? ` (ref. ${printable(s.paidReference)})` : ''}` : ''));
@@ -46,7 +52,10 @@ export async function printSettlementStatement(services: Services, actor: Actor,
   line('Miles', (s.milesTenths / 10).toFixed(1));
   line('Gross', dollars(s.grossCents));
   line('Adjustments', dollars(s.adjustmentsCents));
-  doc.font('Helvetica-Bold').fontSize(12).text(`Net pay: ${dollars(s.netCents)}`);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Net pay: ${dollars(s.netCents)}`);
   doc.end();
   return { pdf: await done, fileName: `pay-statement-${s.from}-to-${s.to}.pdf` };
 }

@@ -39,7 +39,11 @@ export async function findSettlements(db: DbOrTx, f: SettlementFilter, limit = 5
 /** One settlement with its driver's name, or 404. */
 export async function findSettlement(db: DbOrTx, id: string) {
   if (!isUuid(id)) throw notFound(SETTLEMENT_NOT_FOUND);
-  const [row] = await db.select(withName).from(settlements).innerJoin(users, eq(users.id, settlements.driverId)).where(eq(settlements.id, id));
+  const [row] = await db
+    .select(withName)
+    .from(settlements)
+    .innerJoin(users, eq(users.id, settlements.driverId))
+    .where(eq(settlements.id, id));
   if (!row) throw notFound(SETTLEMENT_NOT_FOUND);
   return named(row);
 }
