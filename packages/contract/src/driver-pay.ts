@@ -183,3 +183,7 @@ export const PAYROLL_NOT_CONFIGURED =
   'Direct deposit export is not set up: set PAYROLL_COMPANY_NAME, PAYROLL_COMPANY_ID, PAYROLL_ROUTING_NUMBER and PAYROLL_ACCOUNT_NUMBER';
 export const PAY_CHANGE_FORBIDDEN = 'Only an administrator can change driver pay';
 export const PAY_READ_FORBIDDEN = 'Only staff can read driver pay';
+export type TPayRulesResponse = z.infer<typeof ZPayRulesResponse>;
+export type TBankAccountResponse = z.infer<typeof ZBankAccountResponse>;
+export type TSettlementsResponse = z.infer<typeof ZSettlementsResponse>;
+export type TSettlementRunResponse = z.infer<typeof ZSettlementRunResponse>;

@@ -5,6 +5,7 @@ import {
   CircleDollarSign,
   ClipboardList,
   History,
+  Landmark,
   LayoutDashboard,
   type LucideIcon,
   Map as MapIcon,
@@ -14,6 +15,7 @@ import {
   ScrollText,
   UserCog,
   Users,
+  Wallet,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -39,6 +41,8 @@ const dispatchNav: TDispatchNavItem[] = [
   { label: 'SMS opt-ins', to: paths.adminOptins, icon: ClipboardList, roles: STAFF },
   { label: 'Accounts', to: paths.adminAccounts, icon: Building2, roles: MANAGERS },
   { label: 'Rate cards', to: paths.adminRateCards, icon: CircleDollarSign, roles: MANAGERS },
+  { label: 'Driver pay', to: paths.adminDriverPay, icon: Wallet, roles: STAFF },
+  { label: 'Settlements', to: paths.adminSettlements, icon: Landmark, roles: STAFF },
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: ADMINS },
   { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
   { label: 'Failed messages', to: paths.adminMessages, icon: MailWarning, roles: ADMINS },
