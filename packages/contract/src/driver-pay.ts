@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_LINE_CODES, ZCents, ZPercent } from './rate-cards.js';
+import { isSafeLine } from './text.js';
 
 /** Driver pay (issue 37): rules per driver (versioned), pay items, adjustments, weekly settlements. */
 
@@ -84,7 +85,7 @@ export const ZPayAdjustmentRequest = z.object({
     .int('Enter whole cents')
     .refine((n) => n !== 0, 'An adjustment cannot be zero')
     .refine((n) => Math.abs(n) <= 10_000_000, 'An adjustment must be at most $100,000'),
-  reason: z.string().trim().min(3, 'Say why, in a few words').max(300),
+  reason: z.string().refine(isSafeLine, 'Reason must be one line of text').trim().min(3, 'Say why, in a few words').max(300),
   date: ZDay,
 });
 export type TPayAdjustmentRequest = z.infer<typeof ZPayAdjustmentRequest>;
@@ -131,7 +132,7 @@ export const ZSettlementsResponse = z.object({ success: z.literal(true), data: z
 export const ZSettlementResponse = z.object({ success: z.literal(true), message: z.string().optional(), data: ZSettlementDetail });
 export const ZSettlementPaidRequest = z.object({
   paidOn: ZDay,
-  reference: z.string().trim().min(1, 'Enter the payment reference').max(100),
+  reference: z.string().refine(isSafeLine, 'Reference must be one line of text').trim().min(1, 'Enter the payment reference').max(100),
 });
 export const ZSettlementExportQuery = z
   .object({ from: ZDay, to: ZDay, format: z.enum(['csv', 'nacha']).default('csv') })
