@@ -177,7 +177,7 @@ test.describe('driver pay', () => {
     await driver.reload();
     await expect(driver.getByText(/^Paid on /)).toBeVisible();
     const [own] = await Promise.all([
-      driver.waitForEvent('download'),
+      driver.waitForEvent('download', { timeout: 30_000 }),
       driver.getByRole('button', { name: /Statement .* \(PDF\)/ }).click(),
     ]);
     expect(own.suggestedFilename()).toMatch(/\.pdf$/);

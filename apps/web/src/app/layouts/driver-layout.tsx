@@ -1,4 +1,4 @@
-import { LogOut, UserCog, Wallet } from 'lucide-react';
+import { LogOut, UserCog } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
@@ -39,14 +39,6 @@ export function DriverLayout() {
             </span>
             <span className="ml-auto" />
             <CallDispatchLink />
-            <Link
-              to={paths.driverEarnings}
-              aria-label="Earnings"
-              className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100"
-            >
-              <Wallet aria-hidden="true" className="size-4" />
-              <span className="max-sm:sr-only">Earnings</span>
-            </Link>
             <Link
               to={paths.driverAccount}
               aria-label="Account"
