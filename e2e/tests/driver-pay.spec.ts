@@ -175,7 +175,7 @@ test.describe('driver pay', () => {
 
     // The driver's past statement is on the phone, with its PDF.
     await driver.reload();
-    await expect(driver.getByText(/^Paid on /)).toBeVisible();
+    await expect(driver.getByRole('region', { name: 'Statements' })).toContainText('Paid on', { timeout: 30_000 });
     const [own] = await Promise.all([
       driver.waitForEvent('download', { timeout: 30_000 }),
       driver.getByRole('button', { name: /Statement .* \(PDF\)/ }).click(),
