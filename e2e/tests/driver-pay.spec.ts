@@ -80,7 +80,7 @@ test.describe('driver pay', () => {
     // 1. The administrator sets the driver's rule and bank account on the Driver pay page.
     const admin = await personaPage(browser, app.baseURL, desktop, adminAccount.email, adminAccount.password, /\/admin\/dashboard$/);
     await admin.getByRole('link', { name: 'Driver pay' }).first().click();
-    await expect(admin.getByRole('heading', { name: 'Driver pay' })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: 'Driver pay' })).toBeVisible({ timeout: 20_000 });
     await admin.getByLabel('Driver', { exact: true }).selectOption(me._id);
     await expect(admin.getByTestId('rule-in-force')).toContainText('No rule');
     await admin.getByLabel('Per stop ($)').fill('4.00');
@@ -125,7 +125,7 @@ test.describe('driver pay', () => {
     // ...and sees the earnings on the phone: today, this week, each item's arithmetic.
     const driver = await personaPage(browser, app.baseURL, phone, driverAccount.email, driverAccount.password, /\/driver\/home$/);
     await driver.getByRole('link', { name: 'Earnings' }).click();
-    await expect(driver.getByRole('heading', { name: 'Earnings' })).toBeVisible();
+    await expect(driver.getByRole('heading', { name: 'Earnings' })).toBeVisible({ timeout: 20_000 });
     await expect(driver.getByText(/^2 stops x \$4\.00/)).toHaveCount(3);
     await expect(driver.getByText('Failed attempt 1: $6.00 flat')).toBeVisible();
     await expect(driver.getByRole('group', { name: 'Today' })).toContainText('3 jobs');
@@ -134,7 +134,7 @@ test.describe('driver pay', () => {
 
     // 3. The administrator runs the week, approves it, pays it and downloads the files.
     await admin.getByRole('link', { name: 'Settlements' }).first().click();
-    await expect(admin.getByRole('heading', { name: 'Settlements' })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: 'Settlements' })).toBeVisible({ timeout: 20_000 });
     await admin.getByRole('button', { name: 'Run settlements' }).click();
     await expect(toast(admin, /settlements? drafted/)).toBeVisible();
     const row = admin.getByRole('row', { name: new RegExp(driverName) });
