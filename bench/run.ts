@@ -11,6 +11,7 @@
  *  (part `replica`) public tracking again through a second server whose reads go to a streaming replica;
  *  (part `live-bus`, no seeded database) NOTIFY events a second with 1, 2, 4 and 8 listening processes.
  *  (part `billing`, a database of its own) 13,500 deliveries of 200 accounts priced and their month invoiced (billing.ts).
+ *  (part `driver-pay`, a throw-away database) settling a month of 13,500 jobs for 60 drivers (driver-pay.ts).
  *  Parts `import` and `plan` (responsiveness.ts) start servers of their own on PGlite and on a fresh database of the
  *  same PostgreSQL; part `restart` (restart.ts) restarts the compiled server on the seeded database.
  * Timings are not tests: the run never fails on a slow figure, only on failed requests.
@@ -30,6 +31,7 @@ import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
 import { benchPlanner } from './planner.js';
 import { benchSolomon } from './solomon.js';
 import { benchBilling } from './billing.js';
+import { benchDriverPay } from './driver-pay.js';
 import { benchLiveBus } from './live-bus.js';
 import { benchReplica } from './replica.js';
 import { benchTracking } from './tracking.js';
@@ -44,7 +46,9 @@ const ENDPOINTS = ['/healthz', '/api/v1/config'];
  * restart, http, tracking, replica, my-deliveries, landing); BENCH_PARTS=solomon,planner,live-bus needs no seeded database.
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'solomon,planner,live-bus,import,plan,billing,restart,http,tracking,replica,my-deliveries,landing').split(','),
+  (
+    process.env.BENCH_PARTS ?? 'solomon,planner,live-bus,import,plan,billing,driver-pay,restart,http,tracking,replica,my-deliveries,landing'
+  ).split(','),
 );
 /** Parts that measure the server started on the seeded database. */
 const SERVER_PARTS = ['http', 'tracking', 'replica', 'my-deliveries', 'landing'];
@@ -144,6 +148,13 @@ async function main() {
         `  ${String(r.listeners).padStart(9)} ${r.sentPerSecond.toFixed(0).padStart(8)} ${r.receivedPerListener.toFixed(0).padStart(17)} ${r.fanOutPerSecond.toFixed(0).padStart(14)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)}`,
       );
     }
+  }
+  if (PARTS.has('driver-pay')) {
+    const pay = await benchDriverPay(MAINTENANCE_URL);
+    failures += pay.failures;
+    console.log(`\nDriver pay: a month of ${pay.items.toLocaleString('en-US')} items for ${pay.drivers} drivers on PostgreSQL`);
+    console.log(`  settlement run (${pay.settlements} drafts)    ${pay.runSeconds.toFixed(2)} s  (< 5 s)   ${budget(pay.runSeconds < 5)}`);
+    console.log(`  the same run again (nothing new)  ${pay.rerunSeconds.toFixed(2)} s`);
   }
   const loadNow = () =>
     `load average ${loadavg()

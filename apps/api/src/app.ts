@@ -20,6 +20,7 @@ import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
 import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
 import driverRoutes from './modules/driver/driver.routes.js';
+import driverPayRoutes from './modules/driver-pay/driver-pay.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
@@ -229,6 +230,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     accountsRoutes,
     invoicesRoutes,
     devicesRoutes,
+    driverPayRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

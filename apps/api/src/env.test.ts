@@ -50,6 +50,12 @@ describe('parseEnv', () => {
       { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_FROM: '+16175550142' },
       /^Invalid environment variable TWILIO_AUTH_TOKEN: required when/,
     ],
+    [{ PAYROLL_ROUTING_NUMBER: '011000016' }, /^Invalid environment variable PAYROLL_ROUTING_NUMBER: must be a 9-digit routing number/],
+    [
+      { PAYROLL_COMPANY_NAME: 'MedCourier', PAYROLL_COMPANY_ID: '1234567890' },
+      /^Invalid environment variable PAYROLL_ROUTING_NUMBER: required when/,
+    ],
+    [{ DATA_ENCRYPTION_KEY: 'short' }, /^Invalid environment variable DATA_ENCRYPTION_KEY: must be at least 32/],
   ])('refuses %o with one line naming the variable', (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
     try {

@@ -1,3 +1,4 @@
+import { isValidRoutingNumber } from '@courier/contract';
 import { z } from 'zod';
 import { parseNetworkList } from './platform/allowed-networks.js';
 import { US_STATE_CODES } from './platform/geocoder/us-states.js';
@@ -171,6 +172,28 @@ export const ZEnv = z.object({
       }
     })
     .default([]),
+  /**
+   * The key that seals fields kept encrypted at rest (drivers' bank accounts), any text of 32 or more characters;
+   * unset: one is generated and kept under DATA_DIR. Several API processes must share one: set it then.
+   */
+  DATA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Direct deposit (the NACHA file of approved driver settlements): the paying company; all four or none. */
+  PAYROLL_COMPANY_NAME: z.string().trim().min(1).max(16, 'must be at most 16 characters (the NACHA company name field)').optional(),
+  PAYROLL_COMPANY_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z ]{1,10}$/, 'must be the 10-character company identification (e.g. 1 and the EIN)')
+    .optional(),
+  PAYROLL_ROUTING_NUMBER: z
+    .string()
+    .trim()
+    .refine(isValidRoutingNumber, 'must be a 9-digit routing number with a valid check digit')
+    .optional(),
+  PAYROLL_ACCOUNT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{4,17}$/, 'must be 4 to 17 digits')
+    .optional(),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z
@@ -207,6 +230,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(
       'Invalid environment variable DATABASE_READ_URL: needs DATABASE_URL (a replica of PostgreSQL, not of the embedded database)',
     );
+  }
+  const payroll = (['PAYROLL_COMPANY_NAME', 'PAYROLL_COMPANY_ID', 'PAYROLL_ROUTING_NUMBER', 'PAYROLL_ACCOUNT_NUMBER'] as const).filter(
+    (k) => !result.data[k],
+  );
+  if (payroll.length > 0 && payroll.length < 4) {
+    throw new EnvError(`Invalid environment variable ${payroll[0]}: required when any PAYROLL_ setting is set`);
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new EnvError('Invalid environment variable ADMIN_PASSWORD: required when ADMIN_EMAIL is set');

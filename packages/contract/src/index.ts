@@ -35,3 +35,4 @@ export * from './tracking-number.js';
 export * from './rate-cards.js';
 export * from './invoices.js';
 export * from './devices.js';
+export * from './driver-pay.js';

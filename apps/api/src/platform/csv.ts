@@ -9,6 +9,8 @@ import { localClock } from '../shared/business-time.js';
 export function neutraliseCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
+  // A plain signed number (-10.00) is data, not a formula: spreadsheets read it as the number it is.
+  if (/^-?\d+(\.\d+)?$/.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

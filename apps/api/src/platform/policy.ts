@@ -216,3 +216,8 @@ export const mayManageAccountMembers = (actor: Actor): boolean =>
 
 /** Any customer may accept an invitation sent to their own e-mail, in a signed-in session. */
 export const mayAcceptAccountInvitation = (actor: Actor): boolean => admits('customer', actor.role) && !actor.apiKey;
+/** Driver pay (rules, adjustments, bank accounts, settlements): administrators change it; staff and managers read items. */
+export const mayChangeDriverPay = (actor: Pick<Actor, 'role'>): boolean => (ADMIN_ROLES as readonly TRole[]).includes(actor.role);
+export const mayReadDriverPay = (actor: Pick<Actor, 'role'>): boolean => isStaffActor(actor);
+/** A driver reads their own earnings and statements, never another driver's. */
+export const mayReadOwnEarnings = (actor: Actor, driverId: string): boolean => admits('driver', actor.role) && actor.id === driverId;

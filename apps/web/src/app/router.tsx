@@ -307,6 +307,23 @@ const staffPages: RouteObject[] = [
 ];
 
 // Money (accounts, rate cards, fuel): MANAGER reads, ADMIN and above change (the pages hide what a manager cannot do).
+// Driver pay: STAFF and above read items and settlements; ADMIN and above change them (the pages hide the rest).
+const driverPayPages: RouteObject[] = [
+  {
+    path: paths.adminDriverPay,
+    ...lazyPage(
+      () => import('@/features/driver-pay/pages/driver-pay-page'),
+      (m) => m.DriverPayPage,
+    ),
+  },
+  {
+    path: paths.adminSettlements,
+    ...lazyPage(
+      () => import('@/features/driver-pay/pages/settlements-page'),
+      (m) => m.SettlementsPage,
+    ),
+  },
+];
 const moneyPages: RouteObject[] = [
   {
     path: paths.adminInvoices,
@@ -386,6 +403,13 @@ const adminPages: RouteObject[] = [
 
 // The driver's job, pickup check and proof screens.
 const driverPages: RouteObject[] = [
+  {
+    path: paths.driverEarnings,
+    ...lazyPage(
+      () => import('@/features/driver-pay/pages/earnings-page'),
+      (m) => m.EarningsPage,
+    ),
+  },
   {
     path: paths.driverAccount,
     ...lazyPage(
@@ -471,6 +495,7 @@ export const routeTree: RouteObject[] = [
                         ),
                       },
                       ...staffPages,
+                      ...driverPayPages,
                       { element: <RequireRole allow={MANAGER_ROLES} />, children: moneyPages },
                       { element: <RequireRole allow={ADMIN_ROLES} />, children: adminPages },
                     ],

@@ -69,9 +69,15 @@ export const paths = {
   adminRateCards: '/admin/rate-cards',
   adminNewRateCard: '/admin/rate-cards/new',
   adminRateCard: (id: string) => `/admin/rate-cards/${enc(id)}`,
+  /** Driver pay: a driver's rule, bank account, items and adjustments; the period's settlements. */
+  adminDriverPay: '/admin/driver-pay',
+  adminDriverPayFor: (driverId: string) => `/admin/driver-pay?driver=${enc(driverId)}`,
+  adminSettlements: '/admin/settlements',
   /** The receiving end's one-time receipt page, reached from the delivered message. */
   receive: (token: string) => `/receive/${enc(token)}`,
   driverHome: '/driver/home',
+  /** The driver's own pay: today, this week and past statements. */
+  driverEarnings: '/driver/earnings',
   driverJob: (id: string) => `/driver/jobs/${enc(id)}`,
   driverPickup: (id: string) => `/driver/jobs/${enc(id)}/pickup`,
   driverProof: (id: string) => `/driver/jobs/${enc(id)}/proof`,

@@ -14,3 +14,4 @@ export * from './rate-card-versions.js';
 export * from './invoices.js';
 export * from './devices.js';
 export * from './account-invitations.js';
+export * from './driver-pay.js';

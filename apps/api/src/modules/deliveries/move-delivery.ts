@@ -16,6 +16,7 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import { type Actor, mayDecideDisposition, mayDiscardHeldDelivery, mayMoveDelivery, mayReadDelivery } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryEvent } from '../messages/delivery-messages.js';
+import { recordPayForMove } from '../driver-pay/record-pay-for-move.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { appendCustodyEvent } from './custody.js';
@@ -199,6 +200,8 @@ export async function moveDelivery(
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);
+    // A drop-off, failed drop or return earns the driver their pay item, committed with the move (modules/driver-pay).
+    await recordPayForMove(tx, row, services.env.BUSINESS_TZ);
     return row;
   });
   // Counted once committed (inside another use case's transaction: once its savepoint is released).

@@ -16,6 +16,7 @@ import {
   ScrollText,
   UserCog,
   Users,
+  Wallet,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
@@ -43,6 +44,8 @@ const dispatchNav: TDispatchNavItem[] = [
   { label: 'Rate cards', to: paths.adminRateCards, icon: CircleDollarSign, roles: MANAGERS },
   { label: 'Invoices', to: paths.adminInvoices, icon: Receipt, roles: MANAGERS },
   { label: 'Receivables', to: paths.adminReceivables, icon: Landmark, roles: MANAGERS },
+  { label: 'Driver pay', to: paths.adminDriverPay, icon: Wallet, roles: STAFF },
+  { label: 'Settlements', to: paths.adminSettlements, icon: Landmark, roles: STAFF },
   { label: 'Audit log', to: paths.adminAudit, icon: ScrollText, roles: ADMINS },
   { label: 'Users', to: paths.adminUsers, icon: Users, roles: ADMINS },
   { label: 'Failed messages', to: paths.adminMessages, icon: MailWarning, roles: ADMINS },

@@ -1,5 +1,7 @@
-import { PackageCheck } from 'lucide-react';
+import { PackageCheck, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useNow } from '@/lib/required-by';
 import { displayName, useSession } from '@/lib/session';
@@ -23,7 +25,16 @@ export function DriverHomePage() {
   return (
     <section className="mx-auto w-full max-w-xl px-4 pt-4 pb-28">
       <title>My jobs · MedCourier</title>
-      <h1 className="text-2xl font-bold text-slate-900">Hi {user?.firstName ?? displayName(user)}</h1>
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Hi {user?.firstName ?? displayName(user)}</h1>
+        <Link
+          to={paths.driverEarnings}
+          className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg bg-white px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50"
+        >
+          <Wallet aria-hidden="true" className="size-4" />
+          Earnings
+        </Link>
+      </div>
       <p className="text-sm text-slate-600">
         {isPending
           ? 'Loading your run…'
