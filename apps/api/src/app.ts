@@ -17,6 +17,7 @@ import billingRoutes from './modules/billing/billing.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
+import discrepanciesRoutes from './modules/discrepancies/discrepancies.routes.js';
 import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
 import driverRoutes from './modules/driver/driver.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
@@ -204,6 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
+    discrepanciesRoutes,
     autoDispatchRoutes,
     routePlansRoutes,
     reportsRoutes,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDiscrepancySummary } from './discrepancies.js';
 import { ZHandling } from './medical.js';
 import { line, safeText } from './text.js';
 import {
@@ -67,6 +68,8 @@ export const ZDelivery = z.object({
   ...ZHandling.shape,
   /** The standing order that created it, else null. */
   standingOrderId: z.string().nullable(),
+  /** The discrepancy cases opened on it, oldest first ([] when none). */
+  discrepancies: z.array(ZDiscrepancySummary),
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

@@ -33,3 +33,4 @@ export * from './bulk-dispatch.js';
 export * from './service.js';
 export * from './tracking-number.js';
 export * from './rate-cards.js';
+export * from './discrepancies.js';

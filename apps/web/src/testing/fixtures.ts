@@ -36,6 +36,7 @@ export const untouchedDelivery = {
   attempts: [],
   returnProof: null,
   standingOrderId: null,
+  discrepancies: [],
 } satisfies Partial<TDeliveryDetail>;
 
 /** One of a customer's deliveries as their list answers it: a medication for Dr. Maya Chen, in transit. */

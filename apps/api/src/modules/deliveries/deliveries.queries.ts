@@ -7,6 +7,7 @@ import { type Actor, mayReadDelivery } from '../../platform/policy.js';
 import { attemptsColumn } from '../../shared/attempts-json.js';
 import type { DeliveryView } from '../../shared/delivery-json.js';
 import { readingsColumn } from '../../shared/handling-json.js';
+import { discrepanciesColumn } from '../../shared/discrepancies-json.js';
 import { isUuid } from '../../shared/ids.js';
 
 /** A delivery is addressed by its _id or its tracking number; anything else matches nothing. */
@@ -26,6 +27,7 @@ export const DELIVERY_VIEW_COLUMNS = {
   attempts: attemptsColumn,
   handback: deliveryReturns,
   readings: readingsColumn,
+  discrepancies: discrepanciesColumn,
 };
 
 /** The selection every delivery answer starts from (the label, proof and hand-back joined). */

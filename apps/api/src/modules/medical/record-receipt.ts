@@ -1,4 +1,11 @@
-import type { TAdminDeliveryResponse, TReceiptPage, TReceiptRequest, TSpecimenCategory, TTemperatureClass } from '@courier/contract';
+import {
+  REJECTION_REASON_LABELS,
+  type TAdminDeliveryResponse,
+  type TReceiptPage,
+  type TReceiptRequest,
+  type TSpecimenCategory,
+  type TTemperatureClass,
+} from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { deliveries, proofsOfDelivery } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
@@ -7,6 +14,7 @@ import type { Services } from '../../services.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { type ReceiptBy, recordReceiptOnDelivery } from '../deliveries/record-receipt-on-delivery.js';
 import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
+import { openDiscrepancies } from '../discrepancies/open-discrepancies.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { readReceiptToken } from '../../shared/receipt-token.js';
 
@@ -17,7 +25,24 @@ export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work f
 async function recordReceipt(services: Services, deliveryId: string, by: ReceiptBy, input: TReceiptRequest) {
   await services.db.transaction((tx) =>
     recordReceiptOnDelivery(tx, services, deliveryId, by, input, async (t, row) => {
-      if (input.status === 'rejected') await sendMedicalMessages(t, services, row, 'rejected', row.updatedAt);
+      if (input.status !== 'rejected') return;
+      await sendMedicalMessages(t, services, row, 'rejected', row.updatedAt);
+      // Today's one-parcel rejection is a difference like any piece's: it opens a case (dispatch and the owner were just told).
+      const reason = input.reason ?? 'other';
+      await openDiscrepancies(
+        t,
+        services,
+        [
+          {
+            kind: reason === 'temperature' ? 'temperature' : 'rejected',
+            deliveryId: row.id,
+            reason,
+            detail: `Rejected at the lab by ${input.receivedBy}: ${REJECTION_REASON_LABELS[reason]}${input.comment ? ` (${input.comment})` : ''}`,
+          },
+        ],
+        { actorId: by.actorId, ip: by.ip, alreadyTold: true },
+        row.updatedAt,
+      );
     }),
   );
   services.outbox.kick();
