@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZHandling } from './medical.js';
+import { ZPiece } from './pieces.js';
 import { line, safeText } from './text.js';
 import {
   DELIVERY_SORTS,
@@ -67,6 +68,8 @@ export const ZDelivery = z.object({
   ...ZHandling.shape,
   /** The standing order that created it, else null. */
   standingOrderId: z.string().nullable(),
+  /** Every bag, cooler and tube, in order, each with its barcode and status. */
+  pieces: z.array(ZPiece),
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

@@ -2,6 +2,7 @@ import type { TDelivery, TDeliveryDetail, TDeliveryStatus, TDeliveryType, TPacka
 import type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
 import { signedFileUrl } from './file-links.js';
 import { toHandlingJson, type RawReading } from './handling-json.js';
+import { type RawPiece, toPiecesJson } from './pieces-json.js';
 import { type AttemptRow, toAttemptJson, type ReturnRow, toReturnProofJson } from './attempts-json.js';
 
 export type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
@@ -17,6 +18,8 @@ export interface DeliveryView {
   handback: ReturnRow | null;
   /** The temperature readings, from the views' subquery; absent reads as none. */
   readings?: RawReading[] | null;
+  /** The pieces, from the views' subquery; absent reads as none. */
+  pieces?: RawPiece[] | null;
 }
 
 export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;
@@ -48,7 +51,10 @@ export function toLabelJson(label: LabelRow, ctx: JsonContext) {
 }
 
 /** The delivery as its owner sees it (the contract's ZDelivery fields, whitelisted); never the row itself. */
-export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
+export function toDeliveryJson(
+  { delivery: d, label, pod, attempts, handback, readings, pieces }: DeliveryView,
+  ctx: JsonContext,
+): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.readerId, ctx.now) : null);
   return {
     _id: d.id,
@@ -79,6 +85,7 @@ export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, re
     returnProof: handback ? toReturnProofJson(handback, ctx) : null,
     ...toHandlingJson(d, readings),
     standingOrderId: d.standingOrderId,
+    pieces: toPiecesJson(pieces),
   };
 }
 

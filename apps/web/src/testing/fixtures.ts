@@ -36,6 +36,7 @@ export const untouchedDelivery = {
   attempts: [],
   returnProof: null,
   standingOrderId: null,
+  pieces: [],
 } satisfies Partial<TDeliveryDetail>;
 
 /** One of a customer's deliveries as their list answers it: a medication for Dr. Maya Chen, in transit. */
@@ -122,6 +123,7 @@ export const adminDelivery = (over: Partial<TAdminDelivery> = {}): TAdminDeliver
 /** A driver's job as GET /v1/driver/deliveries answers it: a medication from Northside Pharmacy, assigned. */
 export const driverJob = (over: Partial<TDriverJob> = {}): TDriverJob => ({
   ...ROUTINE_HANDLING,
+  pieces: [],
   _id: 'j1',
   orderId: 'MC0000000001',
   status: 'assigned',

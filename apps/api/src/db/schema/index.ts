@@ -11,3 +11,4 @@ export * from './route-plans.js';
 export * from './billing.js';
 export * from './accounts.js';
 export * from './rate-card-versions.js';
+export * from './pieces.js';
