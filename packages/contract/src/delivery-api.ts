@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDiscrepancySummary } from './discrepancies.js';
 import { ZHandling } from './medical.js';
+import { ZPiece } from './pieces.js';
 import { line, safeText } from './text.js';
 import {
   DELIVERY_SORTS,
@@ -70,6 +71,8 @@ export const ZDelivery = z.object({
   standingOrderId: z.string().nullable(),
   /** The discrepancy cases opened on it, oldest first ([] when none). */
   discrepancies: z.array(ZDiscrepancySummary),
+  /** Every bag, cooler and tube, in order, each with its barcode and status. */
+  pieces: z.array(ZPiece),
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   'READING_TIME_REFUSED',
   /** 409: auto-assign found no driver on shift who can take the job within its windows; the reason says why. */
   'NO_DRIVER_FITS',
+  /** 409: a drug test's bottle and its Custody and Control Form carry different numbers: refused at pickup. */
+  'CCF_MISMATCH',
+  /** 409: a drug test's seal is broken: refused at pickup. */
+  'SEAL_BROKEN',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

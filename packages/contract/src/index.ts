@@ -22,6 +22,7 @@ export * from './outbox-admin.js';
 export * from './addresses.js';
 export * from './exceptions.js';
 export * from './medical.js';
+export * from './pieces.js';
 export * from './integrations.js';
 export * from './standing-orders.js';
 export * from './reports.js';

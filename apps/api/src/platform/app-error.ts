@@ -24,6 +24,8 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   ROUTE_PLAN_APPLIED: 409,
   READING_TIME_REFUSED: 422,
   NO_DRIVER_FITS: 409,
+  CCF_MISMATCH: 409,
+  SEAL_BROKEN: 409,
 };
 
 /** The one error type use cases throw; its message is safe to show to the client. */

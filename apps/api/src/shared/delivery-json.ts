@@ -3,6 +3,7 @@ import type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.
 import { signedFileUrl } from './file-links.js';
 import { toHandlingJson, type RawReading } from './handling-json.js';
 import { type RawDiscrepancy, toDiscrepancySummaries } from './discrepancies-json.js';
+import { type RawPiece, toPiecesJson } from './pieces-json.js';
 import { type AttemptRow, toAttemptJson, type ReturnRow, toReturnProofJson } from './attempts-json.js';
 
 export type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
@@ -20,6 +21,8 @@ export interface DeliveryView {
   readings?: RawReading[] | null;
   /** The discrepancy cases, from the views' subquery; absent reads as none. */
   discrepancies?: RawDiscrepancy[] | null;
+  /** The pieces, from the views' subquery; absent reads as none. */
+  pieces?: RawPiece[] | null;
 }
 
 export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;
@@ -52,7 +55,7 @@ export function toLabelJson(label: LabelRow, ctx: JsonContext) {
 
 /** The delivery as its owner sees it (the contract's ZDelivery fields, whitelisted); never the row itself. */
 export function toDeliveryJson(
-  { delivery: d, label, pod, attempts, handback, readings, discrepancies }: DeliveryView,
+  { delivery: d, label, pod, attempts, handback, readings, discrepancies, pieces }: DeliveryView,
   ctx: JsonContext,
 ): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.readerId, ctx.now) : null);
@@ -86,6 +89,7 @@ export function toDeliveryJson(
     ...toHandlingJson(d, readings),
     standingOrderId: d.standingOrderId,
     discrepancies: toDiscrepancySummaries(discrepancies),
+    pieces: toPiecesJson(pieces),
   };
 }
 

@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './accounts.js';
 export * from './rate-card-versions.js';
 export * from './discrepancies.js';
+export * from './pieces.js';

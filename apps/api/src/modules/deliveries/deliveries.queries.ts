@@ -9,6 +9,7 @@ import type { DeliveryView } from '../../shared/delivery-json.js';
 import { readingsColumn } from '../../shared/handling-json.js';
 import { discrepanciesColumn } from '../../shared/discrepancies-json.js';
 import { isUuid } from '../../shared/ids.js';
+import { piecesColumn } from '../../shared/pieces-json.js';
 
 /** A delivery is addressed by its _id or its tracking number; anything else matches nothing. */
 export function deliveryKey(idOrTrackingNumber: string): SQL | null {
@@ -28,6 +29,7 @@ export const DELIVERY_VIEW_COLUMNS = {
   handback: deliveryReturns,
   readings: readingsColumn,
   discrepancies: discrepanciesColumn,
+  pieces: piecesColumn,
 };
 
 /** The selection every delivery answer starts from (the label, proof and hand-back joined). */
