@@ -35,3 +35,4 @@ export * from './service.js';
 export * from './tracking-number.js';
 export * from './rate-cards.js';
 export * from './discrepancies.js';
+export * from './lab-door.js';

@@ -1,7 +1,8 @@
 import {
   REJECTION_REASON_LABELS,
   type TAdminDeliveryResponse,
-  type TReceiptPage,
+  type TLabReceiptPage,
+  type TManifestReceiptRequest,
   type TReceiptRequest,
   type TSpecimenCategory,
   type TTemperatureClass,
@@ -17,6 +18,8 @@ import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { openDiscrepancies } from '../discrepancies/open-discrepancies.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { readReceiptToken } from '../../shared/receipt-token.js';
+import { manifestDeliveries, piecesOf, toManifestJson } from './manifest.js';
+import { reconcileManifest } from './reconcile-manifest.js';
 
 export const RECEIPT_LINK_INVALID = 'This receipt link is not valid';
 export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work for 7 days after delivery)';
@@ -61,9 +64,17 @@ async function deliveryOfToken(services: Services, token: string) {
   return d;
 }
 
-/** GET /receipts/{token}: only what the receiving lab needs to find the parcel (no names, no addresses). */
-export async function readReceiptPage(services: Services, _caller: Anonymous, input: { token: string }): Promise<TReceiptPage> {
+/** GET /receipts/{token}: only what the receiving lab needs to find the parcel (no names, no addresses), and its manifest. */
+export async function readReceiptPage(services: Services, _caller: Anonymous, input: { token: string }): Promise<TLabReceiptPage> {
   const { delivery: d, deliveredAt } = await deliveryOfToken(services, input.token);
+  const members = await manifestDeliveries(services.db, d, services.env.BUSINESS_TZ);
+  const manifest = toManifestJson(
+    members,
+    await piecesOf(
+      services.db,
+      members.map((m) => m.d.id),
+    ),
+  );
   return {
     success: true,
     data: {
@@ -81,18 +92,20 @@ export async function readReceiptPage(services: Services, _caller: Anonymous, in
               receivedAt: d.receiptReceivedAt.toISOString(),
             }
           : null,
+      manifest,
     },
   };
 }
 
-/** POST /receipts/{token}: the receiver's answer, once. */
+/** POST /receipts/{token}: the receiver's answer, once: the manifest piece by piece, or today's one-parcel yes or no. */
 export async function submitReceipt(
   services: Services,
   caller: Anonymous,
-  input: TReceiptRequest & { token: string },
-): Promise<TReceiptPage> {
+  input: (TReceiptRequest | TManifestReceiptRequest) & { token: string },
+): Promise<TLabReceiptPage> {
   const { delivery: d } = await deliveryOfToken(services, input.token);
-  await recordReceipt(services, d.id, { actorId: null, actorRole: 'RECEIVER', ip: caller.ip }, input);
+  if ('pieces' in input) await reconcileManifest(services, caller, d, input);
+  else await recordReceipt(services, d.id, { actorId: null, actorRole: 'RECEIVER', ip: caller.ip }, input);
   return readReceiptPage(services, caller, input);
 }
 
