@@ -18,6 +18,7 @@ import devicesRoutes from './modules/devices/devices.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import deliveriesRoutes from './modules/deliveries/deliveries.routes.js';
+import discrepanciesRoutes from './modules/discrepancies/discrepancies.routes.js';
 import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
 import driverRoutes from './modules/driver/driver.routes.js';
 import driverPayRoutes from './modules/driver-pay/driver-pay.routes.js';
@@ -209,6 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     standingOrdersRoutes,
     addressesRoutes,
     dispatchRoutes,
+    discrepanciesRoutes,
     autoDispatchRoutes,
     routePlansRoutes,
     reportsRoutes,

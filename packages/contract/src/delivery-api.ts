@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZDiscrepancySummary } from './discrepancies.js';
 import { ZHandling } from './medical.js';
+import { ZPiece } from './pieces.js';
 import { line, safeText } from './text.js';
 import {
   DELIVERY_SORTS,
@@ -72,6 +74,10 @@ export const ZDelivery = z.object({
   reference: z.string().nullable(),
   /** Its price, for its owner, the account's owners and staff (null while unpriced); absent for anyone else. */
   price: ZDeliveryPrice.nullable().optional(),
+  /** The discrepancy cases opened on it, oldest first ([] when none). */
+  discrepancies: z.array(ZDiscrepancySummary),
+  /** Every bag, cooler and tube, in order, each with its barcode and status. */
+  pieces: z.array(ZPiece),
 });
 export type TDelivery = z.infer<typeof ZDelivery>;
 

@@ -4,6 +4,7 @@ import { ZProofOfDelivery } from './delivery-api.js';
 import { ATTEMPT_NOTE_MAX, ATTEMPT_REASONS, OTHER_NEEDS_NOTE, ZDeliveryAttempt } from './exceptions.js';
 import { ZCoords } from './schemas.js';
 import { ZHandling, ZPackagingChecklist, ZTemperatureC } from './medical.js';
+import { ZMissingPieces, ZPiece, ZPieceChecks, ZScannedPieces } from './pieces.js';
 import { line, note } from './text.js';
 
 /** The driver app's calls (DRIVER only), under /api/v1/driver. */
@@ -61,6 +62,8 @@ export const ZDriverJob = z.object({
   pickupArrivedAt: isoDate.nullable(),
   dropoffArrivedAt: isoDate.nullable(),
   ...ZHandling.shape,
+  /** The pieces to scan at each hand-over, in order. */
+  pieces: z.array(ZPiece),
 });
 export type TDriverJob = z.infer<typeof ZDriverJob>;
 
@@ -77,8 +80,14 @@ export const ZDriverStatusRequest = z
     status: z.enum(DRIVER_MOVE_STATUSES, { error: `Status must be one of ${DRIVER_MOVE_STATUSES.join(', ')}` }),
     location: ZCoords.optional(),
     note: note('Note', ATTEMPT_NOTE_MAX).optional(),
-    /** The tracking number read from the parcel's label: required for picked_up. */
+    /** The tracking number read from the parcel's label: for picked_up of a one-piece delivery (or scannedPieces). */
     scannedOrderId: line('Scanned tracking number', 40).optional(),
+    /** picked_up: the barcode of every piece handed over (MC...-01), scanned or typed. */
+    scannedPieces: ZScannedPieces,
+    /** picked_up: what a piece needs beyond its scan (a drug test's CCF number and seal, a controlled count). */
+    pieceChecks: ZPieceChecks,
+    /** picked_up: the pieces left behind, by number, with why: they become not_handed_over. */
+    missingPieces: ZMissingPieces,
     /** Why the drop failed: required for failed_attempt. */
     reason: z.enum(ATTEMPT_REASONS, { error: `Reason must be one of ${ATTEMPT_REASONS.join(', ')}` }).optional(),
     /** The parcel's temperature at pickup: required for a temperature-controlled parcel. */
@@ -116,6 +125,10 @@ export const ZProofOfDeliveryFields = z.object({
   idLast4: z.string().optional(),
   idName: z.string().optional(),
   relationship: z.string().optional(),
+  /** The barcode of every piece handed over (in multipart a JSON array in one field); absent: every piece on board. */
+  scannedPieces: ZScannedPieces,
+  /** A controlled substance's count per piece at the hand-over. */
+  pieceChecks: ZPieceChecks,
 });
 export type TProofOfDeliveryFields = z.infer<typeof ZProofOfDeliveryFields>;
 

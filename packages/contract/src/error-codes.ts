@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'LAST_OWNER',
   /** 400: an account invitation token that is unknown, used, revoked or expired. */
   'INVITATION_INVALID',
+  /** 409: a drug test's bottle and its Custody and Control Form carry different numbers: refused at pickup. */
+  'CCF_MISMATCH',
+  /** 409: a drug test's seal is broken: refused at pickup. */
+  'SEAL_BROKEN',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -64,11 +64,12 @@ export function temperatureInRange(t: string, celsius: number): boolean {
   return celsius >= r.min && celsius <= r.max;
 }
 
-export const SPECIMEN_CATEGORIES = ['UN3373', 'exempt'] as const;
+export const SPECIMEN_CATEGORIES = ['UN3373', 'exempt', 'drug_test'] as const;
 export type TSpecimenCategory = (typeof SPECIMEN_CATEGORIES)[number];
 export const SPECIMEN_CATEGORY_LABELS: Record<TSpecimenCategory, string> = {
   UN3373: 'UN3373 Biological substance, Category B',
   exempt: 'Exempt specimen',
+  drug_test: 'Drug test (CCF)',
 };
 export const SPECIMEN_MAX_STABLE_HOURS = 24 * 30;
 

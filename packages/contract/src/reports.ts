@@ -37,6 +37,12 @@ export const ZDeliveryReportFigures = z.object({
   onTimeRate: z.number().nullable(),
   avgBookingToPickupMinutes: z.number().nullable(),
   avgPickupToDropoffMinutes: z.number().nullable(),
+  /** Deliveries with at least one discrepancy case (missing, damaged, rejected ... pieces). */
+  withDiscrepancy: z.number().int(),
+  /** withDiscrepancy / booked; null when nothing was booked. */
+  discrepancyRate: z.number().nullable(),
+  /** Cases on these deliveries past their due time and not resolved. */
+  overdueCases: z.number().int(),
 });
 export type TDeliveryReportFigures = z.infer<typeof ZDeliveryReportFigures>;
 

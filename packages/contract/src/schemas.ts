@@ -6,6 +6,7 @@ import { MESSAGES } from './messages.js';
 import { EMAIL_PATTERN, isValidContactPhone, isValidPhone } from './phone.js';
 import { PASSWORD_RULES } from './password.js';
 import { isSafeText, line, note, safeText, unsafeTextMessage } from './text.js';
+import { piecesFromField, ZPiecesRequest } from './pieces.js';
 import { PRIORITIES, SPECIMEN_CATEGORIES, SPECIMEN_MAX_STABLE_HOURS, TEMPERATURE_CLASSES } from './medical.js';
 
 /** Multipart sends every field as text: "true"/"false" become booleans, a JSON object its value. */
@@ -112,6 +113,8 @@ export const ZCreateDeliveryRequest = z.object({
   specimen: z.preprocess(fromFormText, ZSpecimenRequest.optional()),
   /** The customer's PO or cost-centre reference, printed on the invoice line; required when the account says so. */
   reference: z.preprocess((v) => (v === '' || v === null ? undefined : v), line('Reference', REFERENCE_MAX).optional()),
+  /** 1 to 99 pieces (a list, its JSON text, or a count); without it, one piece of the package type's kind. */
+  pieces: z.preprocess(piecesFromField, ZPiecesRequest.optional()),
 });
 export type TCreateDeliveryRequest = z.infer<typeof ZCreateDeliveryRequest>;
 

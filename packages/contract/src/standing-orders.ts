@@ -81,8 +81,12 @@ export type TUpdateStandingOrderRequest = z.input<typeof ZUpdateStandingOrderReq
 export const ZSkipOccurrenceRequest = z.object({ date: ZLocalDate('Date') });
 
 const templatePrimitive = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-/** A template field: a value, or an object of values (the specimen). */
-const templateValue = z.union([templatePrimitive, z.record(z.string(), templatePrimitive)]);
+/** A template field: a value, an object of values (the specimen), or a list of them (the pieces). */
+const templateValue = z.union([
+  templatePrimitive,
+  z.record(z.string(), templatePrimitive),
+  z.array(z.record(z.string(), templatePrimitive)),
+]);
 
 export const ZStandingOrder = z.object({
   _id: z.string(),
@@ -132,6 +136,8 @@ export const IMPORT_COLUMNS = [
   'specimenStableForHours',
   // Optional: the PO or cost-centre reference (required when the account asks for one).
   'reference',
+  // Optional: a count of like pieces ("3") or the JSON list of pieces as the API takes it.
+  'pieces',
 ] as const;
 /** The specimen's columns and the request field each fills (the API nests them under `specimen`). */
 export const IMPORT_SPECIMEN_COLUMNS = {

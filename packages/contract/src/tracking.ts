@@ -38,6 +38,8 @@ export type TTrackingEvent = z.infer<typeof ZTimelineEntry>;
 export const ZTrackingResult = z.object({
   trackingNumber: z.string(),
   status: z.enum(DELIVERY_STATUSES),
+  /** How many pieces travel (the count only: never what they are). */
+  pieceCount: z.number().int(),
   /** A hold exists (medical handling): shown as the status word "On hold", nothing more. */
   onHold: z.boolean(),
   /** The receiving laboratory rejected the parcel after delivery: shown as "Rejected by lab", never why. */

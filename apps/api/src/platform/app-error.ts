@@ -27,6 +27,8 @@ const STATUS_BY_CODE: Record<TErrorCode, number> = {
   CREDIT_LIMIT_EXCEEDED: 409,
   LAST_OWNER: 409,
   INVITATION_INVALID: 400,
+  CCF_MISMATCH: 409,
+  SEAL_BROKEN: 409,
 };
 
 /** The one error type use cases throw; its message is safe to show to the client. */

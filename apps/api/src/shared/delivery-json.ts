@@ -10,6 +10,8 @@ import type {
 import type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
 import { signedFileUrl } from './file-links.js';
 import { toHandlingJson, type RawReading } from './handling-json.js';
+import { type RawDiscrepancy, toDiscrepancySummaries } from './discrepancies-json.js';
+import { type RawPiece, toPiecesJson } from './pieces-json.js';
 import { type AttemptRow, toAttemptJson, type ReturnRow, toReturnProofJson } from './attempts-json.js';
 
 export type { DeliveryRow, JsonContext, LabelRow, PodRow } from './answer-types.js';
@@ -25,6 +27,10 @@ export interface DeliveryView {
   handback: ReturnRow | null;
   /** The temperature readings, from the views' subquery; absent reads as none. */
   readings?: RawReading[] | null;
+  /** The discrepancy cases, from the views' subquery; absent reads as none. */
+  discrepancies?: RawDiscrepancy[] | null;
+  /** The pieces, from the views' subquery; absent reads as none. */
+  pieces?: RawPiece[] | null;
 }
 
 export const trackingUrlOf = (publicUrl: string, orderId: string) => `${publicUrl}/track/${orderId}`;
@@ -79,7 +85,10 @@ export function toDeliveryPriceJson(
 const readsPrice = (d: Pick<DeliveryRow, 'customerId'>, ctx: JsonContext) => d.customerId === ctx.readerId || ctx.readerSeesPrices === true;
 
 /** The delivery as its owner sees it (the contract's ZDelivery fields, whitelisted); never the row itself. */
-export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, readings }: DeliveryView, ctx: JsonContext): TDelivery {
+export function toDeliveryJson(
+  { delivery: d, label, pod, attempts, handback, readings, discrepancies, pieces }: DeliveryView,
+  ctx: JsonContext,
+): TDelivery {
   const link = (fileId: string | null) => (fileId ? signedFileUrl(ctx.jwtKey, fileId, ctx.readerId, ctx.now) : null);
   return {
     _id: d.id,
@@ -112,6 +121,8 @@ export function toDeliveryJson({ delivery: d, label, pod, attempts, handback, re
     standingOrderId: d.standingOrderId,
     reference: d.reference,
     ...(readsPrice(d, ctx) ? { price: toDeliveryPriceJson(d) } : {}),
+    discrepancies: toDiscrepancySummaries(discrepancies),
+    pieces: toPiecesJson(pieces),
   };
 }
 

@@ -14,6 +14,7 @@ import type { Services } from '../services.js';
 import { type AttemptRow, toAttemptJson, attemptsColumn } from './attempts-json.js';
 import { type DeliveryRow, type JsonContext, type PodRow, toPodJson } from './delivery-json.js';
 import { toHandlingJson, type RawReading, readingsColumn } from './handling-json.js';
+import { piecesColumn, type RawPiece, toPiecesJson } from './pieces-json.js';
 import { collectFromOf, type HolderRow, holderColumn } from './collect-from.js';
 
 const coords = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
@@ -26,12 +27,13 @@ export interface JobView {
   senderName: string;
   attempts: AttemptRow[];
   readings?: RawReading[] | null;
+  pieces?: RawPiece[] | null;
   holder?: HolderRow | null;
 }
 
 /** A job as the driver's phone shows it: addresses and phones the run needs, no customer account details. */
 export function toDriverJob(
-  { delivery: d, pod, senderName, attempts, readings, holder }: JobView,
+  { delivery: d, pod, senderName, attempts, readings, pieces, holder }: JobView,
   routeOrder: number,
   ctx: JsonContext,
 ): TDriverJob {
@@ -67,6 +69,7 @@ export function toDriverJob(
     pickupArrivedAt: d.pickupArrivedAt?.toISOString() ?? null,
     dropoffArrivedAt: d.dropoffArrivedAt?.toISOString() ?? null,
     ...toHandlingJson(d, readings),
+    pieces: toPiecesJson(pieces),
   };
 }
 
@@ -79,6 +82,7 @@ export function selectJobViews(db: DbOrTx) {
       lastName: users.lastName,
       attempts: attemptsColumn,
       readings: readingsColumn,
+      pieces: piecesColumn,
       holder: holderColumn,
     })
     .from(deliveries)
@@ -93,12 +97,14 @@ export const jobViewOf = (r: {
   lastName: string;
   attempts: AttemptRow[];
   readings?: RawReading[] | null;
+  pieces?: RawPiece[] | null;
   holder?: HolderRow | null;
 }): JobView => ({
   delivery: r.delivery,
   pod: r.pod,
   attempts: r.attempts,
   readings: r.readings,
+  pieces: r.pieces,
   holder: r.holder,
   senderName: `${r.firstName} ${r.lastName}`.trim(),
 });

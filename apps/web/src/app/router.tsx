@@ -277,6 +277,20 @@ const staffPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.adminDiscrepancies,
+    ...lazyPage(
+      () => import('@/features/discrepancies/pages/discrepancies-page'),
+      (m) => m.DiscrepanciesPage,
+    ),
+  },
+  {
+    path: routes.adminDiscrepancy,
+    ...lazyPage(
+      () => import('@/features/discrepancies/pages/discrepancy-page'),
+      (m) => m.DiscrepancyPage,
+    ),
+  },
+  {
     path: routes.adminDelivery,
     ...lazyPage(
       () => import('@/features/dispatch/pages/dispatch-delivery-page'),

@@ -46,6 +46,9 @@ export const paths = {
   adminDeliveries: '/admin/deliveries',
   adminDeliveriesWhere: (filter: Record<string, string>) => `/admin/deliveries?${new URLSearchParams(filter)}`,
   adminReports: '/admin/reports',
+  /** Discrepancy cases: the list (filters in the query string) and one case. */
+  adminDiscrepancies: '/admin/discrepancies',
+  adminDiscrepancy: (id: string) => `/admin/discrepancies/${enc(id)}`,
   /** Staff's and drivers' own profile, password and notices, in their own area. */
   staffAccount: '/admin/account',
   driverAccount: '/driver/account',
@@ -93,6 +96,7 @@ export const routes = {
   newStandingOrder: '/standing-orders/new',
   editStandingOrder: '/standing-orders/:id/edit',
   adminDelivery: '/admin/deliveries/:id',
+  adminDiscrepancy: '/admin/discrepancies/:id',
   adminRateCard: '/admin/rate-cards/:id',
   adminInvoice: '/admin/invoices/:id',
   myInvoice: '/account/invoices/:id',

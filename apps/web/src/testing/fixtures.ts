@@ -37,6 +37,8 @@ export const untouchedDelivery = {
   returnProof: null,
   standingOrderId: null,
   reference: null,
+  discrepancies: [],
+  pieces: [],
 } satisfies Partial<TDeliveryDetail>;
 
 /** One of a customer's deliveries as their list answers it: a medication for Dr. Maya Chen, in transit. */
@@ -123,6 +125,7 @@ export const adminDelivery = (over: Partial<TAdminDelivery> = {}): TAdminDeliver
 /** A driver's job as GET /v1/driver/deliveries answers it: a medication from Northside Pharmacy, assigned. */
 export const driverJob = (over: Partial<TDriverJob> = {}): TDriverJob => ({
   ...ROUTINE_HANDLING,
+  pieces: [],
   _id: 'j1',
   orderId: 'MC0000000001',
   status: 'assigned',

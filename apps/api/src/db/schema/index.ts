@@ -15,3 +15,5 @@ export * from './invoices.js';
 export * from './devices.js';
 export * from './account-invitations.js';
 export * from './driver-pay.js';
+export * from './discrepancies.js';
+export * from './pieces.js';

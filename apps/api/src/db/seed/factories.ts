@@ -8,11 +8,14 @@ import {
   type TDeliveryType,
   type TPackageSize,
   type TPackageType,
+  type TPieceRequest,
+  type TPieceStatus,
   type TRole,
 } from '@courier/contract';
 import { ARGON2_OPTIONS } from '../bootstrap.js';
 import type { Db } from '../client.js';
-import { customerAccounts, deliveries, deliveryAttempts, users } from '../schema/index.js';
+import { customerAccounts, deliveries, deliveryAttempts, deliveryPieces, users } from '../schema/index.js';
+import { bookedPieceRows } from '../../modules/deliveries/book-pieces.js';
 import { appendCustodyEvent } from '../../modules/deliveries/custody.js';
 import { newOrderId } from '../../modules/deliveries/order-id.js';
 import { createOfflineGeocoder } from '../../platform/geocoder/index.js';
@@ -107,6 +110,8 @@ export interface DeliveryFactoryInput {
   createdAt?: Date;
   /** Minutes between successive custody events. */
   stepMinutes?: number;
+  /** The pieces as a booking lists them; without, one of the package type's kind. */
+  pieces?: TPieceRequest[];
   /** Medical handling columns (priority, temperature, specimen, controlled substance, approval time). */
   handling?: Partial<
     Pick<
@@ -175,6 +180,17 @@ export async function createDelivery(db: Db, input: DeliveryFactoryInput) {
         updatedAt: new Date(createdAt.getTime() + step * (path.length - 1)),
       })
       .returning();
+    const pieceStatus: TPieceStatus = ['picked_up', 'in_transit', 'failed_attempt', 'returning'].includes(status)
+      ? 'picked_up'
+      : status === 'delivered' || status === 'returned'
+        ? 'delivered'
+        : 'booked';
+    await tx.insert(deliveryPieces).values(
+      bookedPieceRows(delivery, { packageType: delivery.packageType as TPackageType, pieces: input.pieces }, createdAt).map((p) => ({
+        ...p,
+        status: pieceStatus,
+      })),
+    );
     for (const [i, s] of path.entries()) {
       // The parcel is at pickup until it leaves, then at the drop-off once delivered (or tried there).
       const here = s === 'delivered' || s === 'failed_attempt' ? drop : s === 'in_transit' || s === 'returning' ? null : pickup;

@@ -23,6 +23,7 @@ import { recordWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { custodyEventRow } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
+import { writeBookedPieces } from './book-pieces.js';
 import { BUSINESS_HOURS, bookingEstimate } from './estimate-delivery.js';
 import { newOrderId } from './order-id.js';
 import { type CleanImage, cleanPackageImage, storePackageImage } from './package-image.js';
@@ -299,6 +300,10 @@ async function writeBookingBatch(
   const rows = values.map((v) => byOrderId.get(v.orderId) as DeliveryRow);
   for (const row of rows) await options.within?.(tx, row);
   const at = (i: number) => bookings[i].now;
+  await writeBookedPieces(
+    tx,
+    rows.map((row, i) => ({ row, form: bookings[i].form, at: at(i) })),
+  );
   // The embedded database runs each statement on this thread: other requests get a turn between them.
   await yieldToEventLoop();
   await tx.insert(deliveryEvents).values(

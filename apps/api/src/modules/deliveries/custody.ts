@@ -23,7 +23,17 @@ export interface CustodyEventInput {
   at: Date;
 }
 
-export const CUSTODY_KINDS = ['temperature', 'logger', 'checklist', 'id_check', 'hold', 'disposition', 'receipt', 'redaction'] as const;
+export const CUSTODY_KINDS = [
+  'temperature',
+  'logger',
+  'checklist',
+  'id_check',
+  'hold',
+  'disposition',
+  'receipt',
+  'redaction',
+  'piece',
+] as const;
 export type CustodyKind = (typeof CUSTODY_KINDS)[number];
 
 type CustodyRow = typeof deliveryEvents.$inferSelect;

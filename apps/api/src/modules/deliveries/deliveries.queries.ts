@@ -7,7 +7,9 @@ import { type Actor, mayReadDelivery } from '../../platform/policy.js';
 import { attemptsColumn } from '../../shared/attempts-json.js';
 import type { DeliveryView } from '../../shared/delivery-json.js';
 import { readingsColumn } from '../../shared/handling-json.js';
+import { discrepanciesColumn } from '../../shared/discrepancies-json.js';
 import { isUuid } from '../../shared/ids.js';
+import { piecesColumn } from '../../shared/pieces-json.js';
 
 /** A delivery is addressed by its _id or its tracking number; anything else matches nothing. */
 export function deliveryKey(idOrTrackingNumber: string): SQL | null {
@@ -26,6 +28,8 @@ export const DELIVERY_VIEW_COLUMNS = {
   attempts: attemptsColumn,
   handback: deliveryReturns,
   readings: readingsColumn,
+  discrepancies: discrepanciesColumn,
+  pieces: piecesColumn,
 };
 
 /** The selection every delivery answer starts from (the label, proof and hand-back joined). */

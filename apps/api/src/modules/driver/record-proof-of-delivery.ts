@@ -7,6 +7,7 @@ import type { Services } from '../../services.js';
 import { appendHandlingEvent } from '../deliveries/custody.js';
 import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
 import { cleanPackageImage } from '../deliveries/package-image.js';
+import { deliverAllPieces, planPieceHandOver, writePieceHandOver } from '../deliveries/piece-handover.js';
 import { holdOnDeliveryReading } from '../medical/delivery-reading.js';
 import { checkTemperatureGiven } from '../medical/pickup-checks.js';
 import { recordReadings } from '../medical/record-readings.js';
@@ -54,6 +55,7 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
         const idCheck = d.controlledSubstance ? ZIdCheck.parse(fields) : null;
         // A reading out of range is kept and holds the parcel (its own transaction); the hand-over is refused.
         if (fields.temperatureC !== undefined) await holdOnDeliveryReading(services, actor, d, fields.temperatureC);
+        const pieces = await planPieceHandOver(services, actor, d, fields, 'delivery');
         const photo = input.photo ? await cleanPackageImage(input.photo, 'photo') : null;
         const signature = input.signature ? await cleanSignature(input.signature) : null;
         const fix = fields.lat !== undefined && fields.lng !== undefined ? { lat: fields.lat, lng: fields.lng } : null;
@@ -68,6 +70,7 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
               recipientName: fields.recipientName,
               photo: !!photo,
               signature: !!signature,
+              ...(pieces ? { scannedPieces: pieces.scanned.map((s) => s.piece.barcode) } : {}),
               ...(idCheck
                 ? {
                     idType: idCheck.idType,
@@ -107,6 +110,8 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
                 `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
                 at,
               );
+            if (pieces) await writePieceHandOver(tx, services, actor, row, pieces);
+            else await deliverAllPieces(tx, row.id, at);
             await claim?.(tx);
           },
         };

@@ -1,4 +1,4 @@
-import { mayHaveLabel } from '@courier/contract';
+import { mayHaveLabel, pieceBarcode } from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { deliveries, shippingLabels, storedFiles, users } from '../../db/schema/index.js';
@@ -8,6 +8,7 @@ import { type Actor, mayReadDelivery, readsAsStaff } from '../../platform/policy
 import type { Services } from '../../services.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from '../deliveries/deliveries.queries.js';
 import { type DeliveryRow, type LabelRow, toLabelJson, trackingUrlOf } from '../../shared/delivery-json.js';
+import { readPieces } from '../deliveries/piece-handover.js';
 import { labelCodes } from './label-codes.js';
 
 export const CANCELLED_HAS_NO_LABEL = 'A cancelled delivery has no shipping label';
@@ -81,8 +82,18 @@ async function ensureLabel(services: Services, actor: Actor, input: { idOrTracki
       .where(eq(users.id, d.customerId));
     const trackingUrl = trackingUrlOf(services.publicUrl, d.orderId);
     const content = labelContent(d, sender, { trackingUrl, generatedAt: now, timeZone: services.env.BUSINESS_TZ });
-    const codes = await labelCodes(d.orderId, trackingUrl);
-    const [pdf, png] = await Promise.all([renderLabelPdf(content, codes, now), renderLabelPng(content, codes)]);
+    const pieces = await readPieces(tx, d.id);
+    // A delivery always has a piece; one booked before pieces reads as its one.
+    const listed = pieces.length
+      ? pieces
+      : [{ seq: 1, barcode: pieceBarcode(d.orderId, 1), kind: 'box', accession: null, description: null }];
+    const pages = await Promise.all(
+      listed.map(async (p) => ({
+        piece: { seq: p.seq, total: listed.length, barcode: p.barcode, kind: p.kind, accession: p.accession, description: p.description },
+        codes: await labelCodes(p.barcode, p.barcode),
+      })),
+    );
+    const [pdf, png] = await Promise.all([renderLabelPdf(content, pages, now), renderLabelPng(content, pages[0].codes)]);
     const pdfFileId = await storeFile(tx, services, d, { bytes: pdf, kind: 'label_pdf' }, now);
     const imageFileId = await storeFile(tx, services, d, { bytes: png, kind: 'label_image' }, now);
     const [made] = await tx

@@ -3,7 +3,9 @@ import {
   deliveryTypeLabel,
   packageSizeLabel,
   packageTypeLabel,
+  PIECE_KIND_LABELS,
   TEMPERATURE_LABEL_MARKS,
+  type TPieceKind,
   type TTemperatureClass,
 } from '@courier/contract';
 import { formatBusinessTime } from '../../shared/business-time.js';
@@ -41,6 +43,34 @@ export interface LabelMarks {
   un3373: { name: string; phone: string } | null;
   idCheck: boolean;
 }
+
+/** A piece as its label page prints it. */
+export interface LabelPiece {
+  seq: number;
+  total: number;
+  barcode: string;
+  kind: string;
+  accession: string | null;
+  description: string | null;
+}
+
+/** One page of the label: its piece and the PNGs of its codes (Code 128 and QR of the piece barcode). */
+export interface LabelPage {
+  piece: LabelPiece;
+  codes: { barcode: Buffer; qr: Buffer };
+}
+
+export const pieceLine = (p: LabelPiece) => `Piece ${p.seq} of ${p.total}`;
+/** The piece's kind, accession and description, in Latin-1 for the PDF fonts. */
+export const pieceAbout = (p: LabelPiece) =>
+  latin1(
+    [PIECE_KIND_LABELS[p.kind as TPieceKind] ?? p.kind, p.accession ? `Accession ${p.accession}` : null, p.description]
+      .filter(Boolean)
+      .join(' | '),
+  );
+/** The handling marks in words, for each piece's page (the handling page prints them large). */
+export const marksLine = (m: LabelMarks) =>
+  [m.stat ? 'STAT' : null, m.temperature, m.un3373 ? 'UN3373' : null, m.idCheck ? 'ID CHECK' : null].filter(Boolean).join(' | ');
 
 /** The header's black box: STAT when it is (the first thing a sorter sees), else the service; the service stays on the package line. */
 export const headerMark = (c: LabelContent) => (c.marks.stat ? { text: 'STAT', size: 18 } : { text: c.service.toUpperCase(), size: 12 });

@@ -1,9 +1,13 @@
 import PDFDocument from 'pdfkit';
-import { hasMarks, headerMark, type LabelContent } from './label-content.js';
+import { hasMarks, headerMark, type LabelContent, type LabelPage, marksLine, pieceAbout, pieceLine } from './label-content.js';
 import { LABEL } from './label-layout.js';
 
-/** A printable 4x6 in shipping label: sender and recipient, package and service, Code 128 and QR codes. */
-export function renderLabelPdf(c: LabelContent, codes: { barcode: Buffer; qr: Buffer }, generatedAt: Date): Promise<Buffer> {
+/**
+ * A printable 4x6 in shipping label, one page per piece: sender and recipient, package and service, "Piece 2 of
+ * 3" and the piece's barcode as Code 128 and QR, the handling marks in words; then, when the parcel needs them,
+ * the handling page with the marks printed large.
+ */
+export function renderLabelPdf(c: LabelContent, pages: readonly LabelPage[], generatedAt: Date): Promise<Buffer> {
   const doc = new PDFDocument({
     size: [LABEL.width, LABEL.height],
     margin: 0,
@@ -16,6 +20,17 @@ export function renderLabelPdf(c: LabelContent, codes: { barcode: Buffer; qr: Bu
     doc.on('error', reject);
   });
 
+  for (const [i, page] of pages.entries()) {
+    if (i > 0) doc.addPage({ size: [LABEL.width, LABEL.height], margin: 0 });
+    drawLabelPage(doc, c, page);
+  }
+  if (hasMarks(c.marks)) drawHandlingMarks(doc, c);
+  doc.end();
+  return done;
+}
+
+/** One piece's page: its piece line and its codes, the rest the parcel's. */
+function drawLabelPage(doc: PDFKit.PDFDocument, c: LabelContent, { piece, codes }: LabelPage) {
   const m = LABEL.margin;
   const inner = LABEL.width - 2 * m;
   const rule = (y: number, width = 1) =>
@@ -89,21 +104,34 @@ export function renderLabelPdf(c: LabelContent, codes: { barcode: Buffer; qr: Bu
 
   const b = LABEL.barcode;
   doc.image(codes.barcode, b.x, b.y, { width: b.width, height: b.height });
-  doc.font('Helvetica-Bold').fontSize(13).fillColor('#000').text(c.trackingCode, m, b.textY, { width: inner, align: 'center' });
+  doc.font('Helvetica-Bold').fontSize(13).fillColor('#000').text(piece.barcode, m, b.textY, { width: inner, align: 'center' });
   rule(b.rule);
 
   doc.image(codes.qr, LABEL.qr.x, LABEL.qr.y, { width: LABEL.qr.size, height: LABEL.qr.size });
   const f = LABEL.footer;
-  doc.font('Helvetica-Bold').fontSize(8).text('Track this delivery', f.x, f.y, { width: f.width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('#000')
+    .text(pieceLine(piece), f.x, f.y, { width: f.width, height: 13, ellipsis: true });
+  const about = pieceAbout(piece);
+  if (about)
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .text(about, f.x, f.y + 14, { width: f.width, height: 10, ellipsis: true });
+  const words = marksLine(c.marks);
+  if (words)
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(7.5)
+      .text(words, f.x, f.y + 25, { width: f.width, height: 10, ellipsis: true });
   doc
     .font('Helvetica')
-    .fontSize(7)
-    .text(c.trackingUrl, f.x, f.y + 12, { width: f.width, height: 26, ellipsis: true });
-  doc.fillColor('#444').text(`Label generated ${c.generatedAt}`, f.x, f.y + 44, { width: f.width });
-
-  if (hasMarks(c.marks)) drawHandlingMarks(doc, c);
-  doc.end();
-  return done;
+    .fontSize(6.5)
+    .fillColor('#000')
+    .text(`Track: ${c.trackingUrl}`, f.x, f.y + 36, { width: f.width, height: 9, ellipsis: true });
+  doc.fillColor('#444').text(`Label generated ${c.generatedAt}`, f.x, f.y + 46, { width: f.width });
 }
 
 /**

@@ -3,7 +3,8 @@ import {
   ZAdminDeliveryResponse,
   ZDispositionRequest,
   ZDriverJobResponse,
-  ZReceiptPage,
+  ZLabReceiptPage,
+  ZManifestReceiptRequest,
   ZReceiptRequest,
   ZTemperatureReadingRequest,
   ZAnyIdParams,
@@ -12,6 +13,7 @@ import {
   ZTemperatureLogCsv,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import { recordDisposition } from './record-disposition.js';
 import { readReceiptPage, recordReceiptForLab, submitReceipt } from './record-receipt.js';
@@ -105,7 +107,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/receipts/:token',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { ...publicSchema, params: ZReceiptTokenParams, response: { 200: ZReceiptPage } },
+      schema: { ...publicSchema, params: ZReceiptTokenParams, response: { 200: ZLabReceiptPage } },
     },
     async (request) => readReceiptPage(services, anonymousOf(request), { token: request.params.token }),
   );
@@ -113,7 +115,14 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/receipts/:token',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { ...publicSchema, params: ZReceiptTokenParams, body: ZReceiptRequest, response: { 200: ZReceiptPage } },
+      schema: {
+        ...publicSchema,
+        description:
+          "The lab's answer, once: `pieces` (each received, missing, damaged, rejected or unexpected) and receivedBy for the manifest, or today's one-parcel status.",
+        params: ZReceiptTokenParams,
+        body: z.union([ZManifestReceiptRequest, ZReceiptRequest]),
+        response: { 200: ZLabReceiptPage },
+      },
     },
     async (request) => submitReceipt(services, anonymousOf(request), { ...request.body, token: request.params.token }),
   );

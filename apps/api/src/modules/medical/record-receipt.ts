@@ -1,4 +1,12 @@
-import type { TAdminDeliveryResponse, TReceiptPage, TReceiptRequest, TSpecimenCategory, TTemperatureClass } from '@courier/contract';
+import {
+  REJECTION_REASON_LABELS,
+  type TAdminDeliveryResponse,
+  type TLabReceiptPage,
+  type TManifestReceiptRequest,
+  type TReceiptRequest,
+  type TSpecimenCategory,
+  type TTemperatureClass,
+} from '@courier/contract';
 import { eq } from 'drizzle-orm';
 import { deliveries, proofsOfDelivery } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
@@ -7,8 +15,11 @@ import type { Services } from '../../services.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
 import { type ReceiptBy, recordReceiptOnDelivery } from '../deliveries/record-receipt-on-delivery.js';
 import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
+import { openDiscrepancies } from '../discrepancies/open-discrepancies.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { readReceiptToken } from '../../shared/receipt-token.js';
+import { manifestDeliveries, piecesOf, toManifestJson } from './manifest.js';
+import { reconcileManifest } from './reconcile-manifest.js';
 
 export const RECEIPT_LINK_INVALID = 'This receipt link is not valid';
 export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work for 7 days after delivery)';
@@ -17,7 +28,24 @@ export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work f
 async function recordReceipt(services: Services, deliveryId: string, by: ReceiptBy, input: TReceiptRequest) {
   await services.db.transaction((tx) =>
     recordReceiptOnDelivery(tx, services, deliveryId, by, input, async (t, row) => {
-      if (input.status === 'rejected') await sendMedicalMessages(t, services, row, 'rejected', row.updatedAt);
+      if (input.status !== 'rejected') return;
+      await sendMedicalMessages(t, services, row, 'rejected', row.updatedAt);
+      // Today's one-parcel rejection is a difference like any piece's: it opens a case (dispatch and the owner were just told).
+      const reason = input.reason ?? 'other';
+      await openDiscrepancies(
+        t,
+        services,
+        [
+          {
+            kind: reason === 'temperature' ? 'temperature' : 'rejected',
+            deliveryId: row.id,
+            reason,
+            detail: `Rejected at the lab by ${input.receivedBy}: ${REJECTION_REASON_LABELS[reason]}${input.comment ? ` (${input.comment})` : ''}`,
+          },
+        ],
+        { actorId: by.actorId, ip: by.ip, alreadyTold: true },
+        row.updatedAt,
+      );
     }),
   );
   services.outbox.kick();
@@ -36,9 +64,17 @@ async function deliveryOfToken(services: Services, token: string) {
   return d;
 }
 
-/** GET /receipts/{token}: only what the receiving lab needs to find the parcel (no names, no addresses). */
-export async function readReceiptPage(services: Services, _caller: Anonymous, input: { token: string }): Promise<TReceiptPage> {
+/** GET /receipts/{token}: only what the receiving lab needs to find the parcel (no names, no addresses), and its manifest. */
+export async function readReceiptPage(services: Services, _caller: Anonymous, input: { token: string }): Promise<TLabReceiptPage> {
   const { delivery: d, deliveredAt } = await deliveryOfToken(services, input.token);
+  const members = await manifestDeliveries(services.db, d, services.env.BUSINESS_TZ);
+  const manifest = toManifestJson(
+    members,
+    await piecesOf(
+      services.db,
+      members.map((m) => m.d.id),
+    ),
+  );
   return {
     success: true,
     data: {
@@ -56,18 +92,20 @@ export async function readReceiptPage(services: Services, _caller: Anonymous, in
               receivedAt: d.receiptReceivedAt.toISOString(),
             }
           : null,
+      manifest,
     },
   };
 }
 
-/** POST /receipts/{token}: the receiver's answer, once. */
+/** POST /receipts/{token}: the receiver's answer, once: the manifest piece by piece, or today's one-parcel yes or no. */
 export async function submitReceipt(
   services: Services,
   caller: Anonymous,
-  input: TReceiptRequest & { token: string },
-): Promise<TReceiptPage> {
+  input: (TReceiptRequest | TManifestReceiptRequest) & { token: string },
+): Promise<TLabReceiptPage> {
   const { delivery: d } = await deliveryOfToken(services, input.token);
-  await recordReceipt(services, d.id, { actorId: null, actorRole: 'RECEIVER', ip: caller.ip }, input);
+  if ('pieces' in input) await reconcileManifest(services, caller, d, input);
+  else await recordReceipt(services, d.id, { actorId: null, actorRole: 'RECEIVER', ip: caller.ip }, input);
   return readReceiptPage(services, caller, input);
 }
 

@@ -12,25 +12,28 @@ import { type OutgoingMessage, writeMessages } from './outgoing-message.js';
  * transaction of the change. E-mails carry the order id and a link, never anything clinical.
  */
 
-export type MedicalEvent = 'hold' | 'rejected' | 'escalated';
+/** pieces_left: pieces not handed over at pickup; pickup_refused: a drug test refused (form number or seal). */
+export type MedicalEvent = 'hold' | 'rejected' | 'escalated' | 'pieces_left' | 'pickup_refused';
 
 /** Staff hear of a hold and a rejection; a STAT nobody took goes to those who can reassign and decide: managers and up. */
 const ACCOUNTS_TOLD: Record<MedicalEvent, { audience: 'staff' | 'managers'; roles: readonly TRole[] }> = {
   hold: { audience: 'staff', roles: STAFF_ROLES },
   rejected: { audience: 'staff', roles: STAFF_ROLES },
   escalated: { audience: 'managers', roles: MANAGER_ROLES },
+  pieces_left: { audience: 'staff', roles: STAFF_ROLES },
+  pickup_refused: { audience: 'staff', roles: STAFF_ROLES },
 };
 
 /**
  * Safety rule, deliberate: a hold or a rejection is a safety matter about the owner's own parcel, so the owner
  * always hears of it, in the app and by e-mail, whatever their update preferences.
  */
-export const OWNER_ALWAYS_HEARS: ReadonlySet<MedicalEvent> = new Set<MedicalEvent>(['hold', 'rejected']);
+export const OWNER_ALWAYS_HEARS: ReadonlySet<MedicalEvent> = new Set<MedicalEvent>(['hold', 'rejected', 'pieces_left', 'pickup_refused']);
 
 type Words = { title: string; message: string };
 
 /** A hold asks for a disposition, which only a MANAGER and above records: STAFF are told who decides. */
-const STAFF_WORDS: Record<MedicalEvent, (o: string, role: TRole | undefined) => Words> = {
+const STAFF_WORDS: Record<MedicalEvent, (o: string, role: TRole | undefined, detail: string) => Words> = {
   hold: (o, role) => ({
     title: 'Delivery on hold',
     message: `Delivery ${o} is on hold for a temperature excursion. ${
@@ -39,14 +42,27 @@ const STAFF_WORDS: Record<MedicalEvent, (o: string, role: TRole | undefined) => 
   }),
   rejected: (o) => ({ title: 'Receipt rejected', message: `The receiver rejected delivery ${o}. Review it.` }),
   escalated: (o) => ({ title: 'STAT not assigned', message: `STAT delivery ${o} has no driver 15 minutes after approval.` }),
+  pieces_left: (o, _role, detail) => ({
+    title: 'Pieces not handed over',
+    message: `Delivery ${o} left pickup without every piece: ${detail}.`,
+  }),
+  pickup_refused: (o, _role, detail) => ({ title: 'Pickup refused', message: `The driver refused delivery ${o} at pickup: ${detail}.` }),
 };
 
-const OWNER_WORDS: Partial<Record<MedicalEvent, (o: string) => Words>> = {
+const OWNER_WORDS: Partial<Record<MedicalEvent, (o: string, detail: string) => Words>> = {
   hold: (o) => ({
     title: 'Delivery on hold',
     message: `Your delivery ${o} is on hold: a temperature reading was out of range. Dispatch will decide what happens next.`,
   }),
   rejected: (o) => ({ title: 'Receipt rejected', message: `The receiver rejected your delivery ${o}. Dispatch will contact you.` }),
+  pieces_left: (o, detail) => ({
+    title: 'Pieces not handed over',
+    message: `The driver collected your delivery ${o} without every piece: ${detail}. The rest are on their way; dispatch will contact you.`,
+  }),
+  pickup_refused: (o, detail) => ({
+    title: 'Pickup refused',
+    message: `The driver could not take your delivery ${o}: ${detail}. It stays with you; dispatch will contact you.`,
+  }),
 };
 
 interface Account {
@@ -69,10 +85,11 @@ export function planMedicalMessages(
   d: DeliveryRow,
   event: MedicalEvent,
   facts: MedicalAudienceFacts,
+  detail = '',
 ): OutgoingMessage[] {
   const { audience } = ACCOUNTS_TOLD[event];
   const out: OutgoingMessage[] = facts.accounts.flatMap((s): OutgoingMessage[] => {
-    const words = STAFF_WORDS[event](d.orderId, s.roleId ? roleFromId(s.roleId) : undefined);
+    const words = STAFF_WORDS[event](d.orderId, s.roleId ? roleFromId(s.roleId) : undefined, detail);
     return [
       { audience, channel: 'in_app', address: s.id, content: { deliveryId: d.id, ...words } },
       {
@@ -89,7 +106,7 @@ export function planMedicalMessages(
       },
     ];
   });
-  const owner = OWNER_ALWAYS_HEARS.has(event) ? OWNER_WORDS[event]?.(d.orderId) : undefined;
+  const owner = OWNER_ALWAYS_HEARS.has(event) ? OWNER_WORDS[event]?.(d.orderId, detail) : undefined;
   if (!owner) return out;
   out.push({ audience: 'owner', channel: 'in_app', address: d.customerId, content: { deliveryId: d.id, ...owner } });
   if (facts.owner && !facts.owner.isDeleted)
@@ -136,6 +153,8 @@ export async function sendMedicalMessages(
   d: DeliveryRow,
   event: MedicalEvent,
   at: Date,
+  /** What the words name (which pieces, why), never anything clinical. */
+  detail = '',
 ): Promise<void> {
-  await writeMessages(tx, planMedicalMessages(services, d, event, await readMedicalAudienceFacts(tx, d, event)), at);
+  await writeMessages(tx, planMedicalMessages(services, d, event, await readMedicalAudienceFacts(tx, d, event), detail), at);
 }

@@ -19,6 +19,9 @@ export async function exportDeliveryReport(services: Services, actor: Actor, que
     f.onTimeRate === null ? '' : `${Math.round(f.onTimeRate * 1000) / 10}%`,
     blank(f.avgBookingToPickupMinutes),
     blank(f.avgPickupToDropoffMinutes),
+    f.withDiscrepancy,
+    f.discrepancyRate === null ? '' : `${Math.round(f.discrepancyRate * 1000) / 10}%`,
+    f.overdueCases,
   ];
   const csv = toCsv(
     [
@@ -30,6 +33,9 @@ export async function exportDeliveryReport(services: Services, actor: Actor, que
       'On-time rate',
       'Average booking to pickup (minutes)',
       'Average pickup to drop-off (minutes)',
+      'With a discrepancy',
+      'Discrepancy rate',
+      'Overdue cases',
     ],
     [...report.rows.map((r) => line(r.label, r)), line('Total', report.totals)],
   );

@@ -54,6 +54,9 @@ describe('delivery reports', () => {
         onTimeRate: 0.5,
         avgBookingToPickupMinutes: 80,
         avgPickupToDropoffMinutes: 40,
+        withDiscrepancy: 0,
+        discrepancyRate: 0,
+        overdueCases: 0,
       },
       {
         key: '2026-02-03',
@@ -65,6 +68,9 @@ describe('delivery reports', () => {
         onTimeRate: null,
         avgBookingToPickupMinutes: null,
         avgPickupToDropoffMinutes: null,
+        withDiscrepancy: 0,
+        discrepancyRate: 0,
+        overdueCases: 0,
       },
       expect.objectContaining({ key: '2026-02-04', booked: 0, onTimeRate: null }),
     ]);
@@ -116,9 +122,9 @@ describe('delivery reports', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Day booked,Booked,Delivered,Cancelled,On time,On-time rate,Average booking to pickup (minutes),Average pickup to drop-off (minutes)',
+      'Day booked,Booked,Delivered,Cancelled,On time,On-time rate,Average booking to pickup (minutes),Average pickup to drop-off (minutes),With a discrepancy,Discrepancy rate,Overdue cases',
     );
-    expect(lines[1]).toBe('2026-02-02,2,2,0,1,50%,80,40');
-    expect(lines.at(-1)).toBe('Total,4,2,1,1,50%,80,40');
+    expect(lines[1]).toBe('2026-02-02,2,2,0,1,50%,80,40,0,0%,0');
+    expect(lines.at(-1)).toBe('Total,4,2,1,1,50%,80,40,0,0%,0');
   });
 });

@@ -7,7 +7,7 @@ import { businessDate, nextOccurrences } from './schedule.js';
 import { ownersOf, skippedDatesOf, type StandingOrderRow } from './standing-orders.queries.js';
 
 type TemplatePrimitive = string | number | boolean | null;
-type TemplateValue = TemplatePrimitive | Record<string, TemplatePrimitive>;
+type TemplateValue = TemplatePrimitive | Record<string, TemplatePrimitive> | Record<string, TemplatePrimitive>[];
 const isPrimitive = (value: unknown): value is TemplatePrimitive =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
@@ -23,7 +23,12 @@ export function toStandingOrderJson(order: StandingOrderRow, ctx: JsonContext): 
   const delivery: Record<string, TemplateValue> = {};
   for (const [key, value] of Object.entries(templateOf(order.template, ctx.timeZone))) {
     if (isPrimitive(value)) delivery[key] = value;
-    else if (value && typeof value === 'object' && !Array.isArray(value))
+    else if (Array.isArray(value))
+      // The pieces: each a record of values.
+      delivery[key] = value
+        .filter((v) => v && typeof v === 'object')
+        .map((v) => Object.fromEntries(Object.entries(v).filter(([, x]) => isPrimitive(x))) as Record<string, TemplatePrimitive>);
+    else if (value && typeof value === 'object')
       delivery[key] = Object.fromEntries(Object.entries(value).filter(([, v]) => isPrimitive(v))) as Record<string, TemplatePrimitive>;
   }
   const schedule = { rrule: order.rrule, time: order.time, startsOn: order.startsOn, endsOn: order.endsOn };

@@ -1,7 +1,7 @@
 import { MESSAGES, ON_BOARD_STATUSES, type TAttemptReason, type TDeliveryStatus, normalizeTrackingNumber } from '@courier/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deliveries, deliveryEvents, driverLocations } from '../../db/schema/index.js';
+import { deliveries, deliveryEvents, deliveryPieces, driverLocations } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { publicParcelColumns } from './find-public-delivery.js';
 
@@ -36,11 +36,14 @@ function trackingQuery(db: Db) {
   const attemptReasons = sql<
     TAttemptReason[] | null
   >`(select json_agg(a.reason order by a.n) from delivery_attempts a where a.delivery_id = ${deliveries.id})`;
+  // How many pieces, never what they are.
+  const pieceCount = sql<number>`(select count(*)::int from ${deliveryPieces} where ${deliveryPieces.deliveryId} = ${deliveries.id})`;
   return db
     .select({
       ...publicParcelColumns,
       events,
       attemptReasons,
+      pieceCount,
       driverLat: driverLocations.lat,
       driverLng: driverLocations.lng,
       driverAt: driverLocations.updatedAt,
@@ -70,7 +73,7 @@ export async function findTrackedParcel(db: Db, rawTrackingNumber: string) {
   }
   const [row] = await query.execute({ orderId });
   if (!row) throw notFound(MESSAGES.trackingInvalid);
-  const { events, attemptReasons, driverLat, driverLng, driverAt, driverLabel, ...delivery } = row;
+  const { events, attemptReasons, pieceCount, driverLat, driverLng, driverAt, driverLabel, ...delivery } = row;
   const timeline: PublicEvent[] = events
     // A reassignment repeats "assigned": to the public that is one step, shown once.
     .filter(([status], i) => i === 0 || events[i - 1][0] !== status)
@@ -85,5 +88,5 @@ export async function findTrackedParcel(db: Db, rawTrackingNumber: string) {
     driverLat !== null && driverLng !== null && driverAt !== null
       ? { lat: driverLat, lng: driverLng, updatedAt: driverAt, label: driverLabel }
       : null;
-  return { delivery, events: timeline, driver, attemptReasons: attemptReasons ?? [] };
+  return { delivery, events: timeline, driver, attemptReasons: attemptReasons ?? [], pieceCount: Number(pieceCount) || 1 };
 }

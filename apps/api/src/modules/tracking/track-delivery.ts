@@ -50,7 +50,7 @@ function arrivingSoonWords(d: { status: string; arrivingNoticeAt: Date | null },
 
 async function trackingView(services: TrackingServices, rawTrackingNumber: string, zone: VisitorZone): Promise<TTrackingResult> {
   const { readReplica: db, clock } = services;
-  const { delivery, events, driver, attemptReasons } = await findTrackedParcel(db, rawTrackingNumber);
+  const { delivery, events, driver, attemptReasons, pieceCount } = await findTrackedParcel(db, rawTrackingNumber);
   const now = clock.now();
   const shown = (at: Date) => ({ iso: at.toISOString(), display: formatLocalTime(at, now, zone) });
 
@@ -93,6 +93,7 @@ async function trackingView(services: TrackingServices, rawTrackingNumber: strin
     arrivingSoon: arrivingSoonWords(delivery, estimate, now),
     trackingNumber: delivery.orderId,
     status: delivery.status,
+    pieceCount,
     onHold: holdStateOf(delivery) === 'held',
     rejected: delivery.receiptStatus === 'rejected',
     estimatedDelivery: estimate ? estimate.toISOString() : null,

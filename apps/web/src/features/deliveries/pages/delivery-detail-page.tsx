@@ -41,6 +41,7 @@ import { useDelivery } from '../api/get-delivery';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, DetailItem } from '@/components/ui/detail-card';
 import { HandlingDetails } from '@/domain/deliveries/components/handling-details';
+import { DeliveryCases } from '@/domain/deliveries/components/delivery-cases';
 import { DeliveryAttempts } from '../components/delivery-attempts';
 import { DeliveryTimeline } from '../components/delivery-timeline';
 import { ShippingLabelSection } from '../components/shipping-label-section';
@@ -277,6 +278,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           </DetailCard>
 
           <HandlingDetails delivery={d} />
+          <DeliveryCases cases={d.discrepancies} />
 
           {d.price && (
             <DetailCard title="Price" icon={Receipt}>

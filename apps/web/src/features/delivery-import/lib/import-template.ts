@@ -19,6 +19,7 @@ const EXAMPLE: Record<(typeof IMPORT_COLUMNS)[number], string> = {
   specimenCategory: '',
   specimenCollectedAt: '',
   specimenStableForHours: '',
+  pieces: '1',
 };
 
 const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);

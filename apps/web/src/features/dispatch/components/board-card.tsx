@@ -1,4 +1,4 @@
-import { deliveryTypeLabel, holdStateOf, isRejectedByLab, type TAdminDelivery } from '@courier/contract';
+import { deliveryTypeLabel, holdStateOf, isDiscrepancyOverdue, isRejectedByLab, type TAdminDelivery } from '@courier/contract';
 import clsx from 'clsx';
 import { Building2, MapPin, Navigation, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
@@ -13,6 +13,9 @@ import { ExceptionSummary } from './exception-summary';
 
 /** One delivery on the dispatch board: where from and to, who, how urgent, and the moves staff may make. */
 export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
+  const openCases = (d.discrepancies ?? []).filter((c) => c.status !== 'resolved');
+  const now = new Date();
+  const overdueCase = openCases.find((c) => isDiscrepancyOverdue(c, now));
   return (
     <li
       aria-label={`Delivery #${d.orderId}`}
@@ -21,7 +24,7 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
       tabIndex={-1}
       className={clsx(
         'rounded-xl border bg-white p-3 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-        d.isLate || d.decisionLate || holdStateOf(d) === 'held'
+        d.isLate || d.decisionLate || holdStateOf(d) === 'held' || overdueCase
           ? 'border-red-300 ring-1 ring-red-200'
           : d.priority === 'stat'
             ? 'border-l-4 border-fuchsia-500'
@@ -54,6 +57,18 @@ export function BoardCard({ delivery: d }: { delivery: TAdminDelivery }) {
         <HandlingCountdown delivery={d} />
         {d.receipt?.status === 'rejected' && (
           <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Receipt rejected</span>
+        )}
+        {openCases.length > 0 && (
+          <Link
+            to={paths.adminDiscrepancy((overdueCase ?? openCases[0]).id)}
+            className={clsx(
+              'rounded-full px-2 py-0.5 text-xs font-bold hover:underline',
+              overdueCase ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900',
+            )}
+          >
+            {openCases.length === 1 ? '1 open case' : `${openCases.length} open cases`}
+            {overdueCase ? ' · overdue' : ''}
+          </Link>
         )}
       </div>
       <ExceptionSummary delivery={d} />

@@ -16,6 +16,7 @@ import { ExceptionSummary } from '../components/exception-summary';
 import { DetailCard as Card, DetailItem } from '@/components/ui/detail-card';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 import { HandlingDetails } from '@/domain/deliveries/components/handling-details';
+import { DeliveryCases } from '@/domain/deliveries/components/delivery-cases';
 import { HandlingActions } from '../components/handling-actions';
 import { HandlingCountdown } from '../components/handling-countdown';
 
@@ -107,6 +108,14 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
             )}
           </Card>
           <HandlingDetails delivery={d} action={<HandlingActions delivery={d} />} />
+          <DeliveryCases
+            cases={d.discrepancies}
+            linkOf={(caseId, text) => (
+              <Link to={paths.adminDiscrepancy(caseId)} className="text-brand-700 hover:underline">
+                {text}
+              </Link>
+            )}
+          />
           <Card title="Chain of custody" icon={Fingerprint}>
             <CustodyTimeline deliveryId={d._id} orderId={d.orderId} />
           </Card>

@@ -1,4 +1,4 @@
-import type { TReceiptPage, TReceiptRequest } from '@courier/contract';
+import type { TLabReceiptPage as TReceiptPage, TManifestReceiptRequest, TReceiptRequest } from '@courier/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -14,7 +14,7 @@ export function useReceiptPage(token: string) {
 export function useSubmitReceipt(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TReceiptRequest) => api.post<TReceiptPage>(url(token), body),
+    mutationFn: (body: TReceiptRequest | TManifestReceiptRequest) => api.post<TReceiptPage>(url(token), body),
     onSuccess: (page) => queryClient.setQueryData(receiptKey(token), page),
   });
 }

@@ -22,6 +22,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
 import { useReceiptPage, useSubmitReceipt } from '../api/receipt';
+import { LabDoor } from '../components/lab-door';
 
 const field =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-invalid:border-red-400';
@@ -192,6 +193,10 @@ export function ReceiptPage() {
       </>
     );
   }
+
+  const manifest = page.data?.data.manifest;
+  if (manifest && manifest.pieces.length > 0 && !page.data?.data.receipt?.status) body = <LabDoor token={token} manifest={manifest} />;
+  else if (manifest?.reconciled && manifest.pieces.length > 1) body = <LabDoor token={token} manifest={manifest} />;
 
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-10">

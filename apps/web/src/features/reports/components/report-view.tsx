@@ -68,6 +68,7 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
     'On time',
     'Booking to pickup',
     'Pickup to drop-off',
+    'Discrepancies',
   ];
   return (
     // Focusable, so a keyboard can scroll it sideways on a narrow screen.
@@ -77,7 +78,7 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
       aria-label="Report figures"
       className="stacked-table overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <table className="w-full min-w-[640px]">
+      <table className="w-full min-w-[720px]">
         <caption className="sr-only">The report’s figures, one row per {GROUP_LABELS[report?.groupBy ?? 'day'].toLowerCase()}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <HeadRow headings={headings} />
@@ -114,6 +115,11 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
                 <td data-label="Pickup to drop-off" className={tdClass}>
                   {duration(r.avgPickupToDropoffMinutes)}
                 </td>
+                <td data-label="Discrepancies" className={tdClass}>
+                  {percent(r.discrepancyRate)}
+                  {r.withDiscrepancy > 0 && <span className="block text-xs text-slate-500">{`${r.withDiscrepancy} of ${r.booked}`}</span>}
+                  {r.overdueCases > 0 && <span className="block text-xs font-semibold text-red-700">{`${r.overdueCases} overdue`}</span>}
+                </td>
               </tr>
             ))
           )}
@@ -141,6 +147,15 @@ function FiguresTable({ report, isPending, error }: { report: TDeliveryReport | 
               </td>
               <td data-label="Pickup to drop-off" className={tdClass}>
                 {duration(report.totals.avgPickupToDropoffMinutes)}
+              </td>
+              <td data-label="Discrepancies" className={tdClass}>
+                {percent(report.totals.discrepancyRate)}
+                {report.totals.withDiscrepancy > 0 && (
+                  <span className="block text-xs text-slate-500">{`${report.totals.withDiscrepancy} of ${report.totals.booked}`}</span>
+                )}
+                {report.totals.overdueCases > 0 && (
+                  <span className="block text-xs font-semibold text-red-700">{`${report.totals.overdueCases} overdue`}</span>
+                )}
               </td>
             </tr>
           </tfoot>

@@ -13,6 +13,9 @@ const tenBooked: TDeliveryReportFigures = {
   onTimeRate: 0.875,
   avgBookingToPickupMinutes: 45,
   avgPickupToDropoffMinutes: 65,
+  withDiscrepancy: 1,
+  discrepancyRate: 0.1,
+  overdueCases: 0,
 };
 const figures = (key: string, label: string): TDeliveryReportRow => ({ key, label, ...tenBooked });
 

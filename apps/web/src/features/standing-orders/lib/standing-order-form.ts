@@ -64,10 +64,16 @@ export function choiceOf(rrule: string, time: string): TScheduleChoice | null {
   return null;
 }
 
+/** The template's specimen (an object of values), else null. */
+export const specimenOf = (order: TStandingOrder): Record<string, string | number | boolean | null> | null => {
+  const s = order.delivery.specimen;
+  return s && typeof s === 'object' && !Array.isArray(s) ? s : null;
+};
+
 /** A standing order's own values in the form. */
 export function formOf(order: TStandingOrder): { form: TStandingOrderForm; customRule: boolean } {
-  const specimen = order.delivery.specimen;
-  const collectionTime = specimen && typeof specimen === 'object' ? String(specimen.collectionTime ?? '') : '';
+  const specimen = specimenOf(order);
+  const collectionTime = specimen ? String(specimen.collectionTime ?? '') : '';
   const choice = choiceOf(order.schedule.rrule, order.schedule.time);
   return {
     form: {
@@ -94,8 +100,8 @@ export function changesOf(order: TStandingOrder, form: TStandingOrderForm, custo
   if (rrule !== order.schedule.rrule || form.schedule.time !== order.schedule.time) changes.schedule = { rrule, time: form.schedule.time };
   if (form.startsOn !== order.startsOn) changes.startsOn = form.startsOn;
   if ((form.endsOn || null) !== order.endsOn) changes.endsOn = form.endsOn || null;
-  const specimen = order.delivery.specimen;
-  if (form.specimen && specimen && typeof specimen === 'object' && form.collectionTime !== specimen.collectionTime)
+  const specimen = specimenOf(order);
+  if (form.specimen && specimen && form.collectionTime !== specimen.collectionTime)
     changes.specimen = {
       category: specimen.category as 'UN3373' | 'exempt',
       stableForHours: Number(specimen.stableForHours),

@@ -22,7 +22,8 @@ function StandingOrderCard({ order }: { order: TStandingOrder }) {
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [skipping, setSkipping] = useState<string | null>(null);
   const d = order.delivery;
-  const specimen = d.packageType === 'SPECIMEN' && d.specimen && typeof d.specimen === 'object' ? d.specimen : null;
+  const specimen =
+    d.packageType === 'SPECIMEN' && d.specimen && typeof d.specimen === 'object' && !Array.isArray(d.specimen) ? d.specimen : null;
   const title = `To ${String(d.recipientName ?? '')}`;
   const headingId = `standing-order-${order._id}`;
 

@@ -8,6 +8,7 @@ import { TrackingSummary } from './tracking-summary';
 afterEach(() => vi.unstubAllGlobals());
 
 const delivered = (rejected: boolean): TTrackingResult => ({
+  pieceCount: 1,
   trackingNumber: 'MC0000000001',
   status: 'delivered',
   onHold: false,
