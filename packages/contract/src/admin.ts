@@ -129,9 +129,26 @@ export const ZCustodyVerdict = z.object({
 });
 export type TCustodyVerdict = z.infer<typeof ZCustodyVerdict>;
 
+/** A piece and its path: the custody events (by seq) that scanned it or named it left behind. */
+export const ZCustodyPiece = z.object({
+  seq: z.number().int(),
+  barcode: z.string(),
+  kind: z.string(),
+  accession: z.string().nullable(),
+  status: z.string(),
+  path: z.array(z.object({ seq: z.number().int(), note: z.string(), timestamp: isoDate })),
+});
+export type TCustodyPiece = z.infer<typeof ZCustodyPiece>;
+
 export const ZCustodyResponse = z.object({
   success: z.literal(true),
-  data: z.object({ deliveryId: z.string(), orderId: z.string(), events: z.array(ZCustodyEvent), verdict: ZCustodyVerdict }),
+  data: z.object({
+    deliveryId: z.string(),
+    orderId: z.string(),
+    events: z.array(ZCustodyEvent),
+    verdict: ZCustodyVerdict,
+    pieces: z.array(ZCustodyPiece),
+  }),
 });
 export type TCustodyResponse = z.infer<typeof ZCustodyResponse>;
 

@@ -76,6 +76,20 @@ export async function printCustodyReport(services: Services, actor: Actor, input
     doc.fillColor('#666').fontSize(7).text(`Hash ${e.hash}`).fillColor('#000');
   }
   doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(13).text(`Pieces (${record.pieces.length})`);
+  for (const p of record.pieces) {
+    doc
+      .moveDown(0.3)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(`${p.barcode} - ${p.kind}${p.accession ? `, accession ${quoted(p.accession)}` : ''} - ${statusLabel(p.status)}`);
+    const path = p.path.map((step) => `event ${step.seq} (${formatBusinessTime(new Date(step.timestamp), tz)})`).join(' > ');
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Path: ${path || 'no scan recorded'}`);
+  }
+  doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(13).text('Proof of delivery');
   const pod = view?.pod;
   doc.font('Helvetica').fontSize(10);

@@ -1,4 +1,4 @@
-import type { TCustodyEvent, TCustodyResponse, TCustodyVerdict } from '@courier/contract';
+import type { TCustodyEvent, TCustodyPiece, TCustodyResponse, TCustodyVerdict } from '@courier/contract';
 import { inArray } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
@@ -7,11 +7,14 @@ import type { Services } from '../../services.js';
 import { listCustodyEvents, verifyCustodyChain } from '../deliveries/custody.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
+import { readPieces } from '../deliveries/piece-handover.js';
 
 export interface CustodyRecord {
   delivery: DeliveryRow;
   events: TCustodyEvent[];
   verdict: TCustodyVerdict;
+  /** Each piece with the events that scanned it (or named it left behind), in order. */
+  pieces: TCustodyPiece[];
 }
 
 /**
@@ -78,11 +81,22 @@ export async function readCustody(
     hash: e.hash,
     prevHash: e.prevHash,
   }));
+  // A piece's events name it by its barcode, in parentheses (see writePieceHandOver).
+  const pieces = (await readPieces(services.db, delivery.id)).map((p) => ({
+    seq: p.seq,
+    barcode: p.barcode,
+    kind: p.kind,
+    accession: p.accession,
+    status: p.status,
+    path: rows
+      .filter((e) => e.kind === 'piece' && e.note?.includes(`(${p.barcode})`))
+      .map((e) => ({ seq: e.seq, note: e.note ?? '', timestamp: e.createdAt.toISOString() })),
+  }));
   await auditRead(services, actor, as, { targetType: 'delivery', targetId: delivery.id, orderId: delivery.orderId });
-  return { delivery, events, verdict };
+  return { delivery, events, verdict, pieces };
 }
 
 export const custodyResponse = (r: CustodyRecord): TCustodyResponse => ({
   success: true,
-  data: { deliveryId: r.delivery.id, orderId: r.delivery.orderId, events: r.events, verdict: r.verdict },
+  data: { deliveryId: r.delivery.id, orderId: r.delivery.orderId, events: r.events, verdict: r.verdict, pieces: r.pieces },
 });

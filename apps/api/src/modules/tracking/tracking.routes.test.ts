@@ -251,6 +251,8 @@ describe('public tracking', () => {
         // Of the medical handling, only whether a hold exists, shown as "On hold"; never its reason or readings.
         'onHold',
         'origin',
+        // How many pieces travel, never what they are.
+        'pieceCount',
         // Only whether the receiving lab rejected it, shown as "Rejected by lab"; never why.
         'rejected',
         'status',

@@ -25,12 +25,14 @@ export interface TDeliveryRequestForm extends THandlingForm {
 export interface TCreateDeliveryInput {
   form: TDeliveryRequestForm;
   image: File | null;
+  /** The pieces, when more than one or named (accessions); absent: one piece of the package type's kind. */
+  pieces?: { kind?: string; accession?: string }[];
 }
 
 type TCreateDeliveryResponse = Partial<TCreateDeliveryResult>;
 
 /** POST /v1/deliveries: multipart (the image as 'file') when an image was chosen, JSON otherwise. */
-export async function createDelivery({ form, image }: TCreateDeliveryInput): Promise<TCreateDeliveryResponse & { _id: string }> {
+export async function createDelivery({ form, image, pieces }: TCreateDeliveryInput): Promise<TCreateDeliveryResponse & { _id: string }> {
   // The browser's local time, sent as an instant so the server never guesses the zone.
   const requiredBy = new Date(form.requiredBy).toISOString();
   const { specimenCategory, specimenCollectedAt, specimenStableHours, ...rest } = form;
@@ -40,6 +42,7 @@ export async function createDelivery({ form, image }: TCreateDeliveryInput): Pro
     requiredBy,
     ...handlingPayload(form),
     ...(reference.trim() ? { reference: reference.trim() } : {}),
+    ...(pieces ? { pieces } : {}),
   };
   let body: FormData | Record<string, unknown> = fields;
   if (image) {

@@ -10,6 +10,7 @@ import { AddressCombobox, type TSavedChoice } from './address-combobox';
 import { DeliveryTypeChoice } from './delivery-type-choice';
 import { HandlingFields } from './handling-fields';
 import { ImagePicker } from './image-picker';
+import { PiecesFields, type TPieceDraft } from './pieces-fields';
 import { RepeatThisDelivery, type useRepeatThisDelivery } from './repeat-this-delivery';
 import { SaveForNextTime } from './save-for-next-time';
 
@@ -193,9 +194,13 @@ export function PackageStep({
   image,
   onImageChange,
   repeat,
+  pieces,
+  onPiecesChange,
 }: TStepProps & {
   image: File | null;
   onImageChange: (image: File | null) => void;
+  pieces: TPieceDraft[];
+  onPiecesChange: (pieces: TPieceDraft[]) => void;
   repeat: ReturnType<typeof useRepeatThisDelivery>;
 }) {
   const values = watch();
@@ -260,6 +265,8 @@ export function PackageStep({
         onChange={(field, value) => setValue(field, value, { shouldDirty: true })}
         errorOf={errorOf}
       />
+
+      <PiecesFields pieces={pieces} onChange={onPiecesChange} />
 
       <Field id="specialInstructions" label="Special instructions" marker="optional">
         <textarea

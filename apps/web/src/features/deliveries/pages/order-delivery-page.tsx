@@ -11,6 +11,7 @@ import { useSavedAddresses } from '@/domain/addresses/api/get-saved-addresses';
 import { saveAddress } from '@/domain/addresses/api/save-address';
 import { useSession } from '@/lib/session';
 import { type TDeliveryRequestForm, useCreateDelivery } from '../api/create-delivery';
+import { ONE_PIECE, piecesPayload, type TPieceDraft } from '../components/pieces-fields';
 import { useDelivery } from '../api/get-delivery';
 import type { TSavedChoice } from '../components/address-combobox';
 import { outsideServiceArea } from '../lib/service-area';
@@ -29,6 +30,7 @@ export function OrderDeliveryPage() {
   const [step, setStep] = useState<TOrderStep>(1);
   const [attempted, setAttempted] = useState<Partial<Record<TOrderStep, boolean>>>({});
   const [image, setImage] = useState<File | null>(null);
+  const [pieces, setPieces] = useState<TPieceDraft[]>(ONE_PIECE);
   const [submitted, setSubmitted] = useState<{ orderId?: string; warning?: string } | null>(null);
   const create = useCreateDelivery();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -116,7 +118,7 @@ export function OrderDeliveryPage() {
     }
     if (repeat.problem) return;
     try {
-      const response = await create.mutateAsync({ form, image });
+      const response = await create.mutateAsync({ form, image, pieces: piecesPayload(pieces) });
       toast.success(MESSAGES.deliverySubmitted);
       // Booked all the same; the customer learns now that the chosen service level arrives after required-by.
       if (response.warning) toast.warning(response.warning, { autoClose: false });
@@ -233,7 +235,17 @@ export function OrderDeliveryPage() {
               onSaveChange={(recipient) => setSaveFor((s) => ({ ...s, recipient }))}
             />
           )}
-          {step === 3 && <PackageStep form={form} errorOf={errorOf} image={image} onImageChange={setImage} repeat={repeat} />}
+          {step === 3 && (
+            <PackageStep
+              form={form}
+              errorOf={errorOf}
+              image={image}
+              onImageChange={setImage}
+              repeat={repeat}
+              pieces={pieces}
+              onPiecesChange={setPieces}
+            />
+          )}
         </div>
 
         <div className="flex items-center justify-between gap-3 border-t border-slate-100 bg-slate-50 px-4 py-4 sm:px-6">

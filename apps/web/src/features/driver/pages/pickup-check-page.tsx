@@ -11,6 +11,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { BackLink } from '../components/back-to-jobs';
 import { LabelScanner } from '../components/label-scanner';
+import { PieceScanList, usePieceScans } from '../components/piece-scans';
 import { firstUnchecked, PickupChecklist } from '../components/pickup-checklist';
 import { readCelsius } from '../components/temperature-step';
 import { bigButtonClass } from '../components/next-action-button';
@@ -35,7 +36,8 @@ const pickupForm = (job: TDriverJob) =>
       ctx.addIssue({ code: 'custom', path: [path], message });
       return z.NEVER;
     };
-    const scannedOrderId = readTrackingNumber(form.scanned);
+    // Several pieces: each is scanned in the pieces list below instead of the one number.
+    const scannedOrderId = job.pieces.length > 1 ? job.orderId : readTrackingNumber(form.scanned);
     if (!scannedOrderId) return fail('scanned', 'Scan the label or type its tracking number.');
     // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
     // The expected number is never shown here: copying it from the screen would defeat the check.
@@ -57,6 +59,7 @@ export function PickupCheckPage() {
   const navigate = useNavigate();
   const queueMove = useQueueMove();
   const [busy, setBusy] = useState(false);
+  const pieces = usePieceScans();
   // The rules depend on the job, known once it has loaded; the resolver reads the current one.
   const jobRef = useRef<TDriverJob | null>(null);
   const resolver: Resolver<TPickupFields, unknown, TPickupCheck> = (values, context, options) =>
@@ -80,10 +83,11 @@ export function PickupCheckPage() {
   const inputId = useId();
   const onRead = useCallback(
     (value: string) => {
+      if (jobRef.current && jobRef.current.pieces.length > 1) return pieces.scan(jobRef.current, value);
       setValue('scanned', readTrackingNumber(value));
       clearErrors('scanned');
     },
-    [setValue, clearErrors],
+    [setValue, clearErrors, pieces.scan],
   );
   const temperature = watch('temperature');
   const packaging = watch('packaging');
@@ -94,7 +98,13 @@ export function PickupCheckPage() {
   const { job } = view;
   jobRef.current = job;
 
+  const multi = job.pieces.length > 1;
   const confirm = handleSubmit(async ({ scannedOrderId, temperatureC, packaging }) => {
+    const problem = multi ? pieces.problem(job) : null;
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
     setBusy(true);
     const location = await currentCoords(2_500);
     const outcome = await queueMove({
@@ -105,7 +115,7 @@ export function PickupCheckPage() {
       queuedAt: new Date().toISOString(),
       body: {
         status: action.to,
-        scannedOrderId,
+        ...(multi ? pieces.body(job) : { scannedOrderId }),
         ...(location ? { location } : {}),
         ...(temperatureC !== null ? { temperatureC } : {}),
         ...(job.specimen?.category === 'UN3373' ? { packaging } : {}),
@@ -129,27 +139,31 @@ export function PickupCheckPage() {
       </p>
       <form noValidate className="mt-5 space-y-4" onSubmit={(event) => void confirm(event)}>
         <LabelScanner onRead={onRead} />
-        <div>
-          <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Tracking number on the label
-          </label>
-          <input
-            id={inputId}
-            {...register('scanned', { onChange: () => clearErrors('scanned') })}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="MC…"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            className={inputClass({ invalid: !!error, className: 'h-14 font-mono text-lg tracking-wider uppercase' })}
-          />
-          {error && (
-            <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-        </div>
+        {multi ? (
+          <PieceScanList job={job} state={pieces} />
+        ) : (
+          <div>
+            <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
+              Tracking number on the label
+            </label>
+            <input
+              id={inputId}
+              {...register('scanned', { onChange: () => clearErrors('scanned') })}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="MC…"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              className={inputClass({ invalid: !!error, className: 'h-14 font-mono text-lg tracking-wider uppercase' })}
+            />
+            {error && (
+              <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+        )}
         <PickupChecklist
           job={job}
           temperature={temperature}
