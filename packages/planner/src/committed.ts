@@ -1,4 +1,5 @@
 import { PlannerInputError } from './model.js';
+import { objectiveOf } from './solve.js';
 import type { Plan, PlannedRoute, PlannedStop, PlannerJob, PlannerStop, PlanningProblem, SolveOptions } from './types.js';
 
 interface Prefix {
@@ -73,7 +74,14 @@ export function solveCommitted(
     if (!kinds) rest.push(job);
     else if (job.pickup && kinds.has('pickup') && !kinds.has('dropoff')) {
       carried.add(job.id);
-      rest.push({ id: job.id, demand: job.demand, priority: job.priority, vehicleId: owner.get(job.id), stop: job.dropoff });
+      rest.push({
+        id: job.id,
+        demand: job.demand,
+        priority: job.priority,
+        vehicleId: owner.get(job.id),
+        stop: job.dropoff,
+        planned: job.planned,
+      });
     }
   }
   const sub = solveFree(
@@ -98,10 +106,20 @@ export function solveCommitted(
       kind: s.kind === 'stop' && carried.has(s.jobId) ? ('dropoff' as const) : s.kind,
     }));
     for (const u of leftOnBoard) if (owner.get(u.jobId) === v.id) tail.push({ jobId: u.jobId, kind: 'dropoff' });
-    return schedule(problem, v.id, [...prefixes[i].stops.map((s) => ({ jobId: s.jobId, kind: s.kind })), ...tail], jobs, travel);
+    // the break where the search put it: after so many of the remaining stops
+    const sr = sub.routes[i];
+    const gap = sr.breakStart === undefined ? -1 : sr.stops.filter((s) => s.departure <= (sr.breakStart as number)).length;
+    const prefix = prefixes[i].stops.map((s) => ({ jobId: s.jobId, kind: s.kind }));
+    return schedule(problem, v.id, [...prefix, ...tail], jobs, travel, gap < 0 ? -1 : prefix.length + gap);
   });
   const unassigned = sub.unassigned.filter((u) => !carried.has(u.jobId));
-  return { ...sub, routes, unassigned, travelTime: routes.reduce((sum, r) => sum + r.travelTime, 0) };
+  return {
+    ...sub,
+    routes,
+    unassigned,
+    travelTime: routes.reduce((sum, r) => sum + r.travelTime, 0),
+    objective: objectiveOf(problem, routes, unassigned),
+  };
 }
 
 function specOf(job: PlannerJob, kind: string): PlannerStop | undefined {
@@ -115,24 +133,51 @@ function schedule(
   order: { jobId: string; kind: PlannedStop['kind'] }[],
   jobs: Map<string, PlannerJob>,
   travel: (a: number, b: number) => number,
+  breakGap: number,
 ): PlannedRoute {
   const v = problem.vehicles.find((x) => x.id === vehicleId) as PlanningProblem['vehicles'][number];
-  let load = order.reduce((sum, s) => sum + (s.kind === 'stop' ? (jobs.get(s.jobId)?.demand ?? 0) : 0), 0);
+  let dims = 1;
+  for (const j of problem.jobs) if (Array.isArray(j.demand)) dims = Math.max(dims, j.demand.length);
+  if (Array.isArray(v.capacity)) dims = Math.max(dims, v.capacity.length);
+  const q = (job: PlannerJob | undefined, d: number) => {
+    const x = job?.demand;
+    return Array.isArray(x) ? (x[d] ?? 0) : d === 0 ? (x ?? 0) : 0;
+  };
+  const load = new Array(dims).fill(0);
+  for (const s of order) if (s.kind === 'stop') for (let d = 0; d < dims; d++) load[d] += q(jobs.get(s.jobId), d);
   let location = v.startLocation;
   let time = v.startTime;
   let travelled = 0;
-  const stops = order.map((o): PlannedStop => {
+  let breakStart: number | undefined;
+  const takeBreak = () => {
+    const b = v.break as NonNullable<typeof v.break>;
+    breakStart = Math.max(time, b.earliest);
+    time = breakStart + b.duration;
+  };
+  if (breakGap === 0) takeBreak();
+  const stops = order.map((o, k): PlannedStop => {
     const job = jobs.get(o.jobId) as PlannerJob;
     const spec = specOf(job, o.kind) as PlannerStop;
     const t = travel(location, spec.location);
     travelled += t;
     const arrival = time + t;
     const start = Math.max(arrival, spec.earliest ?? Number.NEGATIVE_INFINITY);
-    load += (o.kind === 'pickup' ? 1 : -1) * (job.demand ?? 0);
+    for (let d = 0; d < dims; d++) load[d] += (o.kind === 'pickup' ? 1 : -1) * q(job, d);
     time = start + (spec.service ?? 0);
     location = spec.location;
-    return { ...o, location: spec.location, arrival, wait: start - arrival, start, departure: time, load };
+    const stop: PlannedStop = { ...o, location: spec.location, arrival, wait: start - arrival, start, departure: time, load: load[0] };
+    if (dims > 1) stop.loads = load.slice();
+    if (breakGap === k + 1) takeBreak();
+    return stop;
   });
   const back = stops.length ? travel(location, v.endLocation) : 0;
-  return { vehicleId, departure: v.startTime, stops, returnTime: stops.length ? time + back : v.startTime, travelTime: travelled + back };
+  const route: PlannedRoute = {
+    vehicleId,
+    departure: v.startTime,
+    stops,
+    returnTime: stops.length ? time + back : v.startTime,
+    travelTime: travelled + back,
+  };
+  if (breakStart !== undefined) route.breakStart = breakStart;
+  return route;
 }

@@ -5,3 +5,5 @@ export { solve } from './solve.js';
 export type * from './types.js';
 export { generatePdpDay, type GeneratedDayOptions } from './generate.js';
 export { type CurrentRoute, type InsertionOffer, planInsertion } from './insert.js';
+export { checkLiLimRoutes, type LiLimInstance, liLimProblem, parseLiLim } from './lilim.js';
+export { generateCourierDay, type CourierDayOptions } from './generate.js';

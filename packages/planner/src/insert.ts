@@ -50,12 +50,14 @@ export function planInsertion(problem: PlanningProblem, current: CurrentRoute[],
         throw new PlannerInputError(`current[${k}].stops`, `job ${problem.jobs[m.jobOfStop[st]].id} is picked up but not dropped off`);
       }
       // picked up already: on board from the start
-      routes[v].onBoard += m.jobDemand[m.jobOfStop[st]];
+      for (let d = 0; d < m.dims; d++) routes[v].onBoard[d] += m.jobDemand[m.jobOfStop[st] * m.dims + d];
     }
     routes[v].update();
   });
   const feasible = (r: Route) =>
-    r.stops.every((_, i) => r.dep[i + 1] - m.service[r.stops[i]] <= r.lat[i + 1] + 1e-9) && r.dep[r.stops.length + 1] <= m.vEnd[r.v] + 1e-9;
+    r.ok &&
+    r.stops.every((_, i) => r.dep[i + 1] - m.service[r.stops[i]] <= r.lat[i + 1] + 1e-9) &&
+    r.dep[r.stops.length + 1] <= m.vEnd[r.v] + 1e-9;
   const ins: Insertion = { delta: 0, i: 0, j: 0 };
   let best: { v: number; ins: Insertion } | null = null;
   for (const r of routes) {

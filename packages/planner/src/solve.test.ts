@@ -247,8 +247,8 @@ function enumerateOptimum(problem: PlanningProblem): { out: number; cost: number
     const stops = jobs.flatMap(stopsOf);
     let best = Number.POSITIVE_INFINITY;
     const used = new Array(stops.length).fill(false);
-    const initial = jobs.filter((j) => j.stop).reduce((s, j) => s + (j.demand ?? 0), 0);
-    if (initial > (v.capacity ?? Number.POSITIVE_INFINITY)) return best;
+    const initial = jobs.filter((j) => j.stop).reduce((s, j) => s + ((j.demand as number | undefined) ?? 0), 0);
+    if (initial > ((v.capacity as number | undefined) ?? Number.POSITIVE_INFINITY)) return best;
     const walk = (depth: number, place: number, time: number, load: number, cost: number, onBoard: Set<PlannerJob>) => {
       if (depth === stops.length) {
         if (time + t[place][v.endLocation] <= v.latestReturn + 1e-9) best = Math.min(best, cost + t[place][v.endLocation]);
@@ -258,9 +258,9 @@ function enumerateOptimum(problem: PlanningProblem): { out: number; cost: number
         if (used[k]) continue;
         const s = stops[k];
         if (s.kind === 'dropoff' && !onBoard.has(s.job)) continue;
-        const q = s.job.demand ?? 0;
+        const q = (s.job.demand as number | undefined) ?? 0;
         const newLoad = s.kind === 'pickup' ? load + q : load - q;
-        if (newLoad > (v.capacity ?? Number.POSITIVE_INFINITY)) continue;
+        if (newLoad > ((v.capacity as number | undefined) ?? Number.POSITIVE_INFINITY)) continue;
         const start = Math.max(time + t[place][s.location], s.earliest ?? Number.NEGATIVE_INFINITY);
         if (start > (s.latest ?? Number.POSITIVE_INFINITY)) continue;
         used[k] = true;

@@ -1,7 +1,7 @@
 import { solveCommitted } from './committed.js';
-import { buildModel, KIND_DROPOFF, KIND_PICKUP, type Model } from './model.js';
+import { buildModel, KIND_DROPOFF, KIND_PICKUP, type Model, PlannerInputError } from './model.js';
 import { makeRandom } from './rng.js';
-import { applyInsertion, bestInsertion, type Insertion, Route } from './route.js';
+import { allowed, applyInsertion, bestInsertion, type Insertion, Route } from './route.js';
 import type { Plan, PlannedRoute, PlannedStop, PlanningProblem, SolveOptions, UnassignedJob, UnassignedReason } from './types.js';
 
 /**
@@ -22,6 +22,8 @@ interface Solution {
   unassigned: number[];
   cost: number;
   statOut: number;
+  /** longest route duration */
+  maxDur: number;
 }
 
 const BLINK = 0.01;
@@ -33,10 +35,70 @@ const ROUTE_RUIN = 0.02;
 const T_START = 2;
 const T_END = 0.02;
 
+let balanceWeight = 0;
+
+function total(s: Solution): number {
+  return balanceWeight > 0 ? s.cost + balanceWeight * s.maxDur : s.cost;
+}
+
 function compare(a: Solution, b: Solution): number {
   if (a.statOut !== b.statOut) return a.statOut - b.statOut;
   if (a.unassigned.length !== b.unassigned.length) return a.unassigned.length - b.unassigned.length;
-  return a.cost - b.cost;
+  return total(a) - total(b);
+}
+
+function setMaxDur(s: Solution): void {
+  let x = 0;
+  for (const r of s.routes) if (r.duration > x) x = r.duration;
+  s.maxDur = x;
+}
+
+/** The K nearest other stops of each stop (by travel both ways), found by selection rather than a full sort. */
+function neighbourLists(m: Model, K: number): Int32Array[] {
+  const { tt, nLocations: L, loc, nStops } = m;
+  const key = new Float64Array(nStops);
+  const work = new Float64Array(nStops);
+  const out: Int32Array[] = [];
+  for (let s = 0; s < nStops; s++) {
+    for (let o = 0; o < nStops; o++) key[o] = tt[loc[s] * L + loc[o]] + tt[loc[o] * L + loc[s]];
+    key[s] = -1;
+    let threshold = Number.POSITIVE_INFINITY;
+    if (K + 1 < nStops) {
+      work.set(key);
+      threshold = select(work, K);
+    }
+    const picked: number[] = [];
+    for (let o = 0; o < nStops; o++) if (key[o] <= threshold) picked.push(o);
+    picked.sort((a, b) => key[a] - key[b] || a - b);
+    out.push(Int32Array.from(picked.slice(0, K + 1)));
+  }
+  return out;
+}
+
+/** The k-th smallest (0-based) of a, reordering a (Hoare's quickselect). */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
 }
 
 class Search {
@@ -50,6 +112,7 @@ class Search {
   /** distance of each job's first stop from the first vehicle's start, for the "far"/"close" orders */
   private readonly farKey: Float64Array;
   private readonly lateKey: Float64Array;
+  private readonly demandKey: Float64Array;
   private owned: boolean[] = [];
   private readonly routeOf: Int32Array;
   private readonly posOf: Int32Array;
@@ -66,16 +129,9 @@ class Search {
     this.posOf = new Int32Array(m.nStops);
     this.jobMark = new Int32Array(m.nJobs);
     const { tt, nLocations: L, loc, nStops } = m;
-    const K = Math.min(nStops - 1, 150);
-    this.adj = [];
-    const all = Array.from({ length: nStops }, (_, i) => i);
-    const key = new Float64Array(nStops);
-    for (let s = 0; s < nStops; s++) {
-      for (let o = 0; o < nStops; o++) key[o] = tt[loc[s] * L + loc[o]] + tt[loc[o] * L + loc[s]];
-      key[s] = -1;
-      const sorted = all.slice().sort((a, b) => key[a] - key[b] || a - b);
-      this.adj.push(Int32Array.from(sorted.slice(0, K + 1)));
-    }
+    this.adj = neighbourLists(m, Math.max(0, Math.min(nStops - 1, 150)));
+    this.demandKey = new Float64Array(m.nJobs);
+    for (let j = 0; j < m.nJobs; j++) for (let d = 0; d < m.dims; d++) this.demandKey[j] += m.jobDemand[j * m.dims + d];
     this.farKey = new Float64Array(m.nJobs);
     this.lateKey = new Float64Array(m.nJobs);
     const depot = m.nVehicles > 0 ? m.vStartLoc[0] : 0;
@@ -89,13 +145,13 @@ class Search {
   empty(): Solution {
     const routes: Route[] = [];
     for (let v = 0; v < this.m.nVehicles; v++) routes.push(new Route(v, this.m));
-    return { routes, unassigned: [], cost: 0, statOut: 0 };
+    return { routes, unassigned: [], cost: 0, statOut: 0, maxDur: 0 };
   }
 
   /** A candidate that shares the routes of `s` until it touches them. */
   private fork(s: Solution): Solution {
     this.owned = new Array(s.routes.length).fill(false);
-    return { routes: s.routes.slice(), unassigned: s.unassigned.slice(), cost: s.cost, statOut: s.statOut };
+    return { routes: s.routes.slice(), unassigned: s.unassigned.slice(), cost: s.cost, statOut: s.statOut, maxDur: s.maxDur };
   }
 
   private touch(s: Solution, v: number): Route {
@@ -116,7 +172,7 @@ class Search {
     }
     const stat = (a: number, b: number) => m.jobStat[b] - m.jobStat[a];
     if (how === 0) jobs.sort(stat);
-    else if (how === 1) jobs.sort((a, b) => stat(a, b) || m.jobDemand[b] - m.jobDemand[a]);
+    else if (how === 1) jobs.sort((a, b) => stat(a, b) || this.demandKey[b] - this.demandKey[a]);
     else if (how === 2) jobs.sort((a, b) => stat(a, b) || this.farKey[b] - this.farKey[a]);
     else if (how === 3) jobs.sort((a, b) => stat(a, b) || this.farKey[a] - this.farKey[b]);
     else jobs.sort((a, b) => stat(a, b) || this.lateKey[a] - this.lateKey[b]);
@@ -126,6 +182,8 @@ class Search {
   recreate(s: Solution, jobs: number[], how: number, blink: number): void {
     const { m } = this;
     this.order(jobs, how);
+    const bal = balanceWeight;
+    if (bal > 0) setMaxDur(s);
     for (const job of jobs) {
       let best = Number.POSITIVE_INFINITY;
       let bestV = -1;
@@ -138,7 +196,16 @@ class Search {
           this.twinStamp[twin] = this.stamp;
         }
         if (bestInsertion(m, r, job, this.rand, blink, best, this.ins)) {
-          best = this.ins.delta;
+          let c = this.ins.delta;
+          if (bal > 0) {
+            // the route's new duration, estimated: its travel grows by the delta, its service by the job's
+            const first = m.jobFirst[job];
+            const svc = m.service[first] + (m.kind[first] === KIND_PICKUP ? m.service[first + 1] : 0);
+            const grow = r.duration + this.ins.delta + svc - s.maxDur;
+            if (grow > 0) c += bal * grow;
+            if (c >= best) continue;
+          }
+          best = c;
           bestV = v;
           this.bestIns.i = this.ins.i;
           this.bestIns.j = this.ins.j;
@@ -154,7 +221,9 @@ class Search {
       const before = r.cost;
       applyInsertion(m, r, job, this.bestIns);
       s.cost += r.cost - before;
+      if (r.duration > s.maxDur) s.maxDur = r.duration;
     }
+    if (bal > 0) setMaxDur(s);
   }
 
   /** SISR's string removal: returns the removed jobs. */
@@ -233,6 +302,18 @@ class Search {
       const before = r.cost;
       r.stops = r.stops.filter((st) => mark[m.jobOfStop[st]] !== stamp);
       r.update();
+      if (!r.ok) {
+        // a removal that broke a ride limit or the break (waiting moved): the whole route goes
+        for (const st of r.stops) {
+          const j = m.jobOfStop[st];
+          if (mark[j] !== stamp) {
+            mark[j] = stamp;
+            jobs.push(j);
+          }
+        }
+        r.stops = [];
+        r.update();
+      }
       s.cost += r.cost - before;
     }
     return jobs;
@@ -326,11 +407,17 @@ class Search {
     const { m } = this;
     if (m.nVehicles === 0) return 'no_vehicle';
     let capacityFits = false;
+    let skilled = false;
     for (let v = 0; v < m.nVehicles; v++) {
-      if (m.jobDemand[job] > m.vCap[v]) continue;
+      if (!allowed(m, job, v)) continue;
+      skilled = true;
+      let over = false;
+      for (let d = 0; d < m.dims; d++) if (m.jobDemand[job * m.dims + d] > m.vCap[v * m.dims + d]) over = true;
+      if (over) continue;
       capacityFits = true;
       if (this.fitsAlone(job, v)) return 'no_vehicle';
     }
+    if (!skilled && m.compat) return 'no_skill';
     return capacityFits ? 'no_window_fits' : 'over_capacity';
   }
 }
@@ -350,34 +437,54 @@ function solveFree(problem: PlanningProblem, options: SolveOptions): Plan {
   const seed = options.seed ?? 1;
   const limit = options.timeLimitMs ?? 2000;
   const maxIterations = options.maxIterations;
+  const stability = options.stability ?? 0;
+  const balance = options.balance ?? 0;
+  if (!(stability >= 0) || !(balance >= 0)) throw new PlannerInputError('options', 'stability and balance must be >= 0');
+  m.stability = stability;
+  balanceWeight = balance;
+  const { signal, onProgress } = options;
   const search = new Search(m, seed);
   let cur = search.construct(started + limit / 2);
+  setMaxDur(cur);
   let best = cur;
   let iterations = 0;
   const searchStart = now();
   const budget = Math.max(0, limit - (searchStart - started));
-  if (m.nJobs > 0 && m.nVehicles > 0) {
+  let lastReport = searchStart;
+  let wasFeasible = false;
+  const report = (t: number) => {
+    lastReport = t;
+    wasFeasible = best.unassigned.length === 0;
+    onProgress?.({ iteration: iterations, cost: total(best), elapsedMs: t - started, feasible: wasFeasible });
+  };
+  if (onProgress) report(searchStart);
+  if (m.nJobs > 0 && m.nVehicles > 0 && !signal?.aborted) {
     const edges = m.nStops + cur.routes.filter((r) => r.stops.length).length;
     const avgEdge = cur.cost > 0 && edges > 0 ? cur.cost / edges : 1;
     const t0 = T_START * avgEdge;
     const tf = T_END * avgEdge;
     const { rand } = search;
     for (;;) {
-      const elapsed = now() - searchStart;
+      const t = now();
+      const elapsed = t - searchStart;
       if (elapsed >= budget) break;
+      if (signal?.aborted) break;
+      if (onProgress && (t - lastReport >= 250 || (!wasFeasible && best.unassigned.length === 0))) report(t);
       if (maxIterations !== undefined && iterations >= maxIterations) break;
       const progress = maxIterations !== undefined ? iterations / maxIterations : elapsed / budget;
       const temperature = t0 * (tf / t0) ** progress;
       const cand = search.step(cur);
+      if (balance > 0) setMaxDur(cand);
       iterations++;
       const byCount = cand.statOut !== cur.statOut ? cand.statOut - cur.statOut : cand.unassigned.length - cur.unassigned.length;
-      if (byCount < 0 || (byCount === 0 && cand.cost < cur.cost - temperature * Math.log(rand()))) {
+      if (byCount < 0 || (byCount === 0 && total(cand) < total(cur) - temperature * Math.log(rand()))) {
         cur = cand;
         if (compare(cur, best) < 0) best = cur;
       }
     }
   }
   if (best.statOut > 0) best = search.repairStat(best);
+  if (onProgress) report(now());
   return toPlan(problem, m, search, best, iterations, now() - started);
 }
 
@@ -391,19 +498,24 @@ function toPlan(problem: PlanningProblem, m: Model, search: Search, s: Solution,
     routes,
     unassigned,
     travelTime: routes.reduce((sum, r) => sum + r.travelTime, 0),
+    objective: objectiveOf(problem, routes, unassigned),
     iterations,
     elapsedMs,
   };
 }
 
-/** The schedule of a feasible route: leaving as late as the first stop allows, then as early as possible. */
+/**
+ * The schedule of a feasible route: leaving as late as the first stop allows (unless the break comes first), then
+ * as early as possible, the break in the route's break gap.
+ */
 export function plannedRoute(problem: PlanningProblem, m: Model, r: Route): PlannedRoute {
-  const { tt, nLocations: L } = m;
+  const { tt, nLocations: L, dims: D } = m;
   const v = r.v;
   const vehicle = problem.vehicles[v];
   const stops: PlannedStop[] = [];
   let departure = m.vStart[v];
-  if (r.stops.length) {
+  const g = r.stops.length ? r.breakGap : -1;
+  if (r.stops.length && g !== 0) {
     // leave as late as the first stop allows without making anything later (never before the start time)
     const first = r.stops[0];
     const t = tt[m.vStartLoc[v] * L + m.loc[first]];
@@ -411,17 +523,23 @@ export function plannedRoute(problem: PlanningProblem, m: Model, r: Route): Plan
     if (ideal > departure) departure = ideal;
   }
   let time = departure;
+  let breakStart: number | undefined;
+  const takeBreak = () => {
+    breakStart = Math.max(time, m.vBreakEarly[v]);
+    time = breakStart + m.vBreakDur[v];
+  };
+  if (g === 0) takeBreak();
   let prev = m.vStartLoc[v];
-  let load = r.load[0];
+  const load = r.load.slice(0, D);
   let travel = 0;
-  for (const st of r.stops) {
+  r.stops.forEach((st, k) => {
     const t = tt[prev * L + m.loc[st]];
     travel += t;
     const arrival = time + t;
     const start = Math.max(arrival, m.early[st]);
-    load += m.delta[st];
+    for (let d = 0; d < D; d++) load[d] += m.delta[st * D + d];
     const job = m.jobOfStop[st];
-    stops.push({
+    const stop: PlannedStop = {
       jobId: problem.jobs[job].id,
       kind: m.kind[st] === KIND_PICKUP ? 'pickup' : m.kind[st] === KIND_DROPOFF ? 'dropoff' : 'stop',
       location: m.loc[st],
@@ -429,18 +547,44 @@ export function plannedRoute(problem: PlanningProblem, m: Model, r: Route): Plan
       wait: start - arrival,
       start,
       departure: start + m.service[st],
-      load,
-    });
+      load: load[0],
+    };
+    if (D > 1) stop.loads = load.slice();
+    stops.push(stop);
     time = start + m.service[st];
     prev = m.loc[st];
-  }
+    if (g === k + 1) takeBreak();
+  });
   const back = r.stops.length ? tt[prev * L + m.vEndLoc[v]] : 0;
   travel += back;
-  return {
+  const route: PlannedRoute = {
     vehicleId: vehicle.id,
     departure,
     stops,
     returnTime: r.stops.length ? time + back : departure,
     travelTime: travel,
   };
+  if (breakStart !== undefined) route.breakStart = breakStart;
+  return route;
+}
+
+/** The objective's parts of a plan (see Plan.objective). */
+export function objectiveOf(problem: PlanningProblem, routes: PlannedRoute[], unassigned: UnassignedJob[]): Plan['objective'] {
+  const planned = new Map(problem.jobs.map((j) => [j.id, j.planned?.vehicleId]));
+  let moved = 0;
+  let balance = 0;
+  let distance = 0;
+  for (const r of routes) {
+    distance += r.travelTime;
+    if (r.stops.length) balance = Math.max(balance, r.returnTime - r.departure);
+    for (const st of r.stops) {
+      const was = planned.get(st.jobId);
+      if (was !== undefined && was !== r.vehicleId) moved++;
+    }
+  }
+  for (const u of unassigned) {
+    const job = problem.jobs.find((j) => j.id === u.jobId);
+    if (job?.planned) moved += job.pickup ? 2 : 1;
+  }
+  return { distance, lateness: 0, balance, moved };
 }

@@ -18,10 +18,29 @@ export interface PlannerStop {
   service?: number;
 }
 
-interface JobBase {
+/**
+ * Capacity or demand in several dimensions: index 0 general units, 1 cold-compartment units, then any further
+ * compartments. A plain number is the one-dimensional [n]. A missing dimension counts as 0 in a demand and as
+ * unlimited in a capacity.
+ */
+export type Quantity = number | number[];
+
+export interface JobBase {
   id: string;
-  /** Capacity units the job occupies (default 0). */
-  demand?: number;
+  /** Capacity units the job occupies, per dimension (default 0). Checked at every stop. */
+  demand?: Quantity;
+  /** Skills the vehicle must carry, all of them (e.g. `refrigerated`, `controlled_substance`). */
+  skills?: string[];
+  /**
+   * Longest ride of a pair: from the pickup's departure to the drop-off's service start (same unit as the travel
+   * times). Ignored for a single stop.
+   */
+  maxRide?: number;
+  /**
+   * Its place in the previous plan (vehicle and position among that vehicle's stops, 0-based), for the
+   * `stability` term: a job planned on another vehicle than this counts as moved.
+   */
+  planned?: { vehicleId: string; order: number };
   /** A STAT job is never left unassigned while some vehicle could take it. */
   priority?: 'stat' | 'normal';
   /** Only this vehicle may take the job (e.g. a job already assigned to its driver). */
@@ -37,7 +56,8 @@ export interface PairJob extends JobBase {
 
 /**
  * A single stop (e.g. a delivery loaded at the vehicle's start). Its demand is carried from the start of the route
- * up to the stop.
+ * up to the stop. A parcel already on board (picked up before a re-plan) is a SingleJob with its drop-off as
+ * `stop` and `vehicleId` set to the vehicle carrying it: it must be dropped by that vehicle.
  */
 export interface SingleJob extends JobBase {
   stop: PlannerStop;
@@ -55,8 +75,15 @@ export interface PlannerVehicle {
   endLocation: number;
   /** The vehicle must be back at its end location by this time. */
   latestReturn: number;
-  /** Capacity in units (default: unlimited). */
-  capacity?: number;
+  /** Capacity per dimension (see Quantity; default: unlimited). */
+  capacity?: Quantity;
+  /** Skills the vehicle and its driver carry. */
+  skills?: string[];
+  /**
+   * A break of `duration` that must start between `earliest` and `latest`; the planner places it (between two
+   * stops, before the first or after the last, waiting counts toward it only if taken as the break).
+   */
+  break?: { duration: number; earliest: number; latest: number };
   /**
    * Stops the vehicle is already committed to (e.g. the job its driver is heading to): visited first, in this
    * order, from its start, whatever their windows; the search plans everything else after them. A pair whose
@@ -71,6 +98,10 @@ export interface PlanningProblem {
   travelTime: TravelTime;
 }
 
+/** A plan as the checker takes it: the objective is checked when given. */
+export type CheckablePlan = Omit<Plan, 'objective' | 'iterations' | 'elapsedMs'> &
+  Partial<Pick<Plan, 'objective' | 'iterations' | 'elapsedMs'>>;
+
 export interface SolveOptions {
   /** Seed of the pseudo-random generator (default 1). Same seed and same iterations give the same plan. */
   seed?: number;
@@ -81,6 +112,17 @@ export interface SolveOptions {
    * count, so a run that is not cut by the time limit is fully deterministic for its seed.
    */
   maxIterations?: number;
+  /**
+   * Weight per moved stop (in travel-time units): a job planned on another vehicle than its `planned.vehicleId`
+   * costs this much per stop. Default 0.
+   */
+  stability?: number;
+  /** Weight on the longest route's duration (min-max), added to the travel time. Default 0. */
+  balance?: number;
+  /** Stops the search early (the best plan so far is returned). */
+  signal?: AbortSignal;
+  /** Called now and then during the search (about every 250 ms). */
+  onProgress?: (p: { iteration: number; cost: number; elapsedMs: number; feasible: boolean }) => void;
 }
 
 export type StopKind = 'pickup' | 'dropoff' | 'stop';
@@ -95,8 +137,10 @@ export interface PlannedStop {
   /** Service start. */
   start: number;
   departure: number;
-  /** Load on board after the stop. */
+  /** Load on board after the stop (dimension 0). */
   load: number;
+  /** Load per dimension after the stop, when the problem has more than one dimension. */
+  loads?: number[];
 }
 
 export interface PlannedRoute {
@@ -107,9 +151,11 @@ export interface PlannedRoute {
   /** Arrival back at the end location. */
   returnTime: number;
   travelTime: number;
+  /** Start of the vehicle's break, when it has one (the break runs breakStart..breakStart + duration). */
+  breakStart?: number;
 }
 
-export type UnassignedReason = 'no_window_fits' | 'over_capacity' | 'no_vehicle';
+export type UnassignedReason = 'no_window_fits' | 'over_capacity' | 'no_vehicle' | 'no_skill';
 
 export interface UnassignedJob {
   jobId: string;
@@ -122,6 +168,11 @@ export interface Plan {
   unassigned: UnassignedJob[];
   /** Sum of the routes' travel times. */
   travelTime: number;
+  /**
+   * The objective's parts: distance (= travelTime), lateness (0: windows are hard), balance (the longest route's
+   * duration, return - departure, of the routes with stops), moved (stops on another vehicle than planned).
+   */
+  objective: { distance: number; lateness: number; balance: number; moved: number };
   /** Search statistics. */
   iterations: number;
   elapsedMs: number;
