@@ -21,7 +21,7 @@ import pg from 'pg';
 import { REPO_ROOT, type RunningServer, startServer, WEB_INDEX } from '../e2e/fixtures/server.js';
 import { landingJavaScript, lighthouseScores } from './landing.js';
 import { benchMyDeliveries } from './my-deliveries.js';
-import { benchImport, benchPlan, printProbed } from './responsiveness.js';
+import { benchImport, benchPlan, benchReplan, printProbed } from './responsiveness.js';
 import { benchRestart } from './restart.js';
 import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
 import { benchSolomon } from './solomon.js';
@@ -35,11 +35,11 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
 /**
- * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, import, plan, restart, http, tracking,
- * replica, my-deliveries, landing); BENCH_PARTS=solomon,live-bus needs no seeded database.
+ * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, live-bus, import, plan, replan, restart, http,
+ * tracking, replica, my-deliveries, landing); BENCH_PARTS=solomon,live-bus needs no seeded database.
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'solomon,live-bus,import,plan,restart,http,tracking,replica,my-deliveries,landing').split(','),
+  (process.env.BENCH_PARTS ?? 'solomon,live-bus,import,plan,replan,restart,http,tracking,replica,my-deliveries,landing').split(','),
 );
 /** Parts that measure the server started on the seeded database. */
 const SERVER_PARTS = ['http', 'tracking', 'replica', 'my-deliveries', 'landing'];
@@ -140,6 +140,15 @@ async function main() {
       failures += f.failures + f.health.failures + f.tracking.failures;
       printProbed(`\nDuring a route plan of ${f.jobs} jobs for 20 drivers on ${f.database} (${loadNow()})`, f);
       responsiveness.push({ label: `plan on ${f.database}`, health: f.health.p99, trackingP99: f.tracking.p99, budget: 100 });
+    }
+  }
+  if (PARTS.has('replan')) {
+    for (const database of [MAINTENANCE_URL, undefined]) {
+      const f = await benchReplan(database);
+      failures += f.failures + f.health.failures + f.tracking.failures;
+      printProbed(`\nDuring a re-plan of the rest of today, ${f.jobs} jobs for 20 drivers on ${f.database} (${loadNow()})`, f);
+      console.log(`  progress polled ${f.polls} times, last ${JSON.stringify(f.lastProgress)}; ${f.changes} changes listed`);
+      responsiveness.push({ label: `re-plan on ${f.database}`, health: f.health.p99, trackingP99: f.tracking.p99, budget: 100 });
     }
   }
   if (responsiveness.length > 0) {

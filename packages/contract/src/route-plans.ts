@@ -208,8 +208,9 @@ export type TUnassignedJob = z.infer<typeof ZUnassignedJob>;
 export const ROUTE_PLAN_KINDS = ['plan', 'insertion', 'replan'] as const;
 
 /**
- * The search's objective in its parts: driving (seconds), lateness past the windows (seconds), the spread of route
- * durations (seconds, what balancing evens out) and the stops moved from the routes already planned (a re-plan).
+ * The search's objective in its parts: driving (seconds), lateness past the windows (seconds, 0 while windows are
+ * hard), balance (the longest route's duration, seconds: what balancing shortens) and the stops moved from the routes
+ * already planned (a re-plan: stops put on another driver than planned).
  */
 export const ZPlanObjective = z.object({
   distance: z.number(),
@@ -266,13 +267,20 @@ export type TRoutePlan = z.infer<typeof ZRoutePlan>;
  * the client poll the search's progress (GET /route-plans/runs/{runId}) and stop it early (POST …/stop).
  */
 export const DEFAULT_REPLAN_STABILITY = 5;
+/** Driving seconds a moved stop weighs per level of stability: at 5, a stop moves only to save 10 minutes. */
+export const STABILITY_SECONDS_PER_LEVEL = 120;
+/** Weight on the longest route's duration per level of balance (0: none, the default). */
+export const BALANCE_WEIGHT_PER_LEVEL = 0.1;
+const level = (name: string) =>
+  z
+    .number({ error: `${name} must be a number from 0 to 10` })
+    .min(0, `${name} must be a number from 0 to 10`)
+    .max(10, `${name} must be a number from 0 to 10`);
 export const ZReplanRequest = z.object({
   runId: z.uuid({ error: 'runId must be a uuid' }).optional(),
-  stability: z
-    .number({ error: 'stability must be a number from 0 to 10' })
-    .min(0, 'stability must be a number from 0 to 10')
-    .max(10, 'stability must be a number from 0 to 10')
-    .optional(),
+  stability: level('stability').optional(),
+  /** 0 to 10: how much the plan evens out route durations (the longest route weighs more), default 0. */
+  balance: level('balance').optional(),
 });
 export type TReplanRequest = z.infer<typeof ZReplanRequest>;
 

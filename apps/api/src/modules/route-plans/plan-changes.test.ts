@@ -35,7 +35,7 @@ describe('the changes a re-plan lists', () => {
       toOrder: 2,
     });
     expect(changes.find((c) => c.deliveryId === 'c')).toMatchObject({ fromOrder: 3, toOrder: 1 });
-    expect(movedCount(changes)).toBe(2);
+    expect(movedCount(changes)).toBe(1);
     const dropped = planChanges([route('x', ['a', 'b'])], [route('x', ['a'])], jobs);
     expect(dropped).toEqual([expect.objectContaining({ deliveryId: 'b', kind: 'dropped', toDriverId: null })]);
   });

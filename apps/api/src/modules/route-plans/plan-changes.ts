@@ -92,5 +92,5 @@ export function planChanges(before: RouteOrder[], after: RouteOrder[], jobs: Map
   );
 }
 
-/** The stops a re-plan moves (between or within routes, or off them): what stability keeps few. */
-export const movedCount = (changes: TPlanChange[]) => changes.filter((c) => c.kind !== 'added').length;
+/** The jobs a re-plan takes off their driver (to another, or to none): what stability keeps few. */
+export const movedCount = (changes: TPlanChange[]) => changes.filter((c) => c.kind === 'moved' || c.kind === 'dropped').length;

@@ -1,5 +1,7 @@
 import {
+  BALANCE_WEIGHT_PER_LEVEL,
   DEFAULT_REPLAN_STABILITY,
+  STABILITY_SECONDS_PER_LEVEL,
   type TPlannedRoute,
   type TPlanObjective,
   type TReplanRequest,
@@ -131,7 +133,8 @@ export async function replanRestOfDay(services: Services, actor: Actor, input: T
             seed: 1,
             timeLimitMs: limitMs,
             maxIterations: Math.max(2000, jobs.length * ITERATIONS_PER_JOB),
-            stability: input.stability ?? DEFAULT_REPLAN_STABILITY,
+            stability: (input.stability ?? DEFAULT_REPLAN_STABILITY) * STABILITY_SECONDS_PER_LEVEL,
+            balance: (input.balance ?? 0) * BALANCE_WEIGHT_PER_LEVEL,
           },
         },
         run.follower,
@@ -162,13 +165,8 @@ export async function replanRestOfDay(services: Services, actor: Actor, input: T
     open.map((d) => [d.id, { trackingNumber: d.orderId, priority: d.priority === 'stat' ? ('stat' as const) : ('routine' as const) }]),
   );
   const changes = planChanges(before, after, byId);
-  // The moved count the preview shows is ours, from the routes themselves (the search's own may weigh differently).
-  objective = {
-    distance: objective?.distance ?? travelSeconds,
-    lateness: objective?.lateness ?? 0,
-    balance: objective?.balance ?? 0,
-    moved: movedCount(changes),
-  };
+  // The search's own parts (moved: stops put on another driver than planned); without them, the routes' own figures.
+  objective ??= { distance: travelSeconds, lateness: 0, balance: 0, moved: movedCount(changes) };
 
   const date = dateOf(day);
   const stored = await storeRoutePlan(

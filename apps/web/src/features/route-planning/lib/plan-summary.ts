@@ -12,8 +12,8 @@ export function objectiveParts(o: TPlanObjective): { label: string; value: strin
   return [
     { label: 'Driving', value: durationText(o.distance), hint: 'Total driving time of the routes' },
     { label: 'Lateness', value: durationText(o.lateness), hint: 'Time past the jobs’ windows, summed' },
-    { label: 'Balance', value: durationText(o.balance), hint: 'How much longer the longest route is than the others' },
-    { label: 'Stops moved', value: String(o.moved), hint: 'Jobs taken off their route or put elsewhere in it' },
+    { label: 'Longest route', value: durationText(o.balance), hint: 'The longest route’s duration: what balancing shortens' },
+    { label: 'Stops moved', value: String(o.moved), hint: 'Stops put on another driver than planned' },
   ];
 }
 
