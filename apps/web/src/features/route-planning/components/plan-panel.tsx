@@ -158,15 +158,19 @@ export function PlanPanel({
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-semibold">This preview is out of date.</p>
             <p>A job or a driver changed since it was made. Plan again to see the routes as things stand now.</p>
-            <button
-              type="button"
-              className={buttonClass({ size: 'sm', className: 'mt-2' })}
-              onClick={runPreview}
-              disabled={create.isPending}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Plan again
-            </button>
+            {preview.changes ? (
+              <p className="mt-1 font-medium">Press “Re-plan the rest of today” again.</p>
+            ) : (
+              <button
+                type="button"
+                className={buttonClass({ size: 'sm', className: 'mt-2' })}
+                onClick={runPreview}
+                disabled={create.isPending}
+              >
+                <RefreshCw aria-hidden="true" className="size-4" />
+                Plan again
+              </button>
+            )}
           </div>
         )}
         {preview.objective && <ObjectiveParts objective={preview.objective} />}
