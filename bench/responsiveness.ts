@@ -227,7 +227,9 @@ export async function benchReplan(databaseUrl: string | undefined, jobs = 1000):
       const polling = (async () => {
         while (!done) {
           await sleep(1000);
-          const res = await fetch(`${server.baseURL}/api/v1/admin/route-plans/runs/${runId}`, { headers: { authorization: server.staffAuth } });
+          const res = await fetch(`${server.baseURL}/api/v1/admin/route-plans/runs/${runId}`, {
+            headers: { authorization: server.staffAuth },
+          });
           if (res.status === 200) {
             polls++;
             lastProgress = ((await res.json()) as { data: NonNullable<ReplanFigures['lastProgress']> }).data;

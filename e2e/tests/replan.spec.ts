@@ -99,7 +99,13 @@ test.describe('re-plan the rest of today', () => {
       expect(response.ok(), await response.text()).toBe(true);
     }
 
-    const context = await browser.newContext({ ...desktop, baseURL: server.baseURL, serviceWorkers: 'block', locale: 'en-US', timezoneId: zone });
+    const context = await browser.newContext({
+      ...desktop,
+      baseURL: server.baseURL,
+      serviceWorkers: 'block',
+      locale: 'en-US',
+      timezoneId: zone,
+    });
     await context.route(
       (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
       (route) => route.abort('blockedbyclient'),
