@@ -113,7 +113,13 @@ export function DriverShiftDialog({
       submitLabel="Save shift"
       busy={busy}
     >
-      <form id={formId} noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(onSave)}>
+      <form
+        id={formId}
+        noValidate
+        // The break and skills make the form taller than a laptop's screen: it scrolls within the dialog, whose buttons stay.
+        className="-mx-1 grid max-h-[58dvh] gap-4 overflow-y-auto px-1 pb-1 sm:grid-cols-2"
+        onSubmit={handleSubmit(onSave)}
+      >
         <Field id={id('start')} label="Shift start" error={errors.start}>
           <input id={id('start')} type="time" {...register('shift.start')} className={inputClass({ invalid: !!errors.start })} />
         </Field>
@@ -136,7 +142,6 @@ export function DriverShiftDialog({
           label="Vehicle capacity (units)"
           error={errors.vehicleCapacity}
           hint="Small parcel 1, medium 2, large 4, extra large 8."
-          className="sm:col-span-2"
         >
           <input
             id={id('capacity')}
@@ -144,15 +149,14 @@ export function DriverShiftDialog({
             inputMode="numeric"
             min={1}
             {...register('vehicleCapacity', asNumber)}
-            className={inputClass({ invalid: !!errors.vehicleCapacity, className: 'sm:w-40' })}
+            className={inputClass({ invalid: !!errors.vehicleCapacity })}
           />
         </Field>
         <Field
           id={id('cold')}
           label="Cold compartment (units)"
           error={errors.coldCapacity}
-          hint="0 when the vehicle has none; refrigerated and frozen goods ride in it."
-          className="sm:col-span-2"
+          hint="0: none. Refrigerated and frozen goods ride in it."
         >
           <input
             id={id('cold')}
@@ -160,7 +164,7 @@ export function DriverShiftDialog({
             inputMode="numeric"
             min={0}
             {...register('coldCapacity', asNumber)}
-            className={inputClass({ invalid: !!errors.coldCapacity, className: 'sm:w-40' })}
+            className={inputClass({ invalid: !!errors.coldCapacity })}
           />
         </Field>
         <fieldset className="sm:col-span-2">
