@@ -171,9 +171,10 @@ test.describe('re-plan the rest of today', () => {
     await expect(staff.getByRole('list', { name: 'Planned routes' })).toBeVisible();
     await expectAccessible(staff, 're-plan preview with its changes');
     await shot(staff, 'replan-preview-desktop');
-    // Stability: few of the six stops already planned move.
+    // Stability: few of the stops already planned go to another driver (a quarter at most on this small day).
     const moved = Number(await staff.getByText('Stops moved').locator('xpath=following-sibling::dd').textContent());
-    expect(moved).toBeLessThanOrEqual(2);
+    const stops = await staff.getByRole('list', { name: /^Stops of / }).locator('li').count();
+    expect(moved).toBeLessThanOrEqual(Math.ceil(stops / 4));
 
     await staff.getByRole('button', { name: 'Apply re-plan' }).click();
     await expect(toast(staff, /^Re-plan applied: \d+ changes?; the drivers concerned are told$/)).toBeVisible({ timeout: 20_000 });
