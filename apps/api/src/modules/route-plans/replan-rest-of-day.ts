@@ -91,7 +91,8 @@ export async function replanRestOfDay(services: Services, actor: Actor, input: T
   const before: RouteOrder[] = drivers.map((driver) => ({
     driverId: driver.id,
     driverName: driver.name,
-    jobIds: currentOrder(open.filter((d) => d.driverId === driver.id && d.status !== 'approved')).map((d) => d.id),
+    // Only jobs the search sees (a job with no map position is left as it is, not "taken off").
+    jobIds: currentOrder(open.filter((d) => d.driverId === driver.id && d.status !== 'approved' && hasPlaces(d))).map((d) => d.id),
   }));
   const planned = new Map<string, { vehicleId: string; order: number }>();
   for (const route of before) for (const [order, id] of route.jobIds.entries()) planned.set(id, { vehicleId: route.driverId, order });
