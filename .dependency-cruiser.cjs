@@ -48,7 +48,7 @@ const MODULE_IMPORTS = {
   optin: ['messages'],
   reports: [],
   retention: ['deliveries'],
-  'route-plans': ['deliveries', 'dispatch', 'standing-orders', 'users'],
+  'route-plans': ['deliveries', 'dispatch', 'notifications', 'standing-orders', 'users'],
   'standing-orders': ['deliveries', 'dispatch'],
   tracking: [],
   users: ['auth'],

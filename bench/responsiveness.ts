@@ -201,6 +201,59 @@ export async function benchPlan(databaseUrl: string | undefined, jobs = 1000): P
   }
 }
 
+export interface ReplanFigures extends PlanFigures {
+  /** Progress polls answered while the search ran, and the last one's figures. */
+  polls: number;
+  lastProgress: { iteration: number; elapsedMs: number; feasible: boolean } | null;
+  changes: number;
+}
+
+/**
+ * Part `replan`: the same probes while "re-plan the rest of today" searches a 1,000-job day on the planner's thread
+ * (its time box grows to a minute for that many jobs), followed by its run id: the progress is polled once a
+ * second, as the map's button does.
+ */
+export async function benchReplan(databaseUrl: string | undefined, jobs = 1000): Promise<ReplanFigures> {
+  const server = await startLoadServer(databaseUrl, jobs);
+  try {
+    const quiet = await quietly(server, 3000);
+    let failures = 0;
+    let polls = 0;
+    let changes = 0;
+    let lastProgress: ReplanFigures['lastProgress'] = null;
+    const runId = crypto.randomUUID();
+    const busy = await measuredWhile(server, async () => {
+      let done = false;
+      const polling = (async () => {
+        while (!done) {
+          await sleep(1000);
+          const res = await fetch(`${server.baseURL}/api/v1/admin/route-plans/runs/${runId}`, {
+            headers: { authorization: server.staffAuth },
+          });
+          if (res.status === 200) {
+            polls++;
+            lastProgress = ((await res.json()) as { data: NonNullable<ReplanFigures['lastProgress']> }).data;
+          } else await res.arrayBuffer();
+        }
+      })();
+      const res = await fetch(`${server.baseURL}/api/v1/admin/route-plans/replan`, {
+        method: 'POST',
+        headers: { authorization: server.staffAuth, 'content-type': 'application/json' },
+        body: JSON.stringify({ runId }),
+      });
+      done = true;
+      await polling;
+      if (res.status !== 201) {
+        failures++;
+        console.error(`  re-plan answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      } else changes = ((await res.json()) as { data: { changes: unknown[] } }).data.changes.length;
+    });
+    return { database: server.database, jobs, quiet, ...busy, failures, polls, lastProgress, changes };
+  } finally {
+    await server.stop();
+  }
+}
+
 const row = (label: string, l: Latencies & { failures: number }) =>
   `  ${label.padEnd(28)} p50 ${String(l.p50).padStart(4)} ms   p99 ${String(l.p99).padStart(4)} ms   max ${String(l.max).padStart(4)} ms   (${l.n} answers, ${l.failures} failed)`;
 

@@ -25,7 +25,7 @@ import pg from 'pg';
 import { REPO_ROOT, type RunningServer, startServer, WEB_INDEX } from '../e2e/fixtures/server.js';
 import { landingJavaScript, lighthouseScores } from './landing.js';
 import { benchMyDeliveries } from './my-deliveries.js';
-import { benchImport, benchPlan, printProbed } from './responsiveness.js';
+import { benchImport, benchPlan, benchReplan, printProbed } from './responsiveness.js';
 import { benchRestart } from './restart.js';
 import { BENCH_DATABASE_URL, seedBenchDatabase } from './seed.js';
 import { benchPlanner } from './planner.js';
@@ -42,12 +42,14 @@ const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1_000_000);
 const HEAVY = Math.min(Number(process.env.BENCH_HEAVY_DELIVERIES ?? 200_000), Math.floor(DELIVERIES / 5));
 const ENDPOINTS = ['/healthz', '/api/v1/config'];
 /**
- * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, planner, live-bus, import, plan, billing, driver-pay,
- * restart, http, tracking, replica, my-deliveries, landing); BENCH_PARTS=solomon,planner,live-bus needs no seeded database.
+ * BENCH_PARTS=tracking,my-deliveries runs only those parts (of solomon, planner, live-bus, import, plan, replan, billing,
+ * driver-pay, restart, http, tracking, replica, my-deliveries, landing); BENCH_PARTS=solomon,planner,live-bus needs no
+ * seeded database.
  */
 const PARTS = new Set(
   (
-    process.env.BENCH_PARTS ?? 'solomon,planner,live-bus,import,plan,billing,driver-pay,restart,http,tracking,replica,my-deliveries,landing'
+    process.env.BENCH_PARTS ??
+    'solomon,planner,live-bus,import,plan,replan,billing,driver-pay,restart,http,tracking,replica,my-deliveries,landing'
   ).split(','),
 );
 /** Parts that measure the server started on the seeded database. */
@@ -189,6 +191,15 @@ async function main() {
     );
     console.log(`  the same run again (nothing new)  ${b.rerunSeconds.toFixed(2)} s`);
     console.log(`  ${b.accounts} invoices issued one by one    ${b.issueSeconds.toFixed(2)} s`);
+  }
+  if (PARTS.has('replan')) {
+    for (const database of [MAINTENANCE_URL, undefined]) {
+      const f = await benchReplan(database);
+      failures += f.failures + f.health.failures + f.tracking.failures;
+      printProbed(`\nDuring a re-plan of the rest of today, ${f.jobs} jobs for 20 drivers on ${f.database} (${loadNow()})`, f);
+      console.log(`  progress polled ${f.polls} times, last ${JSON.stringify(f.lastProgress)}; ${f.changes} changes listed`);
+      responsiveness.push({ label: `re-plan on ${f.database}`, health: f.health.p99, trackingP99: f.tracking.p99, budget: 100 });
+    }
   }
   if (responsiveness.length > 0) {
     console.log('\nBudgets (responsiveness, p99 while the work runs)');

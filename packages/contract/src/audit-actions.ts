@@ -71,7 +71,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'user.enable': 'Enabled an account',
   'user.invite': 'Invited a user',
   'user.role_change': 'Changed a role',
-  'user.shift_change': "Changed a driver's shift",
+  'user.shift_change': "Changed a driver's shift, vehicle or skills",
 };
 
 /** "delivery.pickup_scan_mismatch" in words; an action not in the list reads "Delivery: pickup scan mismatch". */

@@ -32,6 +32,10 @@ export const ZManagedUser = z.object({
   shift: ZDriverShift.nullable().optional(),
   /** Drivers: vehicle capacity in units (see PACKAGE_SIZE_UNITS); other roles null. */
   vehicleCapacity: z.number().int().nullable().optional(),
+  /** Drivers: units of the vehicle's cold compartment (0: none); other roles null. */
+  coldCapacity: z.number().int().nullable().optional(),
+  /** Drivers: their skills (DRIVER_SKILLS and any an administrator added); other roles null. */
+  skills: z.array(z.string()).nullable().optional(),
 });
 export type TManagedUser = z.infer<typeof ZManagedUser>;
 

@@ -1,4 +1,4 @@
-import type { TPlannedRoute, TUnassignedJob } from '@courier/contract';
+import type { TPlanChange, TPlanObjective, TPlannedRoute, TUnassignedJob } from '@courier/contract';
 import { doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -22,12 +22,15 @@ export const routePlans = pgTable(
   'route_plans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'plan' | 'insertion'>().notNull(),
+    kind: text('kind').$type<'plan' | 'insertion' | 'replan'>().notNull(),
     planDate: text('plan_date').notNull(),
     input: jsonb('input').$type<TRoutePlanInput>().notNull(),
     routes: jsonb('routes').$type<TPlannedRoute[]>().notNull(),
     unassigned: jsonb('unassigned').$type<TUnassignedJob[]>().notNull(),
     travelSeconds: doublePrecision('travel_seconds').notNull(),
+    /** The search's objective in parts, and (a re-plan) the stops it moves; null on older plans and insertions. */
+    objective: jsonb('objective').$type<TPlanObjective>(),
+    changes: jsonb('changes').$type<TPlanChange[]>(),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),

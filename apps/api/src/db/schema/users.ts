@@ -47,6 +47,13 @@ export const users = pgTable(
     shiftStartPlace: text('shift_start_place'),
     /** Drivers' vehicle capacity in units (PACKAGE_SIZE_UNITS). */
     vehicleCapacity: integer('vehicle_capacity').notNull().default(20),
+    /** Drivers' cold compartment in units (0: none), their skills and their shift's break (route planning at scale). */
+    coldCapacity: integer('cold_capacity').notNull().default(0),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    /** The break's length in minutes and its earliest and latest start (HH:MM in BUSINESS_TZ); null: no break. */
+    breakMinutes: integer('break_minutes'),
+    breakEarliest: text('break_earliest'),
+    breakLatest: text('break_latest'),
     /** A customer's account and their role in it (migration 0019); null for staff and drivers. */
     accountId: uuid('account_id').references(() => customerAccounts.id),
     accountRole: text('account_role').$type<'owner' | 'member'>(),

@@ -1,4 +1,4 @@
-import type { TPlannedRoute, TRoutePlanResponse } from '@courier/contract';
+import type { TPlanChange, TPlannedRoute, TRoutePlanResponse } from '@courier/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { deliveries, routePlans } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/app-error.js';
@@ -8,6 +8,7 @@ import type { Services } from '../../services.js';
 import { withinTransaction } from '../deliveries/move-delivery.js';
 import { setPlannedStops } from '../deliveries/set-planned-stops.js';
 import { assignDriver } from '../dispatch/assign-driver.js';
+import { notifyCustomers } from '../notifications/notify-customer.js';
 import { ROUTE_PLAN_NOT_FOUND, routePlanReply } from './route-plan-json.js';
 import { isUuid } from '../../shared/ids.js';
 
@@ -76,6 +77,8 @@ export async function applyRoutePlan(services: Services, actor: Actor, planId: s
       // The driver's open jobs take the plan's order; those it does not hold lose theirs.
       await setPlannedStops(tx, route.driverId, order);
     }
+    // A re-plan tells each driver whose route changed what changed for them (their phone hears it live).
+    if (plan.kind === 'replan' && plan.changes?.length) await notifyChangedRoutes(tx, plan.changes, now);
     await recordAudit(
       tx,
       {
@@ -84,7 +87,7 @@ export async function applyRoutePlan(services: Services, actor: Actor, planId: s
         targetType: 'route_plan',
         targetId: plan.id,
         ip: actor.ip,
-        details: { kind: plan.kind, date: plan.planDate, routes: plan.routes.length, assigned },
+        details: { kind: plan.kind, date: plan.planDate, routes: plan.routes.length, assigned, changes: plan.changes?.length ?? 0 },
       },
       now,
     );
@@ -92,4 +95,34 @@ export async function applyRoutePlan(services: Services, actor: Actor, planId: s
   });
   services.outbox.kick();
   return routePlanReply(applied, 'Route plan applied');
+}
+
+export const ROUTE_CHANGED_TITLE = 'Your route changed';
+
+/** One in-app notification per driver whose route a re-plan changed: the jobs gained, lost and reordered. */
+async function notifyChangedRoutes(tx: Parameters<typeof notifyCustomers>[0], changes: TPlanChange[], at: Date) {
+  const perDriver = new Map<string, { gained: string[]; lost: string[]; reordered: string[] }>();
+  const of = (id: string) => perDriver.get(id) ?? perDriver.set(id, { gained: [], lost: [], reordered: [] }).get(id);
+  for (const c of changes) {
+    if (c.kind === 'resequenced' && c.toDriverId) of(c.toDriverId)?.reordered.push(c.trackingNumber);
+    else {
+      if (c.toDriverId) of(c.toDriverId)?.gained.push(c.trackingNumber);
+      if (c.fromDriverId) of(c.fromDriverId)?.lost.push(c.trackingNumber);
+    }
+  }
+  const list = (label: string, ids: string[]) => (ids.length ? `${label} ${ids.join(', ')}` : null);
+  await notifyCustomers(
+    tx,
+    [...perDriver].map(([userId, c]) => ({
+      at,
+      notice: {
+        userId,
+        title: ROUTE_CHANGED_TITLE,
+        message: [list('New:', c.gained), list('Taken off your route:', c.lost), list('New place in your route:', c.reordered)]
+          .filter(Boolean)
+          .join('. ')
+          .slice(0, 1000),
+      },
+    })),
+  );
 }

@@ -1,4 +1,4 @@
-import type { TPlannedRoute, TRoutePlanRequest, TRoutePlanResponse, TUnassignedJob } from '@courier/contract';
+import type { TPlanObjective, TPlannedRoute, TRoutePlanRequest, TRoutePlanResponse, TUnassignedJob } from '@courier/contract';
 import { and, inArray } from 'drizzle-orm';
 import { deliveries } from '../../db/schema/index.js';
 import { badRequest } from '../../platform/app-error.js';
@@ -24,6 +24,7 @@ import {
   UNDER_WAY_STATUSES,
   unassignedJson,
 } from './planning-problem.js';
+import { followPlanRun } from './plan-runs.js';
 import { runOnPlannerThread } from './planner-thread.js';
 import { routePlanReply } from './route-plan-json.js';
 import { routingOf } from './travel-times.js';
@@ -111,20 +112,26 @@ export async function createRoutePlan(services: Services, actor: Actor, input: T
 
   let routes: TPlannedRoute[] = [];
   let travelSeconds = 0;
+  let objective: TPlanObjective | null = null;
   if (drivers.length && base) {
     const built = buildProblem(services, drivers, jobs, base);
-    const answer = await runOnPlannerThread({
-      kind: 'solve',
-      problem: built.problem,
-      places: built.places,
-      routing: routingOf(env),
-      options: { seed: 1, timeLimitMs: PLAN_TIME_LIMIT_MS, maxIterations: Math.max(2000, jobs.length * ITERATIONS_PER_JOB) },
-    });
+    const run = followPlanRun(input.runId, PLAN_TIME_LIMIT_MS);
+    const answer = await runOnPlannerThread(
+      {
+        kind: 'solve',
+        problem: built.problem,
+        places: built.places,
+        routing: routingOf(env),
+        options: { seed: 1, timeLimitMs: PLAN_TIME_LIMIT_MS, maxIterations: Math.max(2000, jobs.length * ITERATIONS_PER_JOB) },
+      },
+      run.follower,
+    ).finally(run.done);
     logPlannerWarnings(services, answer);
     assertValidPlan(answer);
     const { plan } = answer;
     routes = plan.routes.map((r) => routeJson(built, r));
     travelSeconds = plan.travelTime;
+    objective = plan.objective ?? null;
     for (const u of plan.unassigned) {
       const d = built.jobs.get(u.jobId) as DeliveryRow;
       if (snapshot.includes(d)) unassigned.push(unassignedJson(d, reasonOf(u.reason)));
@@ -136,7 +143,7 @@ export async function createRoutePlan(services: Services, actor: Actor, input: T
   const stored = await storeRoutePlan(
     db,
     actor,
-    { kind: 'plan', planDate: date, driverIds: [...driverIds], reassign, jobs: snapshot, routes, unassigned, travelSeconds },
+    { kind: 'plan', planDate: date, driverIds: [...driverIds], reassign, jobs: snapshot, routes, unassigned, travelSeconds, objective },
     { date, drivers: drivers.length, jobs: snapshot.length, unassigned: unassigned.length, reassign },
     now,
   );

@@ -1,4 +1,4 @@
-import { threadId } from 'node:worker_threads';
+import { type MessagePort, threadId } from 'node:worker_threads';
 import {
   type CurrentRoute,
   checkPlan,
@@ -24,8 +24,16 @@ interface Matrix {
   places: LatLng[];
   routing: RoutingEnv;
 }
+/** A search the caller follows: progress posted on `port`, and `stop[0]` set to 1 to end it early. */
+export interface SearchLink {
+  port: MessagePort;
+  stop: Int32Array;
+}
+/** Progress posts at most this often: the caller polls about once a second. */
+const PROGRESS_EVERY_MS = 200;
+
 export type PlannerTask =
-  | (Matrix & { kind: 'solve'; options: SolveOptions })
+  | (Matrix & { kind: 'solve'; options: Omit<SolveOptions, 'signal' | 'onProgress'>; link?: SearchLink })
   | (Matrix & { kind: 'insert'; current: CurrentRoute[]; jobId: string });
 
 interface Checked {
@@ -45,7 +53,8 @@ export async function runPlannerTask(task: PlannerTask): Promise<SolveAnswer | I
   const log = { warn: (details: object, message: string) => warnings.push(`${message} ${JSON.stringify(details)}`) };
   const problem: PlanningProblem = { ...task.problem, travelTime: await travelTimes(task.routing, task.places, log) };
   if (task.kind === 'solve') {
-    const plan = solve(problem, task.options);
+    const plan = solve(problem, { ...task.options, ...(task.link ? followed(task.link) : {}) });
+    task.link?.port.close();
     return { plan, errors: checkPlan(problem, plan), warnings, threadId };
   }
   const offer = planInsertion(problem, task.current, task.jobId);
@@ -61,4 +70,23 @@ export async function runPlannerTask(task: PlannerTask): Promise<SolveAnswer | I
       )
     : [];
   return { offer, errors, warnings, threadId };
+}
+
+/**
+ * The search runs synchronously on this thread, so the caller's stop arrives through shared memory, read at each
+ * progress report, and the progress leaves by postMessage (delivered on the caller's thread meanwhile).
+ */
+function followed(link: SearchLink): Pick<SolveOptions, 'signal' | 'onProgress'> {
+  const controller = new AbortController();
+  if (Atomics.load(link.stop, 0) === 1) controller.abort();
+  let posted = Number.NEGATIVE_INFINITY;
+  return {
+    signal: controller.signal,
+    onProgress: (p) => {
+      if (Atomics.load(link.stop, 0) === 1 && !controller.signal.aborted) controller.abort();
+      if (p.elapsedMs - posted < PROGRESS_EVERY_MS) return;
+      posted = p.elapsedMs;
+      link.port.postMessage({ iteration: p.iteration, cost: p.cost, elapsedMs: p.elapsedMs, feasible: p.feasible });
+    },
+  };
 }

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { PLANNER_WORKER } from '../../locations.js';
 import { AppError } from '../../platform/app-error.js';
+import type { SearchProgress } from './plan-runs.js';
 import type { PlannerAnswer, PlannerTask } from './planner-task.js';
 
 /** Plans waiting for the planner's thread beyond this answer 503: each takes up to a couple of seconds. */
@@ -29,10 +31,23 @@ function plannerPool(): Piscina {
 }
 
 /** Runs a planning task on the planner's thread; the event loop stays free for other requests meanwhile. */
-export async function runOnPlannerThread<T extends PlannerTask>(task: T): Promise<PlannerAnswer<T>> {
+export async function runOnPlannerThread<T extends PlannerTask>(task: T, follow?: SearchFollower): Promise<PlannerAnswer<T>> {
   const threads = plannerPool();
   if (threads.queueSize >= MAX_WAITING) throw new AppError('UNAVAILABLE', 'The route planner is busy: try again in a moment');
-  return (await threads.run(task)) as PlannerAnswer<T>;
+  if (!follow || task.kind !== 'solve') return (await threads.run(task)) as PlannerAnswer<T>;
+  const { port1, port2 } = new MessageChannel();
+  port1.on('message', (p: SearchProgress) => follow.onProgress(p));
+  try {
+    return (await threads.run({ ...task, link: { port: port2, stop: follow.stop } }, { transferList: [port2] })) as PlannerAnswer<T>;
+  } finally {
+    port1.close();
+  }
+}
+
+/** Who follows a search: told its progress as it goes, and able to stop it (1 in `stop[0]`, shared memory). */
+export interface SearchFollower {
+  onProgress: (p: SearchProgress) => void;
+  stop: Int32Array;
 }
 
 /** Ends the planner's thread (a server stopping); the next plan starts a new one. */

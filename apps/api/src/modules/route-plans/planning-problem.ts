@@ -1,7 +1,9 @@
 import {
+  needsColdCompartment,
   PACKAGE_SIZE_UNITS,
   pickUpByOf,
   ROLE_IDS,
+  skillsNeededBy,
   type TPlannedRoute,
   type TRouteStop,
   type TRouteUnassignedReason,
@@ -31,9 +33,14 @@ export interface PlanDriver {
   id: string;
   name: string;
   capacity: number;
+  /** Units of the cold compartment (0: none). */
+  coldCapacity: number;
+  skills: string[];
   start: Date;
   end: Date;
   place: LatLng;
+  /** The shift's break, still to take: its length and the window its start must fall in. */
+  break?: { minutes: number; earliest: Date; latest: Date };
   /** The job the driver is heading to: its next stop comes first on the route, from where the driver is. */
   committed?: { jobId: string; kind: 'pickup' | 'stop' }[];
 }
@@ -64,6 +71,8 @@ export async function loadShiftDrivers(db: DbOrTx) {
     name: `${user.firstName} ${user.lastName}`.trim(),
     shift: driverShiftOf(user),
     capacity: user.vehicleCapacity,
+    coldCapacity: user.coldCapacity,
+    skills: user.skills,
     position: position ? { lat: position.lat, lng: position.lng } : null,
   }));
 }
@@ -93,7 +102,26 @@ export function driverOnDay(services: Services, d: ShiftDriver, day: LocalDay, n
   const start = shiftStart < now ? now : shiftStart;
   if (end <= start) return null;
   const place = d.shift.startPlace === 'current' && d.position ? d.position : base;
-  return { id: d.id, name: d.name, capacity: d.capacity, start, end, place };
+  const driver: PlanDriver = {
+    id: d.id,
+    name: d.name,
+    capacity: d.capacity,
+    coldCapacity: d.coldCapacity,
+    skills: d.skills,
+    start,
+    end,
+    place,
+  };
+  const pause = d.shift.break;
+  if (pause) {
+    const latest = instantOf(day, secondsOfDay(pause.latest), tz);
+    // A break whose window has passed is taken (or forgone): the re-plan does not place it again.
+    if (latest >= start) {
+      const earliest = instantOf(day, secondsOfDay(pause.earliest), tz);
+      driver.break = { minutes: pause.minutes, earliest: new Date(Math.max(earliest.getTime(), start.getTime())), latest };
+    }
+  }
+  return driver;
 }
 
 export interface BuiltProblem {
@@ -129,7 +157,13 @@ export function commitUnderWay(drivers: PlanDriver[], underWay: DeliveryRow[], p
  * stability deadline. Times in seconds from the earliest start; travel times between `places` come later, on the
  * planner's thread.
  */
-export function buildProblem(services: Services, drivers: PlanDriver[], jobs: PlanJob[], base: LatLng): BuiltProblem {
+export function buildProblem(
+  services: Services,
+  drivers: PlanDriver[],
+  jobs: PlanJob[],
+  base: LatLng,
+  planned?: Map<string, { vehicleId: string; order: number }>,
+): BuiltProblem {
   const t0 = Math.min(...drivers.map((d) => d.start.getTime()), services.clock.now().getTime());
   const sec = (at: Date) => (at.getTime() - t0) / 1000;
   const places: LatLng[] = [];
@@ -151,7 +185,10 @@ export function buildProblem(services: Services, drivers: PlanDriver[], jobs: Pl
     startTime: sec(d.start),
     endLocation: baseIndex,
     latestReturn: sec(d.end),
-    capacity: d.capacity,
+    // Two compartments: general units, then cold units (refrigerated and frozen goods travel in the cold one).
+    capacity: [d.capacity, d.coldCapacity],
+    skills: d.skills,
+    ...(d.break ? { break: { duration: d.break.minutes * 60, earliest: sec(d.break.earliest), latest: sec(d.break.latest) } } : {}),
     ...(d.committed?.length ? { committed: d.committed } : {}),
   }));
   const plannerJobs: PlannerJob[] = jobs.map(({ row: d, driverId }) => {
@@ -169,11 +206,18 @@ export function buildProblem(services: Services, drivers: PlanDriver[], jobs: Pl
       pickLatest = undefined;
       dropLatest = undefined;
     }
+    const units = PACKAGE_SIZE_UNITS[d.packageSize as keyof typeof PACKAGE_SIZE_UNITS] ?? 1;
+    const skills = skillsNeededBy(d);
+    const plan = planned?.get(d.id);
     const base = {
       id: d.id,
-      demand: PACKAGE_SIZE_UNITS[d.packageSize as keyof typeof PACKAGE_SIZE_UNITS] ?? 1,
+      demand: needsColdCompartment(d.temperature) ? [0, units] : [units, 0],
       priority: stat ? ('stat' as const) : ('normal' as const),
+      // The handling asks for these: the dispatcher types none.
+      ...(skills.length ? { skills } : {}),
       ...(driverId ? { vehicleId: driverId } : {}),
+      // Where the job stood in the routes already planned: a re-plan with stability keeps it there if it can.
+      ...(plan ? { planned: plan } : {}),
     };
     const dropoff = { location: placeOf(dropoffOf(d) as LatLng), latest: dropLatest, service: SERVICE_SECONDS };
     if (isPickedUp(d)) return { ...base, stop: dropoff };
@@ -202,8 +246,7 @@ const REASONS: Record<UnassignedReason, TRouteUnassignedReason> = {
   no_window_fits: 'no_window',
   over_capacity: 'over_capacity',
   no_vehicle: 'no_vehicle',
-  // until the contract names it: no driver with the skills the job needs
-  no_skill: 'no_vehicle',
+  no_skill: 'no_skill',
 };
 export const reasonOf = (r: UnassignedReason) => REASONS[r];
 
@@ -234,6 +277,7 @@ export function routeJson(built: BuiltProblem, route: SolverRoute): TPlannedRout
   return {
     driverId: driver.id,
     driverName: driver.name,
+    ...(route.breakStart !== undefined ? { breakStart: iso(route.breakStart), breakMinutes: driver.break?.minutes ?? null } : {}),
     departure: iso(route.departure),
     returnTime: iso(route.stops.length ? route.returnTime : route.departure),
     travelSeconds: Math.round(route.travelTime),

@@ -15,6 +15,8 @@ export function toRoutePlan(r: RoutePlanRow): TRoutePlan {
     routes: r.routes,
     unassigned: r.unassigned,
     travelSeconds: Math.round(r.travelSeconds),
+    objective: r.objective ?? null,
+    changes: r.changes ?? null,
   };
 }
 

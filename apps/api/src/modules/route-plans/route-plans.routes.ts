@@ -5,6 +5,8 @@ import {
   ZErrorBody,
   ZLiveMapResponse,
   ZManagedUserResponse,
+  ZPlanProgressResponse,
+  ZReplanRequest,
   ZRouteInsertionRequest,
   ZRoutePlanRequest,
   ZRoutePlanResponse,
@@ -17,6 +19,8 @@ import { createRoutePlan } from './create-route-plan.js';
 import { planStatInsertion } from './plan-stat-insertion.js';
 import { closePlannerThread } from './planner-thread.js';
 import { readLiveMap } from './read-live-map.js';
+import { readPlanProgress, stopPlanSearch } from './follow-plan-run.js';
+import { replanRestOfDay } from './replan-rest-of-day.js';
 import { setDriverRoute } from './set-driver-route.js';
 import { setDriverShift } from './set-driver-shift.js';
 
@@ -57,6 +61,51 @@ const routePlansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await planStatInsertion(services, actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/v1/admin/route-plans/replan',
+    {
+      ...staff,
+      schema: {
+        ...schema,
+        description:
+          "Re-plans the rest of today from each driver's position and time: parcels on board stay on their vehicle, stops under way first, and `stability` keeps most planned stops where they are. A stored preview listing the changes; applied with the apply call, which tells each driver of theirs. Give a `runId` to follow the search (GET /route-plans/runs/{runId}) and stop it early. 503 while the planner has too many plans waiting.",
+        body: ZReplanRequest,
+        response: { 201: ZRoutePlanResponse, 503: ZErrorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await replanRestOfDay(services, actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/v1/admin/route-plans/runs/:runId',
+    {
+      ...staff,
+      schema: {
+        ...schema,
+        description:
+          'How a plan being searched (started with a runId) is getting on: iterations, best cost, time, feasibility. 404 once forgotten (a minute after it ends) or on another server process.',
+        params: z.object({ runId: z.string().max(64) }),
+        response: { 200: ZPlanProgressResponse, 404: ZErrorBody },
+      },
+    },
+    async (request) => readPlanProgress(actorOf(request), request.params.runId),
+  );
+
+  app.post(
+    '/v1/admin/route-plans/runs/:runId/stop',
+    {
+      ...staff,
+      schema: {
+        ...schema,
+        description:
+          'Stops a plan being searched: its request answers at once with the best plan found so far. 404 when no such search is running.',
+        params: z.object({ runId: z.string().max(64) }),
+        response: { 202: ZPlanProgressResponse, 404: ZErrorBody },
+      },
+    },
+    async (request, reply) => reply.status(202).send(stopPlanSearch(actorOf(request), request.params.runId)),
   );
 
   app.post(

@@ -9,7 +9,10 @@ import { toManagedUser } from '../users/managed-user-json.js';
 import { USER_NOT_FOUND } from '../users/update-user.js';
 import { isUuid } from '../../shared/ids.js';
 
-/** Sets a driver's shift (or clears it) and vehicle capacity, as the users page does (ADMIN and above). */
+/**
+ * Sets a driver's shift (or clears it) with its break, the vehicle's compartments (general and cold units) and the
+ * driver's skills, as the users page does (ADMIN and above).
+ */
 export async function setDriverShift(
   services: Services,
   actor: Actor,
@@ -27,10 +30,24 @@ export async function setDriverShift(
     const shift =
       input.shift === undefined
         ? {}
-        : { shiftStart: input.shift?.start ?? null, shiftEnd: input.shift?.end ?? null, shiftStartPlace: input.shift?.startPlace ?? null };
+        : {
+            shiftStart: input.shift?.start ?? null,
+            shiftEnd: input.shift?.end ?? null,
+            shiftStartPlace: input.shift?.startPlace ?? null,
+            // A shift sent without its break keeps none: the form always sends the whole shift.
+            breakMinutes: input.shift?.break?.minutes ?? null,
+            breakEarliest: input.shift?.break?.earliest ?? null,
+            breakLatest: input.shift?.break?.latest ?? null,
+          };
     const [row] = await tx
       .update(users)
-      .set({ ...shift, ...(input.vehicleCapacity !== undefined ? { vehicleCapacity: input.vehicleCapacity } : {}), updatedAt: now })
+      .set({
+        ...shift,
+        ...(input.vehicleCapacity !== undefined ? { vehicleCapacity: input.vehicleCapacity } : {}),
+        ...(input.coldCapacity !== undefined ? { coldCapacity: input.coldCapacity } : {}),
+        ...(input.skills !== undefined ? { skills: [...input.skills].sort() } : {}),
+        updatedAt: now,
+      })
       .where(eq(users.id, target.id))
       .returning();
     await recordAudit(
@@ -41,7 +58,13 @@ export async function setDriverShift(
         targetType: 'user',
         targetId: target.id,
         ip: actor.ip,
-        details: { shift: input.shift, vehicleCapacity: input.vehicleCapacity },
+        details: {
+          shift: input.shift,
+          vehicleCapacity: input.vehicleCapacity,
+          coldCapacity: input.coldCapacity,
+          skills: input.skills,
+          previousSkills: input.skills !== undefined ? target.skills : undefined,
+        },
       },
       now,
     );

@@ -1,4 +1,4 @@
-import type { TPlannedRoute, TUnassignedJob } from '@courier/contract';
+import type { TPlanChange, TPlanObjective, TPlannedRoute, TUnassignedJob } from '@courier/contract';
 import type { Db } from '../../db/client.js';
 import { routePlans } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -7,7 +7,7 @@ import type { DeliveryRow } from '../../shared/delivery-json.js';
 import type { RoutePlanRow } from './route-plan-json.js';
 
 export interface NewRoutePlan {
-  kind: 'plan' | 'insertion';
+  kind: 'plan' | 'insertion' | 'replan';
   planDate: string;
   driverIds: string[];
   reassign: boolean;
@@ -16,6 +16,8 @@ export interface NewRoutePlan {
   routes: TPlannedRoute[];
   unassigned: TUnassignedJob[];
   travelSeconds: number;
+  objective?: TPlanObjective | null;
+  changes?: TPlanChange[] | null;
 }
 
 /** Keeps a plan (or an insertion offer) with the snapshot it was made from, audited, in one transaction. */

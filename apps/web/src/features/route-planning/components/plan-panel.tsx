@@ -1,4 +1,4 @@
-import type { TRoutePlan, TRoutePlanRequest } from '@courier/contract';
+import type { TPlanChange, TPlanObjective, TRoutePlan, TRoutePlanRequest } from '@courier/contract';
 import clsx from 'clsx';
 import { RefreshCw, Route } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,6 +11,7 @@ import { useCreateRoutePlan } from '../api/create-route-plan';
 import type { TMapRoute } from '../lib/map-view';
 import type { TUnassignedView } from '../lib/plan-view';
 import { PlanRoutes } from './plan-routes';
+import { ObjectiveParts, PlanChanges } from './plan-summary';
 
 export interface TPlanCandidate {
   deliveryId: string;
@@ -22,8 +23,12 @@ export interface TPlanCandidate {
 
 export interface TPlanPreview {
   id: string;
+  kind?: TRoutePlan['kind'];
   routes: TMapRoute[];
   unassigned: TUnassignedView[];
+  objective?: TPlanObjective | null;
+  /** A re-plan: what it changes (null on other plans). */
+  changes?: TPlanChange[] | null;
 }
 
 const today = () => {
@@ -104,7 +109,11 @@ export function PlanPanel({
     apply.mutate(preview.id, {
       onSuccess: () => {
         const { placed, used } = counts(preview);
-        toast.success(`Plan applied: ${placed} ${placed === 1 ? 'job' : 'jobs'} on ${used} ${used === 1 ? 'route' : 'routes'}`);
+        if (preview.changes)
+          toast.success(
+            `Re-plan applied: ${preview.changes.length} ${preview.changes.length === 1 ? 'change' : 'changes'}; the drivers concerned are told`,
+          );
+        else toast.success(`Plan applied: ${placed} ${placed === 1 ? 'job' : 'jobs'} on ${used} ${used === 1 ? 'route' : 'routes'}`);
         onPreview(null);
       },
       onError: (error) => {
@@ -134,7 +143,7 @@ export function PlanPanel({
             onClick={runApply}
             disabled={apply.isPending || create.isPending || stale}
           >
-            {apply.isPending ? 'Applying…' : 'Apply plan'}
+            {apply.isPending ? 'Applying…' : preview.changes ? 'Apply re-plan' : 'Apply plan'}
           </button>
           <button
             type="button"
@@ -149,17 +158,23 @@ export function PlanPanel({
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             <p className="font-semibold">This preview is out of date.</p>
             <p>A job or a driver changed since it was made. Plan again to see the routes as things stand now.</p>
-            <button
-              type="button"
-              className={buttonClass({ size: 'sm', className: 'mt-2' })}
-              onClick={runPreview}
-              disabled={create.isPending}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Plan again
-            </button>
+            {preview.changes ? (
+              <p className="mt-1 font-medium">Press “Re-plan the rest of today” again.</p>
+            ) : (
+              <button
+                type="button"
+                className={buttonClass({ size: 'sm', className: 'mt-2' })}
+                onClick={runPreview}
+                disabled={create.isPending}
+              >
+                <RefreshCw aria-hidden="true" className="size-4" />
+                Plan again
+              </button>
+            )}
           </div>
         )}
+        {preview.objective && <ObjectiveParts objective={preview.objective} />}
+        {preview.changes && <PlanChanges changes={preview.changes} />}
         <PlanRoutes routes={preview.routes} unassigned={preview.unassigned} />
       </div>
     );

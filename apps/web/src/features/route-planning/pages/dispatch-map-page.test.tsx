@@ -64,6 +64,8 @@ const plan = (id: string): TRoutePlan => ({
   appliedAt: null,
   date: at.slice(0, 10),
   travelSeconds: 900,
+  objective: null,
+  changes: null,
   routes: [
     {
       driverId: 'd1',

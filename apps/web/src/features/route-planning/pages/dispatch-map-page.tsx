@@ -1,3 +1,4 @@
+import type { TRoutePlan } from '@courier/contract';
 import clsx from 'clsx';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -11,6 +12,7 @@ import { DriverRoutes } from '../components/driver-routes';
 import { LiveLists } from '../components/live-lists';
 import { MapSection } from '../components/map-section';
 import { PlanPanel, type TPlanPreview } from '../components/plan-panel';
+import { ReplanButton } from '../components/replan-button';
 import { StatInsertions } from '../components/stat-insertions';
 import { appliedRoutes } from '../lib/applied-routes';
 import { liveView, planCandidates, statWaiting } from '../lib/live-view';
@@ -36,6 +38,13 @@ export function DispatchMapPage() {
   const stats = useMemo(() => (live.data ? statWaiting(live.data) : []), [live.data]);
   const applied = useMemo(() => (live.data ? appliedRoutes(live.data) : []), [live.data]);
   // The map draws a plan's preview; on the Routes tab, the routes applied and under way.
+  const toPreview = (plan: TRoutePlan): TPlanPreview => ({
+    id: plan._id,
+    kind: plan.kind,
+    ...planView(plan, driverNames),
+    objective: plan.objective,
+    changes: plan.changes,
+  });
   const routesOnMap = useMemo(
     () => (preview && tab === 'plan' ? mappable(preview.routes) : tab === 'routes' && applied.length ? mappable(applied) : null),
     [preview, tab, applied],
@@ -49,10 +58,18 @@ export function DispatchMapPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Map & planning</h1>
           <p className="text-sm text-slate-600">Where the drivers are, what is open, and the day's routes.</p>
         </div>
-        <Link to={paths.adminDashboard} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Dispatch board
-        </Link>
+        <div className="flex flex-col gap-2 sm:items-end">
+          <Link to={paths.adminDashboard} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Dispatch board
+          </Link>
+          <ReplanButton
+            onPlanned={(plan) => {
+              setPreview(toPreview(plan));
+              setTab('plan');
+            }}
+          />
+        </div>
       </div>
       {live.isError && (
         <p role="alert" className="mb-4 rounded-xl bg-red-50 p-3 text-sm text-red-800">
@@ -102,7 +119,7 @@ export function DispatchMapPage() {
               candidates={candidates}
               preview={preview}
               onPreview={setPreview}
-              toPreview={(plan) => ({ id: plan._id, ...planView(plan, driverNames) })}
+              toPreview={toPreview}
             />
           )}
         </aside>
