@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rateLimitResponse } from '../../plugins/errors.js';
 import { actorOf, anonymousOf } from '../../plugins/auth.js';
-import { RATE_LIMITS } from '../auth/auth-policy.js';
+import { RATE_LIMITS } from '../../platform/auth-policy.js';
 import { acceptInvitation } from './accept-invitation.js';
 import { changeMemberRole } from './change-member-role.js';
 import { createAccount } from './create-account.js';

@@ -10,7 +10,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { accountInvitations, customerAccounts, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/app-error.js';
 import { enqueueEmail } from '../../platform/outbox.js';
-import { hashSecret, newOpaqueToken } from '../auth/one-time-secrets.js';
+import { hashSecret, newOpaqueToken } from '../../platform/one-time-secrets.js';
 import { accountInvitationMessage } from './account-emails.js';
 import { ACCOUNT_NOT_FOUND } from './account-json.js';
 

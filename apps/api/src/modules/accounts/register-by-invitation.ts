@@ -5,7 +5,7 @@ import { conflict } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../platform/passwords.js';
 import { findPendingInvitation, invitationInvalid, lockAccount } from './members.js';
 
 export const INVITATION_REGISTERED = 'Your password is set. Sign in with your e-mail address.';

@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../platform/outbox.js';
 import type { Services } from '../../services.js';
 import { type Actor, mayUseOwnAccount } from '../../platform/policy.js';
 import { passwordChangedMessage } from './auth-emails.js';
-import { checkPassword, hashPassword } from './passwords.js';
+import { checkPassword, hashPassword } from '../../platform/passwords.js';
 import { revokeSessions } from './sessions.js';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';

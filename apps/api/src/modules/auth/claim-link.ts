@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
-import { hashSecret, newOpaqueToken } from './one-time-secrets.js';
+import { hashSecret, newOpaqueToken } from '../../platform/one-time-secrets.js';
 
 type LinkKind = (typeof authTokens.$inferSelect)['kind'];
 

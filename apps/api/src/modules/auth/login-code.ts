@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import { loginCodeMessage } from './auth-emails.js';
-import { AUTH_POLICY } from './auth-policy.js';
-import { newLoginCode } from './one-time-secrets.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
+import { newLoginCode } from '../../platform/one-time-secrets.js';
 
 /**
  * E-mails a new 6-digit sign-in code (10 minutes, 5 tries) in the caller's transaction, replacing any

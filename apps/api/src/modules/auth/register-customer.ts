@@ -7,10 +7,10 @@ import { enqueueEmail } from '../../platform/outbox.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { signupAttemptMessage, verifyEmailMessage } from './auth-emails.js';
-import { AUTH_POLICY } from './auth-policy.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
 import { newAccount } from './new-account.js';
 import { issueLink } from './claim-link.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../../platform/passwords.js';
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {

@@ -6,7 +6,7 @@ import { enqueueEmail } from '../../platform/outbox.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { resetPasswordMessage } from './auth-emails.js';
-import { AUTH_POLICY } from './auth-policy.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
 import { issueLink } from './claim-link.js';
 
 /**

@@ -5,7 +5,7 @@ import { authTokens, users } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { AUTH_POLICY } from './auth-policy.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
 import { issueLoginCode } from './login-code.js';
 
 export const CODE_RESENT = 'If a sign-in is waiting for a code, a new code has been sent to your email.';

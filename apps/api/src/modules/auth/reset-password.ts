@@ -8,7 +8,7 @@ import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { claimLink } from './claim-link.js';
 import { passwordChangedMessage } from './auth-emails.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../../platform/passwords.js';
 import { revokeSessions } from './sessions.js';
 
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';

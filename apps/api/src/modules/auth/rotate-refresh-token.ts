@@ -5,7 +5,7 @@ import { unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { hashSecret } from './one-time-secrets.js';
+import { hashSecret } from '../../platform/one-time-secrets.js';
 import { issueSession, revokeFamily } from './sessions.js';
 
 /**

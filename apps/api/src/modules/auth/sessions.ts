@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 import { publishLiveEvent } from '../../platform/live-events.js';
 import { signAccessToken } from '../../platform/access-token.js';
-import { AUTH_POLICY } from './auth-policy.js';
-import { newOpaqueToken } from './one-time-secrets.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
+import { newOpaqueToken } from '../../platform/one-time-secrets.js';
 
 export interface SessionTokens {
   token: string;

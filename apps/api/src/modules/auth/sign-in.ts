@@ -6,9 +6,9 @@ import { AppError, unauthorized } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { AUTH_POLICY } from './auth-policy.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
 import { issueLoginCode } from './login-code.js';
-import { checkPassword } from './passwords.js';
+import { checkPassword } from '../../platform/passwords.js';
 import { issueSession, type SessionTokens } from './sessions.js';
 import { toPublicUser } from './user-response.js';
 

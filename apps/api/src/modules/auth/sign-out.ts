@@ -5,8 +5,8 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { sessionOfAccessToken } from '../../platform/access-token.js';
-import { AUTH_POLICY } from './auth-policy.js';
-import { hashSecret } from './one-time-secrets.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
+import { hashSecret } from '../../platform/one-time-secrets.js';
 import { revokeFamily } from './sessions.js';
 
 /** Whatever there was to end, the caller reads the same. */

@@ -6,7 +6,7 @@ import { createUser } from '../../db/seed/factories.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
-import { hashSecret } from './one-time-secrets.js';
+import { hashSecret } from '../../platform/one-time-secrets.js';
 import { auditCount, post, signedIn } from './test-support.js';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');

@@ -5,8 +5,8 @@ import { badRequest } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { AUTH_POLICY } from './auth-policy.js';
-import { hashSecret, sameDigest } from './one-time-secrets.js';
+import { AUTH_POLICY } from '../../platform/auth-policy.js';
+import { hashSecret, sameDigest } from '../../platform/one-time-secrets.js';
 import { issueSession } from './sessions.js';
 import { toPublicUser } from './user-response.js';
 

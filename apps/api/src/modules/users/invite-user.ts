@@ -16,7 +16,7 @@ import { type Actor, assertAudience, mayGrantRole } from '../../platform/policy.
 import type { Services } from '../../services.js';
 import { issueLink } from '../auth/claim-link.js';
 import { newAccount } from '../auth/new-account.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../platform/passwords.js';
 import { toManagedUser } from './managed-user-json.js';
 import { invitationMessage } from './user-emails.js';
 

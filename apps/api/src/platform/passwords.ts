@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ARGON2_OPTIONS } from '../../db/bootstrap.js';
+import { ARGON2_OPTIONS } from '../db/bootstrap.js';
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2_OPTIONS);
 
