@@ -1,7 +1,7 @@
 import type { TDeliveryPricing, TDeliveryType, TPackageSize, TPackageType, TPrice, TPriceInputs, TRateCardBody } from '@courier/contract';
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { customerAccounts, deliveries, rateCards, rateCardVersions, users } from '../../db/schema/index.js';
+import { customerAccounts, deliveries, invoicedDeliveries, invoices, rateCards, rateCardVersions, users } from '../../db/schema/index.js';
 import type { TEnv } from '../../env.js';
 import { localClock } from '../../shared/business-time.js';
 import { haversineKm, type LatLng } from '../../shared/travel-estimate.js';
@@ -130,15 +130,21 @@ export async function defaultRateCardId(db: DbOrTx): Promise<string | null> {
 }
 
 /**
- * What the account owes and will owe, in cents, for the credit check at booking: its priced deliveries that are not
- * cancelled and not yet invoiced. (No invoice exists yet: every such delivery counts. The invoices' open balances
- * join this sum where they are written.)
+ * What the account owes and will owe, in cents, for the credit check at booking: the open balance of its invoices
+ * (drafts, issued, overdue: subtotal less credits and payments) plus its priced deliveries that are not cancelled and
+ * not yet on an invoice. A voided invoice releases its deliveries, so they count again as uninvoiced.
  */
 export async function accountExposureCents(db: DbOrTx, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<string | number | null>`coalesce(sum(${deliveries.priceCents}), 0)` })
-    .from(deliveries)
-    .where(and(eq(deliveries.accountId, accountId), isNotNull(deliveries.priceCents), ne(deliveries.status, 'cancelled')));
+  const result = await db.execute(sql`
+    select coalesce((
+      select sum(${deliveries.priceCents}) from ${deliveries}
+       where ${deliveries.accountId} = ${accountId} and ${deliveries.priceCents} is not null and ${deliveries.status} <> 'cancelled'
+         and not exists (select 1 from ${invoicedDeliveries} where ${invoicedDeliveries.deliveryId} = ${deliveries.id})
+    ), 0) + coalesce((
+      select sum(${invoices.subtotalCents} - ${invoices.creditedCents} - ${invoices.paidCents}) from ${invoices}
+       where ${invoices.accountId} = ${accountId} and ${invoices.status} in ('draft', 'issued', 'overdue')
+    ), 0) as cents`);
+  const [row] = (result as unknown as { rows: { cents: string | number | null }[] }).rows;
   return Number(row?.cents ?? 0);
 }
 
