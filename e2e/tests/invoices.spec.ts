@@ -28,6 +28,24 @@ test.describe('invoices: run, review, issue, PDF, payment, receivables', () => {
       admin: await loginViaApi(request, admin),
       driver: await loginViaApi(request, driverAccount),
     };
+    // 0. The customer's account is priced by a card of its own (whatever else this server has priced before).
+    const typePrice = (baseCents: number) => ({ baseCents, includedMiles: 5, perMileCents: 150, minimumCents: baseCents });
+    const card = await request.post('/api/v1/admin/rate-cards', {
+      headers: bearer(t.admin),
+      data: {
+        name: `Invoices journey ${Date.now()}`,
+        currency: 'USD',
+        deliveryTypes: { STANDARD: typePrice(1800), EXPRESS: typePrice(3200), SAME_DAY: typePrice(2600), NEXT_DAY: typePrice(2100) },
+      },
+    });
+    expect(card.status(), await card.text()).toBe(201);
+    const mine = (await (await request.get('/api/v1/account', { headers: bearer(t.customer) })).json()) as {
+      data: { _id?: string; account?: { _id: string } };
+    };
+    const accountId = mine.data.account?._id ?? mine.data._id;
+    const cardId = ((await card.json()) as { data: { _id: string } }).data._id;
+    const priced = await request.patch(`/api/v1/admin/accounts/${accountId}`, { headers: bearer(t.admin), data: { rateCardId: cardId } });
+    expect(priced.status(), await priced.text()).toBe(200);
     // 1. A booking, delivered through the API.
     const created = await request.post('/api/v1/deliveries', {
       headers: bearer(t.customer),
@@ -47,10 +65,10 @@ test.describe('invoices: run, review, issue, PDF, payment, receivables', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const { _id: id, orderId } = ((await created.json()) as { data: { _id: string; orderId: string } }).data;
-    const priced = (
+    const booked = (
       (await (await request.get(`/api/v1/deliveries/${id}`, { headers: bearer(t.customer) })).json()) as { data: { price?: unknown } }
     ).data;
-    test.skip(!priced.price, 'bookings carry no price on this build (pricing at booking comes with h-pricing)');
+    expect(booked.price, 'the booking carries its price').toBeTruthy();
     expect((await request.post(`/api/v1/admin/deliveries/${id}/approve`, { headers: bearer(t.admin), data: {} })).ok()).toBe(true);
     const drivers = (await (await request.get('/api/v1/admin/drivers', { headers: bearer(t.admin) })).json()) as {
       data: Array<{ _id: string; email: string }>;

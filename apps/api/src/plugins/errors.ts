@@ -8,6 +8,17 @@ import { AppError } from '../platform/app-error.js';
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
 const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
+/**
+ * A body that matches none of a union's shapes (a one-parcel receipt or a manifest's pieces) is told about the shape
+ * it came closest to: the branch with the fewest issues (the first on a tie), its first issue, so the field is named.
+ */
+function closestUnionBranch(keyword: string, params: unknown): { path: PropertyKey[]; message: string } | null {
+  const branches = (params as { errors?: { path: PropertyKey[]; message: string }[][] } | undefined)?.errors;
+  if (keyword !== 'invalid_union' || !branches?.length) return null;
+  const closest = branches.reduce((best, branch) => (branch.length < best.length ? branch : best));
+  return closest[0] ?? null;
+}
+
 /** "email: Email must be a valid e-mail address" — the field is always named. */
 function describe(issues: TFieldIssue[]): string {
   const first = issues[0];
@@ -72,10 +83,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = (err as { validationContext?: string }).validationContext;
-      const issues = err.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (where === 'body' ? 'body' : ''),
-        message: v.message ?? 'is invalid',
-      }));
+      const issues = err.validation.map((v) => {
+        const at = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const branch = closestUnionBranch(v.keyword, v.params);
+        if (branch) return { field: [at, ...branch.path.map(String)].filter(Boolean).join('.') || 'body', message: branch.message };
+        return { field: at || (where === 'body' ? 'body' : ''), message: v.message ?? 'is invalid' };
+      });
       return reply.status(400).send(invalid(issues));
     }
     if (err instanceof ZodError) {

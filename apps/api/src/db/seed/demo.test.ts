@@ -19,8 +19,8 @@ describe('the demo seed', () => {
     const drivers = await t.app.inject({ method: 'GET', url: '/api/v1/admin/drivers', headers: staff.auth });
     const shifts = drivers.json().data.map((d: { shift: unknown }) => d.shift);
     expect(shifts).toEqual([
-      { start: '08:00', end: '17:00', startPlace: 'base' },
-      { start: '08:00', end: '17:00', startPlace: 'base' },
+      { start: '08:00', end: '17:00', startPlace: 'base', break: null },
+      { start: '08:00', end: '17:00', startPlace: 'base', break: null },
     ]);
   });
 

@@ -11,7 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { deliveryPieces, pieceCheckFindings } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
-import type { Actor } from '../../platform/policy.js';
+import { type Actor, hatsFor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
@@ -97,6 +97,7 @@ export async function planPieceHandOver(
   input: PieceHandOverInput,
   handover: HandOver,
 ): Promise<PieceHandOverPlan | null> {
+  if (!hatsFor(actor, d).includes('driver')) throw conflict('Only the driver of the job hands its pieces over');
   const pieces = await readPieces(services.db, d.id);
   const eligible = pieces.filter((p) => ELIGIBLE[handover].includes(p.status));
   const byBarcode = new Map(pieces.map((p) => [p.barcode, p]));

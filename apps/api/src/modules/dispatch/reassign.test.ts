@@ -70,10 +70,10 @@ describe('handing a delivery to another driver', () => {
     expect((await move(d.id, people.otherDriver.auth, { status: 'picked_up', scannedOrderId: 'MC0000000000' })).statusCode).toBe(409);
     expect((await move(d.id, people.otherDriver.auth, { status: 'picked_up', scannedOrderId: d.orderId })).statusCode).toBe(200);
     const custody = await t.app.inject({ method: 'GET', url: `/api/v1/admin/deliveries/${d.id}/custody`, headers: people.STAFF.auth });
-    expect(custody.json().data.events.at(-1)).toMatchObject({
-      status: 'picked_up',
-      note: 'Collected from Casey First (custody hand-over); label scanned',
-    });
+    // The hand-over, then its one piece's scan (a piece event of its own).
+    const events = custody.json().data.events as { status: string; note: string }[];
+    expect(events.at(-2)).toMatchObject({ status: 'picked_up', note: 'Collected from Casey First (custody hand-over); label scanned' });
+    expect(events.at(-1)?.note).toBe(`Piece 1 of 1 (${d.orderId}-01) scanned at pickup`);
     expect((await listCustodyEvents(t.db, d.id)).at(-1)?.actorId).toBe(people.otherDriver.id);
     const [pickup] = await t.db
       .select()

@@ -120,7 +120,7 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The lab's answer, once: `pieces` (each received, missing, damaged, rejected or unexpected) and receivedBy for the manifest, or today's one-parcel status.",
         params: ZReceiptTokenParams,
-        body: z.union([ZManifestReceiptRequest, ZReceiptRequest]),
+        body: z.union([ZReceiptRequest, ZManifestReceiptRequest]),
         response: { 200: ZLabReceiptPage },
       },
     },

@@ -169,7 +169,8 @@ describe('medical handling', () => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json().data.temperatureReadings).toEqual([expect.objectContaining({ celsius: 4.1, source: 'probe', inRange: true })]);
       const kinds = (await listCustodyEvents(t.db, d.id)).map((e) => e.kind);
-      expect(kinds.slice(-3)).toEqual([null, 'checklist', 'temperature']);
+      // The pickup, its checklist and reading, then the one piece's scan.
+      expect(kinds.slice(-4)).toEqual([null, 'checklist', 'temperature', 'piece']);
     });
 
     it('holds the parcel at once on a reading out of range, tells staff and the owner, and refuses delivery with 409', async () => {

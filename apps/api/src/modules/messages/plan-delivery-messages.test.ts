@@ -115,7 +115,7 @@ describe('who hears of a medical event', () => {
   const o = { email: 'kim@clinic.example', firstName: 'Kim', isDeleted: false };
 
   it('tells the accounts in the app and by e-mail, and the owner of a hold and a rejection whatever their preferences (a safety rule)', () => {
-    expect([...OWNER_ALWAYS_HEARS].sort()).toEqual(['hold', 'rejected']);
+    expect([...OWNER_ALWAYS_HEARS].sort()).toEqual(['hold', 'pickup_refused', 'pieces_left', 'rejected']);
     for (const event of ['hold', 'rejected'] as const)
       expect(routes(planMedicalMessages(services, d, event, { accounts, owner: o }))).toEqual([
         'staff in_app s1',
