@@ -4,6 +4,7 @@ export { checkSolomonRoutes, euclidean, parseSolomon, type SolomonInstance, solo
 export { solve } from './solve.js';
 export type * from './types.js';
 export { generatePdpDay, type GeneratedDayOptions } from './generate.js';
-export { type CurrentRoute, type InsertionOffer, planInsertion } from './insert.js';
+export { type AsGiven, asGiven, type CurrentRoute } from './as-given.js';
+export { type InsertionOffer, planInsertion } from './insert.js';
 export { checkLiLimRoutes, type LiLimInstance, liLimProblem, parseLiLim } from './lilim.js';
 export { generateCourierDay, type CourierDayOptions } from './generate.js';

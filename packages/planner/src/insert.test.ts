@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PlanningProblem, planInsertion } from './index.js';
+import { asGiven, checkPlan, type PlanningProblem, planInsertion } from './index.js';
 
 const line = (xs: number[]) => xs.map((a) => xs.map((b) => Math.abs(a - b)));
 
@@ -75,5 +75,63 @@ describe('planInsertion', () => {
     expect(() => planInsertion(base, [{ vehicleId: 'east', stops: [{ jobId: 'e1', kind: 'pickup' }] }], 'stat')).toThrow(
       /picked up but not dropped off/,
     );
+  });
+});
+
+describe('planInsertion on routes that already break a rule', () => {
+  // places: 0 hub, 1..3 east along a line, 4..6 west
+  const travelTime = line([0, 10, 20, 30, -10, -20, -30]);
+  const vehicles = [
+    { id: 'late', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 200, capacity: [5, 0] },
+    { id: 'cold', startLocation: 0, startTime: 0, endLocation: 0, latestReturn: 200, capacity: [5, 0] },
+  ];
+  const jobs: PlanningProblem['jobs'] = [
+    // due at 5 at place 3 (30 away): already late, the dispatcher's choice stands
+    { id: 'overdue', demand: [1, 0], dropoff: { location: 3, latest: 5 }, pickup: { location: 0 } },
+    // a refrigerated parcel on board of a van without a cold compartment, and a skill the driver lacks
+    { id: 'chilled', demand: [0, 1], skills: ['refrigerated'], stop: { location: 4 } },
+    { id: 'stat', demand: [1, 0], priority: 'stat', pickup: { location: 1, latest: 40 }, dropoff: { location: 2, latest: 60 } },
+    { id: 'cold-stat', demand: [0, 1], pickup: { location: 5 }, dropoff: { location: 6 } },
+  ];
+  const problem: PlanningProblem = { travelTime, vehicles, jobs };
+  const current = [
+    {
+      vehicleId: 'late',
+      stops: [
+        { jobId: 'overdue', kind: 'pickup' as const },
+        { jobId: 'overdue', kind: 'dropoff' as const },
+      ],
+    },
+    { vehicleId: 'cold', stops: [{ jobId: 'chilled', kind: 'stop' as const }] },
+  ];
+
+  it('still offers a place, without making the late stop later, and the offer passes the checker on the routes as given', () => {
+    const offer = planInsertion(problem, current, 'stat');
+    // 0 -> 0 (overdue) -> 1 -> 2 (stat) -> 3 (overdue, at 30 as before) -> 0: on the late van's way, no driving added
+    expect(offer?.vehicleId).toBe('late');
+    expect(offer?.addedTravelTime).toBe(0);
+    expect(offer?.route.stops.map((s) => `${s.kind}:${s.jobId}@${s.start}`)).toEqual([
+      'pickup:overdue@0',
+      'pickup:stat@10',
+      'dropoff:stat@20',
+      'dropoff:overdue@30',
+    ]);
+    const given = asGiven(problem, current, 'stat').problem;
+    const plan = { routes: [offer!.route], unassigned: [], travelTime: offer!.route.travelTime, iterations: 0, elapsedMs: 0 };
+    const onRoute = given.jobs.filter((j) => offer!.route.stops.some((s) => s.jobId === j.id));
+    expect(checkPlan({ ...given, vehicles: given.vehicles.filter((v) => v.id === 'late'), jobs: onRoute }, plan)).toEqual([]);
+    // against the problem as written, the overdue drop-off is late: the loosening is what lets the offer through
+    const asWritten = problem.jobs.filter((j) => onRoute.some((o) => o.id === j.id));
+    expect(checkPlan({ ...problem, vehicles: problem.vehicles.filter((v) => v.id === 'late'), jobs: asWritten }, plan)).toEqual([
+      'route 0 (late) stop 3: overdue dropoff starts at 30, after its window closes at 5',
+    ]);
+  });
+
+  it('puts no cold load on a van already over its cold compartment, and keeps the driver lacking a skill as given', () => {
+    expect(asGiven(problem, current).over.get('cold')).toEqual([1]);
+    const offer = planInsertion(problem, current, 'cold-stat');
+    expect(offer).toBeNull();
+    const general = planInsertion(problem, [current[1]], 'stat');
+    expect(general?.vehicleId).toBeDefined();
   });
 });

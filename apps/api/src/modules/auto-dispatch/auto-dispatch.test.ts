@@ -177,6 +177,25 @@ describe('auto-assign', () => {
     for (const r of results) expect(rows.get(r.deliveryId)).toMatchObject({ status: 'assigned', driverId: r.driverId });
     expect(rows.get(underWay.id)).toMatchObject({ status: 'picked_up', driverId: people.otherDriver.id });
   });
+
+  it('takes the routes as they stand: a driver already late, a cold parcel in a van without a cold compartment', async () => {
+    // Dispatch gave the first driver a job already overdue, and the other a refrigerated parcel (no cold compartment,
+    // no cold-chain skill): neither route keeps every rule, yet a new job still finds its place.
+    const overdue = await job(t, people, 'assigned', { requiredBy: hours(-1) });
+    const chilled = await job(t, people, 'in_transit', { driverId: people.otherDriver.id });
+    await t.db.update(deliveries).set({ temperature: 'refrigerated' }).where(eq(deliveries.id, chilled.id));
+    const next = await job(t, people, 'approved', { requiredBy: hours(5) });
+    const data = (await autoOne(next.id)).json().data as TAutoAssignResult;
+    expect(data).toMatchObject({ ok: true });
+    expect(data.reason).toMatch(/^Best fit: /);
+    const rows = await statusOf(t, [overdue.id, chilled.id, next.id]);
+    expect(rows.get(next.id)).toMatchObject({ status: 'assigned', driverId: data.driverId });
+    // A refrigerated job cannot join the van already over its cold compartment: only the first driver (no cold
+    // compartment either, but nothing cold on board) is refused too, so nobody fits.
+    const cold = await job(t, people, 'approved', { requiredBy: hours(5) });
+    await t.db.update(deliveries).set({ temperature: 'refrigerated' }).where(eq(deliveries.id, cold.id));
+    expect((await autoOne(cold.id)).json().data).toMatchObject({ ok: false, code: 'NO_DRIVER_FITS' });
+  });
 });
 
 describe('auto-assign on approval (AUTO_ASSIGN_ON_APPROVAL=true)', () => {

@@ -52,7 +52,11 @@ function pdfImages(pdf: Buffer): PdfImage[] {
   return images;
 }
 
-/** What a scanner reads off an image (with a white quiet zone around it), or null. */
+/**
+ * What a scanner reads off an image (with a white quiet zone around it), or null. The image is the bare code as
+ * embedded, so the reader is told so (PURE_BARCODE): zxing-js's finder-pattern search misses about one clean QR in a
+ * hundred, which the pure-code path reads.
+ */
 function decode(img: PdfImage, reader: Code128Reader | QRCodeReader): string | null {
   const pad = 40;
   const w = img.width + 2 * pad;
@@ -60,7 +64,10 @@ function decode(img: PdfImage, reader: Code128Reader | QRCodeReader): string | n
   const pixels = new Uint8ClampedArray(w * h).fill(255);
   for (let y = 0; y < img.height; y++) pixels.set(img.grey.subarray(y * img.width, (y + 1) * img.width), (y + pad) * w + pad);
   try {
-    const hints = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128, BarcodeFormat.QR_CODE]]]);
+    const hints = new Map<DecodeHintType, unknown>([
+      [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128, BarcodeFormat.QR_CODE]],
+      [DecodeHintType.PURE_BARCODE, reader instanceof QRCodeReader],
+    ]);
     return reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, w, h))), hints).getText();
   } catch {
     return null;

@@ -1,5 +1,6 @@
 import { type MessagePort, threadId } from 'node:worker_threads';
 import {
+  asGiven,
   type CurrentRoute,
   checkPlan,
   type InsertionOffer,
@@ -58,13 +59,14 @@ export async function runPlannerTask(task: PlannerTask): Promise<SolveAnswer | I
     return { plan, errors: checkPlan(problem, plan), warnings, threadId };
   }
   const offer = planInsertion(problem, task.current, task.jobId);
-  // The offer is one route: checked against its own vehicle and the jobs on it.
+  // The offer is one route: checked against its own vehicle and the jobs on it, the routes taken as they stand.
+  const given = offer ? asGiven(problem, task.current, task.jobId).problem : problem;
   const errors = offer
     ? checkPlan(
         {
-          ...problem,
-          vehicles: problem.vehicles.filter((v) => v.id === offer.vehicleId),
-          jobs: problem.jobs.filter((j) => offer.route.stops.some((s) => s.jobId === j.id)),
+          ...given,
+          vehicles: given.vehicles.filter((v) => v.id === offer.vehicleId),
+          jobs: given.jobs.filter((j) => offer.route.stops.some((s) => s.jobId === j.id)),
         },
         { routes: [offer.route], unassigned: [], travelTime: offer.route.travelTime, iterations: 0, elapsedMs: 0 },
       )
