@@ -1,5 +1,5 @@
 import type { TDeliveryPricing, TDeliveryType, TPackageSize, TPackageType, TPrice, TPriceInputs, TRateCardBody } from '@courier/contract';
-import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { customerAccounts, deliveries, invoicedDeliveries, invoices, rateCards, rateCardVersions, users } from '../../db/schema/index.js';
 import type { TEnv } from '../../env.js';

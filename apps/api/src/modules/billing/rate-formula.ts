@@ -1,13 +1,10 @@
 import {
   DELIVERY_TYPE_LABELS,
   TEMPERATURE_LABELS,
-  type TDeliveryType,
-  type TPackageSize,
   type TPrice,
   type TPriceInputs,
   type TPriceLine,
   type TRateCardBody,
-  type TTemperatureClass,
 } from '@courier/contract';
 import { dollars, percentOf, tenths, timesTenths } from './money.js';
 
