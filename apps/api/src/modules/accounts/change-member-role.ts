@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES, type TMemberPatch, ZMemberPatch } from '@courier/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayManageAccountMembers } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { isUuid } from '../../shared/ids.js';
-import { lastOwner, lockAccount, ownerCount, toMemberJson } from './members.js';
+import { lockedMember, toMemberJson } from './members.js';
 
 /**
  * An owner makes a member an owner or an owner a member (themselves included while another owner remains).
@@ -19,16 +19,8 @@ export async function changeMemberRole(services: Services, actor: Actor, input: 
   const accountId = actor.account.id;
   const now = services.clock.now();
   const data = await services.db.transaction(async (tx) => {
-    await lockAccount(tx, accountId);
-    const [me] = await tx.select({ accountId: users.accountId, accountRole: users.accountRole }).from(users).where(eq(users.id, actor.id));
-    if (me?.accountId !== accountId || me.accountRole !== 'owner') throw forbidden(ACCOUNT_MESSAGES.ownersOnly);
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, input.userId), eq(users.accountId, accountId)));
-    if (!target) throw notFound(ACCOUNT_MESSAGES.memberNotFound);
+    const target = await lockedMember(tx, actor.id, accountId, input.userId, () => role !== 'owner');
     if (target.accountRole === role) return toMemberJson(target);
-    if (target.accountRole === 'owner' && (await ownerCount(tx, accountId)) <= 1) throw lastOwner();
     const [updated] = await tx.update(users).set({ accountRole: role, updatedAt: now }).where(eq(users.id, target.id)).returning();
     await recordAudit(
       tx,

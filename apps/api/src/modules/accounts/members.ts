@@ -8,7 +8,7 @@ import {
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { accountInvitations, customerAccounts, users } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../platform/app-error.js';
+import { AppError, forbidden, notFound } from '../../platform/app-error.js';
 import { enqueueEmail } from '../../platform/outbox.js';
 import { hashSecret, newOpaqueToken } from '../../platform/one-time-secrets.js';
 import { accountInvitationMessage } from './account-emails.js';
@@ -45,6 +45,23 @@ export async function lockAccount(tx: Tx, accountId: string) {
   const [account] = await tx.select().from(customerAccounts).where(eq(customerAccounts.id, accountId)).for('update');
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
   return account;
+}
+
+/**
+ * Under the account's lock: the caller is still one of its owners (403 otherwise) and the member is on it (404,
+ * like an unknown id, otherwise). `leavingOwners` says the member stops being an owner: refused for the last one.
+ */
+export async function lockedMember(tx: Tx, actorId: string, accountId: string, userId: string, leavingOwners: () => boolean) {
+  await lockAccount(tx, accountId);
+  const [me] = await tx.select({ accountId: users.accountId, accountRole: users.accountRole }).from(users).where(eq(users.id, actorId));
+  if (me?.accountId !== accountId || me.accountRole !== 'owner') throw forbidden(ACCOUNT_MESSAGES.ownersOnly);
+  const [target] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
+  if (!target) throw notFound(ACCOUNT_MESSAGES.memberNotFound);
+  if (target.accountRole === 'owner' && leavingOwners() && (await ownerCount(tx, accountId)) <= 1) throw lastOwner();
+  return target;
 }
 
 export async function ownerCount(tx: DbOrTx, accountId: string): Promise<number> {

@@ -1,12 +1,12 @@
 import { ACCOUNT_MESSAGES } from '@courier/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayManageAccountMembers } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { isUuid } from '../../shared/ids.js';
-import { lastOwner, lockAccount, ownerCount } from './members.js';
+import { lockedMember } from './members.js';
 import { openCustomerAccount } from './open-customer-account.js';
 
 /**
@@ -21,15 +21,7 @@ export async function removeMember(services: Services, actor: Actor, input: { us
   const accountId = actor.account.id;
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
-    await lockAccount(tx, accountId);
-    const [me] = await tx.select({ accountId: users.accountId, accountRole: users.accountRole }).from(users).where(eq(users.id, actor.id));
-    if (me?.accountId !== accountId || me.accountRole !== 'owner') throw forbidden(ACCOUNT_MESSAGES.ownersOnly);
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, input.userId), eq(users.accountId, accountId)));
-    if (!target) throw notFound(ACCOUNT_MESSAGES.memberNotFound);
-    if (target.accountRole === 'owner' && (await ownerCount(tx, accountId)) <= 1) throw lastOwner();
+    const target = await lockedMember(tx, actor.id, accountId, input.userId, () => true);
     // Named after the person (not their organisation field, which may well be the account they leave).
     const own = await openCustomerAccount(tx, { ...target, organisation: null }, now);
     await tx.update(users).set({ accountId: own.id, accountRole: 'owner', updatedAt: now }).where(eq(users.id, target.id));
