@@ -15,7 +15,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: './playwright-report', open: 'never' }]],
   use: {
     browserName: 'chromium',
