@@ -18,6 +18,7 @@ import { bigButtonClass } from '../components/next-action-button';
 import { currentCoords } from '../lib/current-coords';
 import { nextAction } from '../lib/next-action';
 import { newMoveKey } from '../lib/outbox-store';
+import { drugTestRefusal, scansEachPiece } from '../lib/piece-checks';
 import { readTrackingNumber } from '../lib/read-tracking-number';
 import { useQueueMove } from '../lib/use-outbox';
 import { useJobView } from '../lib/use-job';
@@ -36,8 +37,8 @@ const pickupForm = (job: TDriverJob) =>
       ctx.addIssue({ code: 'custom', path: [path], message });
       return z.NEVER;
     };
-    // Several pieces: each is scanned in the pieces list below instead of the one number.
-    const scannedOrderId = job.pieces.length > 1 ? job.orderId : readTrackingNumber(form.scanned);
+    // Several pieces (or one that needs more than a scan): each is scanned in the pieces list below instead of the one number.
+    const scannedOrderId = scansEachPiece(job) ? job.orderId : readTrackingNumber(form.scanned);
     if (!scannedOrderId) return fail('scanned', 'Scan the label or type its tracking number.');
     // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
     // The expected number is never shown here: copying it from the screen would defeat the check.
@@ -59,6 +60,7 @@ export function PickupCheckPage() {
   const navigate = useNavigate();
   const queueMove = useQueueMove();
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState('');
   const pieces = usePieceScans();
   // The rules depend on the job, known once it has loaded; the resolver reads the current one.
   const jobRef = useRef<TDriverJob | null>(null);
@@ -83,7 +85,7 @@ export function PickupCheckPage() {
   const inputId = useId();
   const onRead = useCallback(
     (value: string) => {
-      if (jobRef.current && jobRef.current.pieces.length > 1) return pieces.scan(jobRef.current, value);
+      if (jobRef.current && scansEachPiece(jobRef.current)) return pieces.scan(jobRef.current, value);
       setValue('scanned', readTrackingNumber(value));
       clearErrors('scanned');
     },
@@ -98,7 +100,7 @@ export function PickupCheckPage() {
   const { job } = view;
   jobRef.current = job;
 
-  const multi = job.pieces.length > 1;
+  const multi = scansEachPiece(job);
   const confirm = handleSubmit(async ({ scannedOrderId, temperatureC, packaging }) => {
     const problem = multi ? pieces.problem(job) : null;
     if (problem) {
@@ -106,21 +108,31 @@ export function PickupCheckPage() {
       return;
     }
     setBusy(true);
+    setRefusal('');
     const location = await currentCoords(2_500);
-    const outcome = await queueMove({
-      kind: 'status',
-      key: newMoveKey(),
-      deliveryId: job._id,
-      orderId: job.orderId,
-      queuedAt: new Date().toISOString(),
-      body: {
-        status: action.to,
-        ...(multi ? pieces.body(job) : { scannedOrderId }),
-        ...(location ? { location } : {}),
-        ...(temperatureC !== null ? { temperatureC } : {}),
-        ...(job.specimen?.category === 'UN3373' ? { packaging } : {}),
+    const pieceBody = multi ? pieces.body(job) : null;
+    const explain = (error: unknown) => {
+      const words = drugTestRefusal(error, job, pieceBody?.pieceChecks ?? []);
+      if (words) setRefusal(words);
+      return words;
+    };
+    const outcome = await queueMove(
+      {
+        kind: 'status',
+        key: newMoveKey(),
+        deliveryId: job._id,
+        orderId: job.orderId,
+        queuedAt: new Date().toISOString(),
+        body: {
+          status: action.to,
+          ...(pieceBody ?? { scannedOrderId }),
+          ...(location ? { location } : {}),
+          ...(temperatureC !== null ? { temperatureC } : {}),
+          ...(job.specimen?.category === 'UN3373' ? { packaging } : {}),
+        },
       },
-    });
+      { explain },
+    );
     setBusy(false);
     if (outcome === 'refused') return;
     toast[outcome === 'sent' ? 'success' : 'info'](
@@ -178,6 +190,11 @@ export function PickupCheckPage() {
           }}
           error={temperatureError}
         />
+        {refusal && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
+            {refusal}
+          </p>
+        )}
         <button type="submit" className={bigButtonClass} disabled={busy}>
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
