@@ -70,25 +70,23 @@ export async function piecesOf(db: DbOrTx, deliveryIds: string[]) {
 
 /** The lab's view: each expected piece by clinic, accession and handling; no names, no addresses. */
 export function toManifestJson(members: ManifestDelivery[], pieces: (typeof deliveryPieces.$inferSelect)[]): TManifest {
-  const of = new Map(members.map((m) => [m.d.id, m]));
   const list: TManifestPiece[] = [];
-  for (const p of pieces) {
-    const m = of.get(p.deliveryId);
-    if (!m) continue;
-    list.push({
-      barcode: p.barcode,
-      seq: p.seq,
-      kind: p.kind as TPieceKind,
-      description: p.description,
-      accession: p.accession,
-      orderId: m.d.orderId,
-      clinic: m.clinic ?? '',
-      temperature: m.d.temperature as TTemperatureClass,
-      specimenCategory: (m.d.specimenCategory as TSpecimenCategory | null) ?? null,
-      status: p.status as TPieceStatus,
-      receivedAt: p.receivedAt?.toISOString() ?? null,
-    });
-  }
+  // In the manifest's order (drop time, then tracking number), each delivery's pieces by sequence.
+  for (const m of members)
+    for (const p of pieces.filter((x) => x.deliveryId === m.d.id))
+      list.push({
+        barcode: p.barcode,
+        seq: p.seq,
+        kind: p.kind as TPieceKind,
+        description: p.description,
+        accession: p.accession,
+        orderId: m.d.orderId,
+        clinic: m.clinic ?? '',
+        temperature: m.d.temperature as TTemperatureClass,
+        specimenCategory: (m.d.specimenCategory as TSpecimenCategory | null) ?? null,
+        status: p.status as TPieceStatus,
+        receivedAt: p.receivedAt?.toISOString() ?? null,
+      });
   return {
     deliveries: members.map((m) => ({
       orderId: m.d.orderId,
