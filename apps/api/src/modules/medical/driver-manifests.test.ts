@@ -33,6 +33,16 @@ describe("the driver's manifests", () => {
     const a = await dropped(people.CUSTOMER.id, lab, 3, now);
     const b = await dropped(people.otherCustomer.id, `  ${lab.toUpperCase().replace(' ', '   ')}`, 1, new Date(now.getTime() - 3_600_000));
     const onBoard = await deliveryIn(t, 'in_transit', people.CUSTOMER.id, people.DRIVER.id, { pieces: bags(2), deliveryAddress: lab });
+    // The route plan expects it there within the hour; another on board is planned for tomorrow.
+    await t.db
+      .update(deliveries)
+      .set({ plannedArrival: new Date(now.getTime() + 3_600_000) })
+      .where(eq(deliveries.id, onBoard.id));
+    const tomorrow = await deliveryIn(t, 'in_transit', people.CUSTOMER.id, people.DRIVER.id, { deliveryAddress: lab });
+    await t.db
+      .update(deliveries)
+      .set({ plannedArrival: new Date(now.getTime() + DAY) })
+      .where(eq(deliveries.id, tomorrow.id));
     const clinic = await dropped(people.CUSTOMER.id, '5 Other Street, Boston, MA 02110', 1, now);
     const yesterday = await dropped(people.CUSTOMER.id, lab, 1, new Date(now.getTime() - DAY));
     const notMine = await dropped(people.otherCustomer.id, lab, 1, now, people.otherDriver.id);
@@ -44,6 +54,7 @@ describe("the driver's manifests", () => {
     const ids = body.data.flatMap((m) => m.deliveries.map((d) => d.orderId));
     expect(ids).not.toContain(yesterday.orderId);
     expect(ids).not.toContain(notMine.orderId);
+    expect(ids).not.toContain(tomorrow.orderId);
     const atLab = body.data.find((m) => m.deliveries.some((d) => d.orderId === a.orderId));
     expect(atLab).toMatchObject({ deliveryCount: 3, pieceCount: 6 });
     expect(atLab?.deliveries.map((d) => d.orderId)).toEqual([b.orderId, a.orderId, onBoard.orderId]);
@@ -69,6 +80,8 @@ describe("the driver's manifests", () => {
     const before = ZDriverManifestsResponse.parse((await get('?date=2026-03-01')).json());
     expect(before.date).toBe('2026-03-01');
     expect(before.data.flatMap((m) => m.deliveries.map((d) => d.orderId))).toEqual([yesterday.orderId]);
+    const next = ZDriverManifestsResponse.parse((await get('?date=2026-03-03')).json());
+    expect(next.data.flatMap((m) => m.deliveries.map((d) => d.orderId))).toEqual([tomorrow.orderId]);
     const theirs = ZDriverManifestsResponse.parse((await get('', people.otherDriver)).json());
     expect(theirs.data.flatMap((m) => m.deliveries.map((d) => d.orderId))).toEqual([notMine.orderId]);
   });
