@@ -60,7 +60,6 @@ export function PickupCheckPage() {
   const navigate = useNavigate();
   const queueMove = useQueueMove();
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState('');
   const pieces = usePieceScans();
   // The rules depend on the job, known once it has loaded; the resolver reads the current one.
   const jobRef = useRef<TDriverJob | null>(null);
@@ -108,14 +107,10 @@ export function PickupCheckPage() {
       return;
     }
     setBusy(true);
-    setRefusal('');
     const location = await currentCoords(2_500);
     const pieceBody = multi ? pieces.body(job) : null;
-    const explain = (error: unknown) => {
-      const words = drugTestRefusal(error, job, pieceBody?.pieceChecks ?? []);
-      if (words) setRefusal(words);
-      return words;
-    };
+    // The page has already gone back to the job (the move waits in the outbox): a refusal is told in a toast.
+    const explain = (error: unknown) => drugTestRefusal(error, job, pieceBody?.pieceChecks ?? []);
     const outcome = await queueMove(
       {
         kind: 'status',
@@ -190,11 +185,6 @@ export function PickupCheckPage() {
           }}
           error={temperatureError}
         />
-        {refusal && (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800">
-            {refusal}
-          </p>
-        )}
         <button type="submit" className={bigButtonClass} disabled={busy}>
           {busy ? (
             <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />

@@ -91,7 +91,7 @@ describe('pieces that need more than a scan at pickup', { timeout: 30_000 }, () 
     fireEvent.click(screen.getByRole('radio', { name: 'No, broken' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm pickup' }));
     const words = DRUG_TEST_REFUSALS.SEAL_BROKEN('MC0000000001-01');
-    await vi.waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === words)).toBe(true), slow);
+    expect(await screen.findByText(`#MC0000000001: ${words}`, {}, slow)).toBeInTheDocument();
     expect(screen.queryByText(/Some other wording/)).toBeNull();
   });
 
@@ -107,7 +107,7 @@ describe('pieces that need more than a scan at pickup', { timeout: 30_000 }, () 
     fireEvent.click(screen.getByRole('radio', { name: 'Yes, intact' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm pickup' }));
     const words = DRUG_TEST_REFUSALS.CCF_MISMATCH('MC0000000001-01');
-    await vi.waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === words)).toBe(true), slow);
+    expect(await screen.findByText(`#MC0000000001: ${words}`, {}, slow)).toBeInTheDocument();
   });
 
   it("asks each controlled-substance piece's count in its unit, never showing the booked one, and sends it", async () => {
