@@ -18,7 +18,6 @@ import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { appendHandlingEvent } from './custody.js';
-import { openHandOverCases } from './piece-cases.js';
 
 /**
  * The pieces at a hand-over (pickup, or the proof of delivery): which were scanned, which the driver left
@@ -42,7 +41,7 @@ export interface PieceHandOverPlan {
   total: number;
   scanned: { piece: PieceRow; check: TPieceCheck | undefined }[];
   missing: { piece: PieceRow; reason: TMissingPiece['reason']; note: string | null }[];
-  /** A controlled piece whose count differs from the last one: recorded and a case opened, never refused. */
+  /** A controlled piece whose count differs from the last one: recorded (and a case opened, medical/piece-cases), never refused. */
   counts: { piece: PieceRow; expected: number; found: number }[];
 }
 
@@ -199,7 +198,7 @@ async function checkDrugTests(services: Services, actor: Actor, d: DeliveryRow, 
 
 const describe = (p: PieceRow, total: number) => `Piece ${p.seq} of ${total} (${p.barcode})`;
 
-/** The hand-over's writes in the move's transaction: each piece's status, a custody event per piece, counts, notices and cases. */
+/** The hand-over's writes in the move's transaction: each piece's status, a custody event per piece, counts and notices (the cases: medical/piece-cases). */
 export async function writePieceHandOver(tx: Tx, services: Services, actor: Actor, row: DeliveryRow, plan: PieceHandOverPlan) {
   const now = services.clock.now();
   const where = plan.handover === 'pickup' ? 'at pickup' : 'at delivery';
@@ -268,7 +267,6 @@ export async function writePieceHandOver(tx: Tx, services: Services, actor: Acto
       .join(', ');
     await sendMedicalMessages(tx, services, row, 'pieces_left', now, detail);
   }
-  await openHandOverCases(tx, services, actor, plan, row.id, now);
 }
 
 /** At the drop without piece scans (today's clients): every piece on board is delivered, no piece event. */
