@@ -278,4 +278,62 @@ test.describe('medical handling', () => {
     await driver.getByRole('button', { name: 'Confirm delivery' }).click();
     await expect(toast(driver, `#${data.orderId} delivered`)).toBeVisible();
   });
+
+  test("a drug test's bottle at pickup: its CCF number and seal next to it; a broken seal is refused in the contract's words", async ({
+    browser,
+    app,
+    request,
+  }) => {
+    const token = await loginViaApi(request, app.account('CUSTOMER'));
+    const booked = await request.post('/api/v1/deliveries', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        senderPhone: '+1 617 555 0100',
+        pickupAddress: '55 Fruit St, Boston, MA 02114',
+        recipientName: 'Toxicology Lab',
+        recipientPhone: '617-555-0123',
+        recipientEmail: 'tox@example.test',
+        deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
+        requiredBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        packageType: 'SPECIMEN',
+        packageSize: 'small',
+        deliveryType: 'EXPRESS',
+        specimen: { category: 'drug_test', collectedAt: new Date(Date.now() - 3_600_000).toISOString(), stableForHours: 72 },
+        pieces: [{ kind: 'tube', ccfNumber: 'CCF-000111' }],
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { _id: id, data } = (await booked.json()) as { _id: string; data: { orderId: string } };
+    await staffMoves(request, await loginViaApi(request, app.account('STAFF')), id);
+    const driverToken = await loginViaApi(request, app.account('DRIVER'));
+    const moved = await request.post(`/api/v1/driver/deliveries/${id}/status`, {
+      headers: { Authorization: `Bearer ${driverToken}` },
+      data: { status: 'moving_to_pickup_location' },
+    });
+    expect(moved.ok()).toBe(true);
+
+    const drv = app.account('DRIVER');
+    const driver = await personaPage(browser, app.baseURL, phone, drv.email, drv.password, /\/driver\/home$/);
+    await driver.goto(`/driver/jobs/${id}/pickup`);
+    const barcode = driver.getByLabel(/Piece barcode/);
+    await barcode.fill(`${data.orderId}-01`);
+    await barcode.press('Enter');
+    await driver.getByLabel('CCF number of piece 1').fill('CCF-000111');
+    await driver.getByRole('radio', { name: 'No, broken' }).check();
+    await expectAccessible(driver, 'driver drug-test checks');
+    await shot(driver, 'driver-piece-checks-phone');
+    await driver.getByRole('button', { name: 'Confirm pickup' }).click();
+    // Refused: the driver is back on the job, told in the contract's words for SEAL_BROKEN; a sound bottle goes.
+    await expect(
+      toast(driver, `#${data.orderId}: The seal of ${data.orderId}-01 is broken: refused at pickup. It stays with the collector.`),
+    ).toBeVisible();
+    await shot(driver, 'driver-seal-broken-phone');
+    await driver.getByRole('button', { name: 'Check parcel & pick up' }).click();
+    await driver.getByLabel(/Piece barcode/).fill(`${data.orderId}-01`);
+    await driver.getByLabel(/Piece barcode/).press('Enter');
+    await driver.getByLabel('CCF number of piece 1').fill('ccf 000111');
+    await driver.getByRole('radio', { name: 'Yes, intact' }).check();
+    await driver.getByRole('button', { name: 'Confirm pickup' }).click();
+    await expect(toast(driver, `#${data.orderId} picked up`)).toBeVisible();
+  });
 });

@@ -69,23 +69,44 @@ export const ZManifest = z.object({
 });
 export type TManifest = z.infer<typeof ZManifest>;
 
+/** GET /api/v1/driver/manifests?date=: the driver's own manifests of one business day (default today). */
 export const ZDriverManifestsQuery = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a day like 2026-03-31')
-    .optional(),
+  date: z.iso.date({ error: 'date must be a day like 2026-03-31' }).optional(),
 });
+export type TDriverManifestsQuery = z.infer<typeof ZDriverManifestsQuery>;
+
+export const ZDriverManifestPiece = z.object({
+  barcode: z.string(),
+  seq: z.number().int(),
+  kind: z.enum(PIECE_KINDS),
+  accession: z.string().nullable(),
+  status: z.enum(PIECE_STATUSES),
+});
+export const ZDriverManifestDelivery = z.object({
+  _id: z.string(),
+  /** The tracking number. */
+  orderId: z.string(),
+  status: z.string(),
+  /** The sending clinic (the account's name, else the sender's). */
+  clinic: z.string(),
+  pieceCount: z.number().int(),
+  /** The lab has answered for it (its receipt). */
+  reconciled: z.boolean(),
+  pieces: z.array(ZDriverManifestPiece),
+});
+/** One stop's manifest: the deliveries the driver drops (or dropped) at one address that day, as the lab door groups them. */
+export const ZDriverManifest = z.object({
+  address: z.string(),
+  deliveryCount: z.number().int(),
+  pieceCount: z.number().int(),
+  deliveries: z.array(ZDriverManifestDelivery),
+});
+export type TDriverManifest = z.infer<typeof ZDriverManifest>;
 export const ZDriverManifestsResponse = z.object({
   success: z.literal(true),
-  data: z.array(
-    z.object({
-      address: z.string(),
-      deliveries: z.array(
-        z.object({ _id: z.string(), orderId: z.string(), status: z.string(), clinic: z.string(), pieceCount: z.number().int() }),
-      ),
-      pieceCount: z.number().int(),
-    }),
-  ),
+  /** The business day answered (YYYY-MM-DD). */
+  date: z.string(),
+  data: z.array(ZDriverManifest),
 });
 export type TDriverManifestsResponse = z.infer<typeof ZDriverManifestsResponse>;
 

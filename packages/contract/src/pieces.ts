@@ -137,6 +137,24 @@ export const ZPieceCheck = z.object({
 });
 export type TPieceCheck = z.infer<typeof ZPieceCheck>;
 
+/** What a piece asks for at pickup beyond its scan: a drug test's form number and seal, a controlled substance's count. */
+export function pieceNeeds(
+  job: { specimen: { category: string } | null; controlledSubstance: boolean },
+  piece: { quantity: number | null },
+): { ccf: boolean; count: boolean } {
+  return { ccf: job.specimen?.category === 'drug_test', count: job.controlledSubstance && piece.quantity !== null };
+}
+
+/** Two CCF numbers name the same form: spaces, dashes and case forgiven. */
+export const sameCcfNumber = (a: string, b: string) => a.replace(/[\s-]/g, '').toUpperCase() === b.replace(/[\s-]/g, '').toUpperCase();
+
+/** What a drug test refused at pickup (409 with the code) tells the driver, naming the bottle. */
+export const DRUG_TEST_REFUSALS = {
+  CCF_MISMATCH: (barcode: string) =>
+    `The bottle ${barcode} and its Custody and Control Form carry different numbers: refused at pickup. It stays with the collector.`,
+  SEAL_BROKEN: (barcode: string) => `The seal of ${barcode} is broken: refused at pickup. It stays with the collector.`,
+} as const;
+
 /** Multipart sends a list as the JSON text of one field. */
 export const fromJsonListText = (v: unknown) => {
   if (typeof v === 'string') {

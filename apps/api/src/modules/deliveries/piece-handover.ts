@@ -1,7 +1,9 @@
 import {
+  DRUG_TEST_REFUSALS,
   MISSING_PIECE_REASON_LABELS,
   normalizePieceBarcode,
   normalizeTrackingNumber,
+  sameCcfNumber,
   type TMissingPiece,
   type TPieceCheck,
   type TPieceStatus,
@@ -39,7 +41,7 @@ export interface PieceHandOverPlan {
   total: number;
   scanned: { piece: PieceRow; check: TPieceCheck | undefined }[];
   missing: { piece: PieceRow; reason: TMissingPiece['reason']; note: string | null }[];
-  /** A controlled piece whose count differs from the last one: recorded, never refused. */
+  /** A controlled piece whose count differs from the last one: recorded (and a case opened, medical/piece-cases), never refused. */
   counts: { piece: PieceRow; expected: number; found: number }[];
 }
 
@@ -52,13 +54,9 @@ export const piecesLeft = (barcodes: string[]) =>
 export const NO_PIECE_SCANNED = 'scannedPieces: Scan at least one piece';
 export const DRUG_TEST_CHECKS = "pieceChecks: A drug test needs each bottle's CCF number and whether its seal is intact";
 export const COUNT_EACH = 'pieceChecks: Count each controlled-substance piece (quantity)';
-export const ccfMismatch = (barcode: string) =>
-  `The bottle ${barcode} and its Custody and Control Form carry different numbers: refused at pickup. It stays with the collector.`;
-export const sealBroken = (barcode: string) => `The seal of ${barcode} is broken: refused at pickup. It stays with the collector.`;
 
 /** Read as tracking lookup reads it (spaces, dashes, case, I/L/O forgiven): labels print it plain, people type it every way. */
 const normalizedOrderId = (s: string) => normalizeTrackingNumber(s) ?? s.replace(/[\s-]/g, '').toUpperCase();
-const sameCcf = (a: string, b: string) => a.replace(/[\s-]/g, '').toUpperCase() === b.replace(/[\s-]/g, '').toUpperCase();
 
 export function readPieces(db: DbOrTx, deliveryId: string): Promise<PieceRow[]> {
   return db.select().from(deliveryPieces).where(eq(deliveryPieces.deliveryId, deliveryId)).orderBy(asc(deliveryPieces.seq));
@@ -155,7 +153,7 @@ async function checkDrugTests(services: Services, actor: Actor, d: DeliveryRow, 
   const flaws: { piece: PieceRow; kind: 'ccf_mismatch' | 'seal_broken'; expected: string | null; found: string | null }[] = [];
   for (const { piece, check } of scanned) {
     if (!check?.ccfNumber || check.sealIntact === undefined) throw badRequest(`${DRUG_TEST_CHECKS}: ${piece.barcode}`, 'pieceChecks');
-    if (piece.ccfNumber && !sameCcf(piece.ccfNumber, check.ccfNumber))
+    if (piece.ccfNumber && !sameCcfNumber(piece.ccfNumber, check.ccfNumber))
       flaws.push({ piece, kind: 'ccf_mismatch', expected: piece.ccfNumber, found: check.ccfNumber });
     if (!check.sealIntact) flaws.push({ piece, kind: 'seal_broken', expected: 'intact', found: 'broken' });
   }
@@ -194,13 +192,13 @@ async function checkDrugTests(services: Services, actor: Actor, d: DeliveryRow, 
   services.outbox.kick();
   const first = flaws[0];
   throw first.kind === 'ccf_mismatch'
-    ? new AppError('CCF_MISMATCH', ccfMismatch(first.piece.barcode))
-    : new AppError('SEAL_BROKEN', sealBroken(first.piece.barcode));
+    ? new AppError('CCF_MISMATCH', DRUG_TEST_REFUSALS.CCF_MISMATCH(first.piece.barcode))
+    : new AppError('SEAL_BROKEN', DRUG_TEST_REFUSALS.SEAL_BROKEN(first.piece.barcode));
 }
 
 const describe = (p: PieceRow, total: number) => `Piece ${p.seq} of ${total} (${p.barcode})`;
 
-/** The hand-over's writes in the move's transaction: each piece's status, a custody event per piece, counts and notices. */
+/** The hand-over's writes in the move's transaction: each piece's status, a custody event per piece, counts and notices (the cases: medical/piece-cases). */
 export async function writePieceHandOver(tx: Tx, services: Services, actor: Actor, row: DeliveryRow, plan: PieceHandOverPlan) {
   const now = services.clock.now();
   const where = plan.handover === 'pickup' ? 'at pickup' : 'at delivery';

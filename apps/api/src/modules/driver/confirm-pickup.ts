@@ -2,6 +2,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
 import { type PieceHandOverInput, planPieceHandOver, writePieceHandOver } from '../deliveries/piece-handover.js';
+import { openHandOverCases } from '../medical/piece-cases.js';
 import { checkPickupHandling, type HandOverFacts, recordPickupHandling } from '../medical/pickup-checks.js';
 import { placeOfFix } from './driver-place.js';
 import { handOverFrom } from './hand-over-from.js';
@@ -21,7 +22,10 @@ export async function confirmPickup(services: Services, actor: Actor, input: Dri
     checkPickupHandling(d, input);
     const within: typeof input.within = async (tx, row) => {
       await recordPickupHandling(tx, services, actor, row, input);
-      if (pieces) await writePieceHandOver(tx, services, actor, row, pieces);
+      if (pieces) {
+        await writePieceHandOver(tx, services, actor, row, pieces);
+        await openHandOverCases(tx, services, actor, pieces, row.id, services.clock.now());
+      }
       await input.within?.(tx, row);
     };
     const scans = pieces?.scanned.map((s) => s.piece.barcode) ?? [];

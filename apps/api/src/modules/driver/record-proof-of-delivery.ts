@@ -9,6 +9,7 @@ import { findDeliveryRow, moveDelivery } from '../deliveries/move-delivery.js';
 import { cleanPackageImage } from '../deliveries/package-image.js';
 import { deliverAllPieces, planPieceHandOver, writePieceHandOver } from '../deliveries/piece-handover.js';
 import { holdOnDeliveryReading } from '../medical/delivery-reading.js';
+import { openHandOverCases } from '../medical/piece-cases.js';
 import { checkTemperatureGiven } from '../medical/pickup-checks.js';
 import { recordReadings } from '../medical/record-readings.js';
 import { toDriverJobJson, needsSignature } from '../../shared/driver-job-json.js';
@@ -110,8 +111,10 @@ export async function recordProofOfDelivery(services: Services, actor: Actor, in
                 `ID checked: ${ID_TYPE_LABELS[idCheck.idType]} ending ${idCheck.idLast4.toUpperCase()}`,
                 at,
               );
-            if (pieces) await writePieceHandOver(tx, services, actor, row, pieces);
-            else await deliverAllPieces(tx, row.id, at);
+            if (pieces) {
+              await writePieceHandOver(tx, services, actor, row, pieces);
+              await openHandOverCases(tx, services, actor, pieces, row.id, at);
+            } else await deliverAllPieces(tx, row.id, at);
             await claim?.(tx);
           },
         };

@@ -24,11 +24,12 @@ describe('the lab door', () => {
       pieces: pieces(1),
       deliveryAddress: address.toUpperCase(),
     });
-    // Tests only: the drop-off time the proof of delivery would have written.
+    // Tests only: the drop-off times the proofs of delivery would have written (a, then b a minute later).
     await t.db
       .update(deliveries)
-      .set({ deliveredAt: clock.now() })
-      .where(inArray(deliveries.id, [a.id, b.id]));
+      .set({ deliveredAt: new Date(clock.now().getTime() - 60_000) })
+      .where(eq(deliveries.id, a.id));
+    await t.db.update(deliveries).set({ deliveredAt: clock.now() }).where(eq(deliveries.id, b.id));
     const token = receiptToken(t.app.services.jwtKey, a.id, clock.now());
     return { a, b, token };
   }

@@ -2,6 +2,8 @@ import {
   TEMPERATURE_LOG_MAX_ROWS,
   ZAdminDeliveryResponse,
   ZDispositionRequest,
+  ZDriverManifestsQuery,
+  ZDriverManifestsResponse,
   ZDriverJobResponse,
   ZLabReceiptPage,
   ZManifestReceiptRequest,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, anonymousOf } from '../../plugins/auth.js';
+import { listDriverManifests } from './list-driver-manifests.js';
 import { recordDisposition } from './record-disposition.js';
 import { readReceiptPage, recordReceiptForLab, submitReceipt } from './record-receipt.js';
 import { recordTemperature, uploadTemperatureLog } from './record-temperature.js';
@@ -69,6 +72,21 @@ const medicalRoutes: FastifyPluginAsyncZod = async (app) => {
         idOrTrackingNumber: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
       }),
+  );
+
+  app.get(
+    '/v1/driver/manifests',
+    {
+      ...driver,
+      schema: {
+        ...driverSchema,
+        description:
+          "The caller's own deliveries of one business day (`date` YYYY-MM-DD, default today), one manifest per drop-off address as the lab door groups them: those dropped that day and the open jobs to drop that day; each with its address, delivery and piece counts, and its deliveries (tracking number, clinic, pieces with barcode, seq, kind, accession and status).",
+        querystring: ZDriverManifestsQuery,
+        response: { 200: ZDriverManifestsResponse },
+      },
+    },
+    async (request) => listDriverManifests(services, actorOf(request), request.query),
   );
 
   const staff = { onRequest: app.admit('staff') };

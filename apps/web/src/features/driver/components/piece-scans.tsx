@@ -10,42 +10,51 @@ import { CheckCircle2, Circle } from 'lucide-react';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { inputClass } from '@/components/ui/form-controls';
 import { toast } from '@/lib/toast';
+import { checksProblem, pieceChecksOf, type TPieceEntries, type TPieceEntry } from '../lib/piece-checks';
+import { readTrackingNumber } from '../lib/read-tracking-number';
+import { PieceCheckFields } from './piece-check-fields';
 
-/** The pieces scanned so far, and those the driver leaves behind with a reason. */
+/** The pieces scanned so far (with what a drug test or a count needs), and those the driver leaves behind with a reason. */
 export function usePieceScans() {
   const [scanned, setScanned] = useState<string[]>([]);
   const [left, setLeft] = useState<Record<number, TMissingPieceReason>>({});
+  const [entries, setEntries] = useState<TPieceEntries>({});
   const scan = useCallback((job: TDriverJob, raw: string) => {
     const code = normalizePieceBarcode(raw);
-    const piece = job.pieces.find((p) => p.barcode === code);
+    // A one-piece job's label may be read as its tracking number.
+    const one = job.pieces.length === 1 && readTrackingNumber(raw) === job.orderId ? job.pieces[0] : undefined;
+    const piece = job.pieces.find((p) => p.barcode === code) ?? one;
     if (!piece) {
       toast.error(`This label reads ${code}: it is not one of this job's pieces. Check the parcel.`);
       return;
     }
-    setScanned((s) => (s.includes(code) ? s : [...s, code]));
+    setScanned((s) => (s.includes(piece.barcode) ? s : [...s, piece.barcode]));
     setLeft(({ [piece.seq]: _gone, ...rest }) => rest);
   }, []);
   return useMemo(
     () => ({
       scanned,
       left,
+      entries,
       scan,
+      enter: (barcode: string, patch: TPieceEntry) => setEntries((e) => ({ ...e, [barcode]: { ...e[barcode], ...patch } })),
       leave: (seq: number, reason: string) =>
         setLeft(({ [seq]: _was, ...rest }) => (reason ? { ...rest, [seq]: reason as TMissingPieceReason } : rest)),
       /** Every piece must be scanned or left with a reason, and at least one scanned. */
       problem: (job: TDriverJob) => {
         const open = job.pieces.filter((p) => !scanned.includes(p.barcode) && !left[p.seq]);
         if (open.length) return `Scan every piece or say why it stays (left: ${open.map((p) => p.seq).join(', ')}).`;
-        return scanned.length ? null : 'Scan at least one piece.';
+        return scanned.length ? checksProblem(job, scanned, entries) : 'Scan at least one piece.';
       },
       body: (job: TDriverJob) => ({
         scannedPieces: scanned,
         missingPieces: job.pieces
           .filter((p) => !scanned.includes(p.barcode) && left[p.seq])
           .map((p) => ({ seq: p.seq, reason: left[p.seq], ...(left[p.seq] === 'other' ? { note: 'Left at pickup' } : {}) })),
+        ...(pieceChecksOf(job, scanned, entries).length ? { pieceChecks: pieceChecksOf(job, scanned, entries) } : {}),
       }),
     }),
-    [scanned, left, scan],
+    [scanned, left, entries, scan],
   );
 }
 
@@ -108,6 +117,14 @@ export function PieceScanList({ job, state }: { job: TDriverJob; state: ReturnTy
                     ))}
                   </select>
                 </label>
+              )}
+              {isScanned && (
+                <PieceCheckFields
+                  job={job}
+                  piece={p}
+                  entry={state.entries[p.barcode] ?? {}}
+                  onChange={(patch) => state.enter(p.barcode, patch)}
+                />
               )}
             </li>
           );

@@ -33,9 +33,9 @@ export const useOnline = (): boolean =>
 function useReport() {
   const queryClient = useQueryClient();
   return useCallback(
-    (result: TFlushResult, { quietSent = false } = {}) => {
+    (result: TFlushResult, { quietSent = false, explain }: { quietSent?: boolean; explain?: TExplain } = {}) => {
       for (const { item, error } of result.refused) {
-        toast.error(`#${item.orderId}: ${errorMessage(error, 'The server refused this update')}`);
+        toast.error(`#${item.orderId}: ${explain?.(error, item) ?? errorMessage(error, 'The server refused this update')}`);
       }
       if (result.sent.length && !quietSent) {
         toast.success(result.sent.length === 1 ? 'Saved update sent' : `${result.sent.length} saved updates sent`, {
@@ -87,15 +87,20 @@ export function useOutboxSync(): void {
 }
 
 export type TMoveOutcome = 'sent' | 'queued' | 'refused';
+/** The words for a refusal the caller knows by its code, else null (the server's message is shown). */
+type TExplain = (error: unknown, item: TQueued) => string | null;
 
-/** Queues a move or proof and tries to send it now; the answer says what became of it. */
+/**
+ * Queues a move or proof and tries to send it now; the answer says what became of it. `explain` words a refusal
+ * of this item that the caller reads by its error code.
+ */
 export function useQueueMove() {
   const report = useReport();
   return useCallback(
-    async (item: TQueued): Promise<TMoveOutcome> => {
+    async (item: TQueued, { explain }: { explain?: (error: unknown) => string | null } = {}): Promise<TMoveOutcome> => {
       await driverOutbox.add(item);
       const result = await driverOutbox.flush();
-      report(result, { quietSent: true });
+      report(result, { quietSent: true, explain: (error, refused) => (refused.key === item.key ? (explain?.(error) ?? null) : null) });
       if (result.sent.some((sent) => sent.key === item.key)) return 'sent';
       if (result.refused.some((refused) => refused.item.key === item.key)) return 'refused';
       return 'queued';

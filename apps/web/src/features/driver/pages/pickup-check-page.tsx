@@ -18,6 +18,7 @@ import { bigButtonClass } from '../components/next-action-button';
 import { currentCoords } from '../lib/current-coords';
 import { nextAction } from '../lib/next-action';
 import { newMoveKey } from '../lib/outbox-store';
+import { drugTestRefusal, scansEachPiece } from '../lib/piece-checks';
 import { readTrackingNumber } from '../lib/read-tracking-number';
 import { useQueueMove } from '../lib/use-outbox';
 import { useJobView } from '../lib/use-job';
@@ -36,8 +37,8 @@ const pickupForm = (job: TDriverJob) =>
       ctx.addIssue({ code: 'custom', path: [path], message });
       return z.NEVER;
     };
-    // Several pieces: each is scanned in the pieces list below instead of the one number.
-    const scannedOrderId = job.pieces.length > 1 ? job.orderId : readTrackingNumber(form.scanned);
+    // Several pieces (or one that needs more than a scan): each is scanned in the pieces list below instead of the one number.
+    const scannedOrderId = scansEachPiece(job) ? job.orderId : readTrackingNumber(form.scanned);
     if (!scannedOrderId) return fail('scanned', 'Scan the label or type its tracking number.');
     // Checked here too so that a wrong parcel is caught at once, even offline; the server checks again.
     // The expected number is never shown here: copying it from the screen would defeat the check.
@@ -83,7 +84,7 @@ export function PickupCheckPage() {
   const inputId = useId();
   const onRead = useCallback(
     (value: string) => {
-      if (jobRef.current && jobRef.current.pieces.length > 1) return pieces.scan(jobRef.current, value);
+      if (jobRef.current && scansEachPiece(jobRef.current)) return pieces.scan(jobRef.current, value);
       setValue('scanned', readTrackingNumber(value));
       clearErrors('scanned');
     },
@@ -98,7 +99,7 @@ export function PickupCheckPage() {
   const { job } = view;
   jobRef.current = job;
 
-  const multi = job.pieces.length > 1;
+  const multi = scansEachPiece(job);
   const confirm = handleSubmit(async ({ scannedOrderId, temperatureC, packaging }) => {
     const problem = multi ? pieces.problem(job) : null;
     if (problem) {
@@ -107,20 +108,26 @@ export function PickupCheckPage() {
     }
     setBusy(true);
     const location = await currentCoords(2_500);
-    const outcome = await queueMove({
-      kind: 'status',
-      key: newMoveKey(),
-      deliveryId: job._id,
-      orderId: job.orderId,
-      queuedAt: new Date().toISOString(),
-      body: {
-        status: action.to,
-        ...(multi ? pieces.body(job) : { scannedOrderId }),
-        ...(location ? { location } : {}),
-        ...(temperatureC !== null ? { temperatureC } : {}),
-        ...(job.specimen?.category === 'UN3373' ? { packaging } : {}),
+    const pieceBody = multi ? pieces.body(job) : null;
+    // The page has already gone back to the job (the move waits in the outbox): a refusal is told in a toast.
+    const explain = (error: unknown) => drugTestRefusal(error, job, pieceBody?.pieceChecks ?? []);
+    const outcome = await queueMove(
+      {
+        kind: 'status',
+        key: newMoveKey(),
+        deliveryId: job._id,
+        orderId: job.orderId,
+        queuedAt: new Date().toISOString(),
+        body: {
+          status: action.to,
+          ...(pieceBody ?? { scannedOrderId }),
+          ...(location ? { location } : {}),
+          ...(temperatureC !== null ? { temperatureC } : {}),
+          ...(job.specimen?.category === 'UN3373' ? { packaging } : {}),
+        },
       },
-    });
+      { explain },
+    );
     setBusy(false);
     if (outcome === 'refused') return;
     toast[outcome === 'sent' ? 'success' : 'info'](
