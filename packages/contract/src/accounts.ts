@@ -152,7 +152,7 @@ export type TInvitationPreviewResponse = z.infer<typeof ZInvitationPreviewRespon
 export const ZAcceptInvitationRequest = z.object({ token: ZInvitationToken });
 export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
 
-/** POST /api/v1/admin/accounts: staff open an account by hand; its first owner is invited by e-mail. */
+/** POST /api/v1/admin/accounts: staff open an account by hand (terms, credit, rate card); its first owner is invited by e-mail. */
 export const ZCreateAccountRequest = z.object({
   name: z.string().trim().min(1, 'Name the account').max(200),
   billingEmail: z.email('Enter a valid billing e-mail').max(254),
@@ -163,6 +163,11 @@ export const ZCreateAccountRequest = z.object({
     .min(0, 'Terms are 0 to 365 days')
     .max(365, 'Terms are 0 to 365 days')
     .default(30),
+  creditLimitCents: ZAccountPatch.shape.creditLimitCents.unwrap().default(null),
+  creditPolicy: ZAccountPatch.shape.creditPolicy.unwrap().default('ignore'),
+  rateCardId: ZAccountPatch.shape.rateCardId.unwrap().default(null),
+  poRequired: z.boolean().default(false),
+  /** The first owner, invited by e-mail: a new person sets a password through the link, an existing customer accepts. */
   ownerEmail: inviteEmail,
 });
 export type TCreateAccountRequest = z.input<typeof ZCreateAccountRequest>;

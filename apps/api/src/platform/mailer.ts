@@ -1,6 +1,13 @@
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** A file sent with an e-mail (an invoice's PDF). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -8,6 +15,7 @@ export interface OutgoingEmail {
   html?: string | null;
   /** Recipient e-mails: sent with List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 one-click). */
   listUnsubscribe?: string | null;
+  attachments?: readonly EmailAttachment[] | null;
 }
 
 /** The unsubscribe headers of a message that has an unsubscribe URL. */
@@ -27,7 +35,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
       kind: 'local',
       send: async (m) => {
         const links = m.text.match(/https?:\/\/\S+/g) ?? [];
-        opts.log.info({ to: m.to, subject: m.subject, links }, 'e-mail kept in the local outbox');
+        const attachments = m.attachments?.map((a) => a.filename);
+        opts.log.info({ to: m.to, subject: m.subject, links, attachments }, 'e-mail kept in the local outbox');
       },
       close: () => {},
     };
@@ -47,6 +56,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; log: Fastif
         text: m.text,
         html: m.html ?? undefined,
         headers: unsubscribeHeaders(m),
+        attachments: m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
     close: () => {

@@ -27,6 +27,10 @@ export function emailOutboxRow(email: OutgoingEmail, at: Date): typeof outboxMes
     text: email.text,
     html: email.html ?? null,
     listUnsubscribe: email.listUnsubscribe ?? null,
+    // Stored with the message, so the files exist exactly when the change does and a retry sends the same bytes.
+    attachments: email.attachments?.length
+      ? email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: a.content.toString('base64') }))
+      : null,
   };
 }
 
@@ -162,6 +166,11 @@ export function createOutboxWorker(deps: {
           text: msg.text,
           html: msg.html,
           listUnsubscribe: msg.listUnsubscribe,
+          attachments: msg.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
         });
       else await deps.sms.send(msg.recipient, msg.text);
     } finally {

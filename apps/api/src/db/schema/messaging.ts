@@ -76,6 +76,8 @@ export const outboxMessages = pgTable(
     html: text('html'),
     /** The one-click unsubscribe URL of a recipient e-mail (List-Unsubscribe, RFC 8058). */
     listUnsubscribe: text('list_unsubscribe'),
+    /** Files sent with an e-mail (an issued invoice's PDF), base64, written in the same transaction as the message. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; contentBase64: string }[]>(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

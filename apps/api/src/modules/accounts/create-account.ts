@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, ROLE_IDS, type TCreateAccountRequest, ZCreateAccountRequest } from '@courier/contract';
 import { eq } from 'drizzle-orm';
-import { customerAccounts, users } from '../../db/schema/index.js';
-import { conflict, forbidden } from '../../platform/app-error.js';
+import { customerAccounts, rateCards, users } from '../../db/schema/index.js';
+import { badRequest, conflict, forbidden } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
 import { type Actor, mayEditCustomerAccounts } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -9,7 +9,7 @@ import { toAccountJson } from './account-json.js';
 import { fullName, issueInvitation } from './members.js';
 
 /**
- * An administrator opens an account by hand (a clinic signed on the phone): its name and billing terms, and its
+ * An administrator opens an account by hand (a clinic signed on the phone): its name, billing terms, credit and rate card, and its
  * first owner invited by e-mail as an owner would invite them. Until they accept the account has no members.
  */
 export async function createAccount(services: Services, actor: Actor, input: TCreateAccountRequest) {
@@ -20,6 +20,10 @@ export async function createAccount(services: Services, actor: Actor, input: TCr
   const data = await services.db.transaction(async (tx) => {
     const [existing] = await tx.select({ roleId: users.roleId }).from(users).where(eq(users.email, ownerEmail));
     if (existing && existing.roleId !== ROLE_IDS.CUSTOMER) throw conflict(ACCOUNT_MESSAGES.notCustomer);
+    if (form.rateCardId) {
+      const [card] = await tx.select({ id: rateCards.id }).from(rateCards).where(eq(rateCards.id, form.rateCardId));
+      if (!card) throw badRequest('rateCardId: No rate card has this id', 'rateCardId');
+    }
     const [account] = await tx
       .insert(customerAccounts)
       .values({
@@ -27,6 +31,10 @@ export async function createAccount(services: Services, actor: Actor, input: TCr
         billingEmail: form.billingEmail,
         billingAddress: form.billingAddress,
         paymentTermsDays: form.paymentTermsDays,
+        creditLimitCents: form.creditLimitCents,
+        creditPolicy: form.creditPolicy,
+        rateCardId: form.rateCardId,
+        poRequired: form.poRequired,
         createdAt: now,
         updatedAt: now,
       })

@@ -372,4 +372,49 @@ describe('account members and invitations', () => {
     const bad = await call('POST', '/api/v1/admin/accounts', await t.bearer(admin), { name: '', billingEmail: 'x', ownerEmail });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('an account opened by hand carries its credit limit and policy, rate card and PO rule from the start', async () => {
+    const { user: admin } = await createUser(t.db, { role: 'ADMIN', email: unique('admin') });
+    const headers = await t.bearer(admin);
+    const price = { baseCents: 1500, includedMiles: 5, perMileCents: 100, minimumCents: 1500 };
+    const card = await call('POST', '/api/v1/admin/rate-cards', headers, {
+      name: 'Opened by hand',
+      currency: 'USD',
+      deliveryTypes: { STANDARD: price, EXPRESS: price, SAME_DAY: price, NEXT_DAY: price },
+    });
+    expect(card.statusCode).toBe(201);
+    const rateCardId = card.json().data._id;
+    const base = { name: 'Bayside Pharmacy', billingEmail: 'ap@bayside.test', paymentTermsDays: 45, ownerEmail: unique('pharmacist') };
+    const res = await call('POST', '/api/v1/admin/accounts', headers, {
+      ...base,
+      creditLimitCents: 250_000,
+      creditPolicy: 'enforce',
+      rateCardId,
+      poRequired: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      paymentTermsDays: 45,
+      creditLimitCents: 250_000,
+      creditPolicy: 'enforce',
+      rateCardId,
+      poRequired: true,
+      members: 0,
+    });
+    const [row] = await t.db.select().from(customerAccounts).where(eq(customerAccounts.id, res.json().data._id));
+    expect(row).toMatchObject({ creditLimitCents: 250_000, creditPolicy: 'enforce', rateCardId, poRequired: true });
+
+    const noCard = await call('POST', '/api/v1/admin/accounts', headers, { ...base, rateCardId: '00000000-0000-4000-8000-000000000000' });
+    expect(noCard.statusCode).toBe(400);
+    expect(noCard.json()).toMatchObject({ error: 'BAD_REQUEST', field: 'rateCardId' });
+    const badPolicy = await call('POST', '/api/v1/admin/accounts', headers, { ...base, creditPolicy: 'sometimes' });
+    expect(badPolicy.statusCode).toBe(400);
+    expect(badPolicy.json().message).toContain('creditPolicy');
+    const { user: driver } = await createUser(t.db, { role: 'DRIVER', email: unique('driver') });
+    const staffOwner = await call('POST', '/api/v1/admin/accounts', headers, { ...base, ownerEmail: driver.email });
+    expect(staffOwner.statusCode).toBe(409);
+    expect(staffOwner.json()).toMatchObject({ error: 'CONFLICT', message: ACCOUNT_MESSAGES.notCustomer });
+    const plain = await call('POST', '/api/v1/admin/accounts', headers, { ...base, ownerEmail: unique('plain') });
+    expect(plain.json().data).toMatchObject({ creditLimitCents: null, creditPolicy: 'ignore', rateCardId: null, poRequired: false });
+  });
 });

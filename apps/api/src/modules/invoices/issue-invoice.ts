@@ -11,6 +11,7 @@ import { dollars } from '../billing/money.js';
 import { businessToday, plusDays } from './business-days.js';
 import { takeDocumentNumber } from './document-number.js';
 import { findInvoice, loadInvoice } from './invoice-json.js';
+import { invoicePdfFile } from './invoice-pdf-file.js';
 import { INVOICE_CHANGE_FORBIDDEN } from './run-invoices.js';
 
 /** Where the account's owner opens an invoice (and its PDF) in the web app. */
@@ -18,7 +19,7 @@ export const ownerInvoiceUrl = (publicUrl: string, id: string) => `${publicUrl}/
 
 /**
  * A draft becomes a bill: the next number of the year's gapless sequence, today's date, the due date from the
- * account's terms, and an e-mail to the billing address, all in one transaction.
+ * account's terms, and an e-mail to the billing address with the invoice's PDF attached, all in one transaction.
  */
 export async function issueInvoice(services: Services, actor: Actor, input: { id: string }) {
   if (!mayChangeInvoices(actor)) throw forbidden(INVOICE_CHANGE_FORBIDDEN);
@@ -34,18 +35,23 @@ export async function issueInvoice(services: Services, actor: Actor, input: { id
       .update(invoices)
       .set({ ...after, status: invoice.subtotalCents === 0 ? 'paid' : 'issued', issuedAt: now, updatedAt: now })
       .where(eq(invoices.id, invoice.id));
+    // The PDF as issued (its number, dates and lines), rendered in the transaction so the message carries this very bill.
+    const { pdf, fileName } = await invoicePdfFile(services, await loadInvoice(tx, invoice.id));
     await enqueueEmail(
       tx,
-      composeEmail({
-        to: account.billingEmail,
-        subject: `Invoice ${number} from ${COMPANY.name}`,
-        paragraphs: [
-          `Invoice ${number} for ${account.name}, deliveries from ${invoice.periodFrom} to ${invoice.periodTo}.`,
-          `Amount due: ${dollars(invoice.subtotalCents - invoice.creditedCents - invoice.paidCents)}, by ${dueDate} (net ${account.paymentTermsDays} days).`,
-          'Each line of the invoice says what it charges and why; the PDF is on the invoice page.',
-        ],
-        action: { label: 'View the invoice', href: ownerInvoiceUrl(services.publicUrl, invoice.id) },
-      }),
+      {
+        ...composeEmail({
+          to: account.billingEmail,
+          subject: `Invoice ${number} from ${COMPANY.name}`,
+          paragraphs: [
+            `Invoice ${number} for ${account.name}, deliveries from ${invoice.periodFrom} to ${invoice.periodTo}.`,
+            `Amount due: ${dollars(invoice.subtotalCents - invoice.creditedCents - invoice.paidCents)}, by ${dueDate} (net ${account.paymentTermsDays} days).`,
+            'The invoice is attached as a PDF; each line says what it charges and why. It is also on the invoice page.',
+          ],
+          action: { label: 'View the invoice', href: ownerInvoiceUrl(services.publicUrl, invoice.id) },
+        }),
+        attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf }],
+      },
       now,
     );
     await recordAudit(

@@ -1,5 +1,5 @@
 import { ADMIN_ROLES, type TCustomerAccount, type TRole } from '@courier/contract';
-import { Search } from 'lucide-react';
+import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { DispatchPage, PagedTable, tdClass } from '@/components/ui/list-page';
@@ -11,6 +11,7 @@ import { useAccounts } from '../api/get-accounts';
 import { useRateCards } from '../api/get-rate-cards';
 import { useUpdateAccount } from '../api/update-account';
 import { AccountDialog } from '../components/account-dialog';
+import { NewAccountDialog } from '../components/new-account-dialog';
 import { formatCents } from '../lib/money';
 
 const controlClass =
@@ -21,7 +22,7 @@ const creditText = (a: TCustomerAccount) =>
     ? 'No limit'
     : `${formatCents(a.creditLimitCents)} (${a.creditPolicy === 'ignore' ? 'not checked' : a.creditPolicy})`;
 
-/** /admin/accounts: the organisations that pay. Managers read; administrators set terms, credit and rate card. */
+/** /admin/accounts: the organisations that pay. Managers read; administrators open accounts and set terms, credit and rate card. */
 export function AccountsPage() {
   const { role } = useSession();
   const mayEdit = !!role && (ADMIN_ROLES as readonly TRole[]).includes(role);
@@ -33,11 +34,20 @@ export function AccountsPage() {
   const cardName = (id: string | null) => (id ? (cards.data?.data.find((c) => c._id === id)?.name ?? 'A rate card') : 'None');
   const update = useUpdateAccount();
   const [editing, setEditing] = useState<TCustomerAccount | null>(null);
+  const [opening, setOpening] = useState(false);
 
   return (
     <DispatchPage
       title="Accounts"
       intro="The clinics, labs, pharmacies and hospitals that pay: billing details, terms, credit and rate card."
+      tools={
+        mayEdit && (
+          <button type="button" className={buttonClass({ variant: 'primary' })} onClick={() => setOpening(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New account
+          </button>
+        )
+      }
     >
       <search className="relative mb-4">
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -101,6 +111,7 @@ export function AccountsPage() {
           </tr>
         )}
       />
+      <NewAccountDialog open={opening} rateCards={cards.data?.data ?? []} onClose={() => setOpening(false)} />
       <AccountDialog
         account={editing}
         rateCards={cards.data?.data ?? []}

@@ -76,6 +76,77 @@ describe('accounts', () => {
     });
   }, 20_000);
 
+  it('an administrator opens an account: fields named before sending, the owner invited, cents sent, the list reloaded', async () => {
+    signIn('ADMIN');
+    let created = false;
+    const { calls } = stubApi((url, init) => {
+      if (url.includes('/admin/rate-cards')) return json(200, { success: true, data: [card] });
+      if (init.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        if (body.ownerEmail === 'driver@fleet.test')
+          return json(409, {
+            success: false,
+            error: 'CONFLICT',
+            message: 'This e-mail belongs to a staff or driver account, which cannot join a customer account',
+          });
+        if (body.rateCardId === 'rc1' && body.name === 'Gone card')
+          return json(400, { success: false, error: 'BAD_REQUEST', message: 'rateCardId: No rate card has this id', field: 'rateCardId' });
+        created = true;
+        return json(201, {
+          success: true,
+          message: 'Account opened; the owner is invited',
+          data: { ...account, _id: 'a2', ...body, members: 0 },
+        });
+      }
+      const opened = { ...account, _id: 'a2', name: 'Bayside Pharmacy', members: 0 };
+      return json(200, { success: true, data: created ? [account, opened] : [account], paging });
+    });
+    renderRoute('/admin/accounts');
+    await screen.findByText('Quincy Dialysis', {}, slow);
+    fireEvent.click(screen.getByRole('button', { name: 'New account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New account' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
+    expect(await within(dialog).findByText('Name the account')).toBeVisible();
+    expect(within(dialog).getByText('Enter a valid billing e-mail')).toBeVisible();
+    expect(within(dialog).getByText('Enter a valid e-mail address')).toBeVisible();
+    expect(calls('/api/v1/admin/accounts').filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Gone card' } });
+    fireEvent.change(within(dialog).getByLabelText('Billing e-mail'), { target: { value: 'ap@bayside.test' } });
+    fireEvent.change(within(dialog).getByLabelText('Payment terms (days)'), { target: { value: '45' } });
+    fireEvent.change(within(dialog).getByLabelText('Credit limit ($)'), { target: { value: '2,500' } });
+    fireEvent.change(within(dialog).getByLabelText('Over the limit'), { target: { value: 'enforce' } });
+    fireEvent.change(within(dialog).getByLabelText('Rate card'), { target: { value: 'rc1' } });
+    fireEvent.change(within(dialog).getByLabelText("Owner's e-mail"), { target: { value: 'driver@fleet.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
+    expect(await within(dialog).findByText(/belongs to a staff or driver account/)).toBeVisible();
+    expect(within(dialog).getByLabelText("Owner's e-mail")).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(within(dialog).getByLabelText("Owner's e-mail"), { target: { value: 'pharmacist@bayside.test' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
+    expect(await within(dialog).findByText('No rate card has this id')).toBeVisible();
+    expect(within(dialog).getByLabelText('Rate card')).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Bayside Pharmacy' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Open account' }));
+    expect(await screen.findByText('Bayside Pharmacy opened; pharmacist@bayside.test is invited as its owner', {}, slow)).toBeVisible();
+    const posts = calls('/api/v1/admin/accounts').filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(3);
+    expect(posts[2].body).toEqual({
+      name: 'Bayside Pharmacy',
+      billingEmail: 'ap@bayside.test',
+      billingAddress: '',
+      paymentTermsDays: 45,
+      creditLimitCents: 250000,
+      creditPolicy: 'enforce',
+      rateCardId: 'rc1',
+      poRequired: false,
+      ownerEmail: 'pharmacist@bayside.test',
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Bayside Pharmacy', {}, slow)).toBeVisible();
+  }, 30_000);
+
   it('a manager reads accounts without an Edit button', async () => {
     signIn('MANAGER');
     stubApi((url) =>
@@ -87,6 +158,7 @@ describe('accounts', () => {
     const row = (await screen.findByText('Quincy Dialysis', {}, slow)).closest('tr') as HTMLElement;
     expect(await within(row).findByText('Clinics 2026')).toBeVisible();
     expect(within(row).queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New account' })).toBeNull();
   }, 20_000);
 });
 

@@ -17,7 +17,8 @@ import { centsFromText, dollarsText, formatCents } from '../lib/money';
 
 const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
 const cardClass = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm';
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today on the office's calendar (not UTC's, which is already tomorrow on an evening in New York). */
+const today = () => new Date().toLocaleDateString('en-CA');
 
 /** /admin/invoices/:id: review a draft (adjust a line with a reason), issue it, record payments, credit or void. */
 export function InvoicePage() {
