@@ -193,10 +193,18 @@ export function createOutboxWorker(deps: {
       await recordFailure(msg, err);
       return false;
     }
-    // Counted in SQL, and written only while the claim is still ours.
+    // Counted in SQL, and written only while the claim is still ours. An attachment (an invoice's PDF) is dropped once
+    // sent: the document stays served from its own page, and the outbox keeps no copy of it.
     const [done] = await db
       .update(outboxMessages)
-      .set({ status: 'sent', sentAt: clock.now(), lockedUntil: null, claimToken: null, attempts: sql`${outboxMessages.attempts} + 1` })
+      .set({
+        status: 'sent',
+        sentAt: clock.now(),
+        lockedUntil: null,
+        claimToken: null,
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        attachments: null,
+      })
       .where(ours(msg))
       .returning({ id: outboxMessages.id });
     if (!done) log.warn({ outboxId: msg.id }, 'outbox claim ran out during the send; its outcome is not recorded');

@@ -101,6 +101,9 @@ describe('the issued invoice e-mail', () => {
     // The attached bill is the one the invoice page serves.
     const served = await t.app.inject({ url: `/api/v1/admin/invoices/${draft._id}/pdf`, headers: admin.headers });
     expect(pdfText(served.rawPayload)).toBe(text);
+    // Once sent, the outbox keeps no copy of the document.
+    const [after] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.id, queued.id));
+    expect(after).toMatchObject({ status: 'sent', attachments: null });
 
     // The SMTP sender writes it as a MIME attachment a mail client opens.
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'billing@medcourier.test', log: t.app.log });

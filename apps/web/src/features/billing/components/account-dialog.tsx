@@ -11,7 +11,7 @@ import { centsFromText, dollarsText } from '../lib/money';
 export const CREDIT_POLICY_LABELS = {
   ignore: 'No check',
   warn: 'Warn when over the limit',
-  enforce: 'Refuse bookings over the limit',
+  enforce: 'Refuse over the limit',
 } as const;
 
 /** The dialog's fields as typed; the money and the terms become numbers on submit. */
