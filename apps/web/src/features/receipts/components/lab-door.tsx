@@ -1,6 +1,7 @@
 import {
   LAB_PIECE_RESULT_LABELS,
   PIECE_KIND_LABELS,
+  PIECE_STATUS_LABELS,
   REJECTION_REASON_LABELS,
   REJECTION_REASONS,
   TEMPERATURE_SHORT,
@@ -108,7 +109,7 @@ export function LabDoor({ token, manifest }: { token: string; manifest: TManifes
           {manifest.pieces.map((p) => (
             <li key={p.barcode} className="flex flex-wrap justify-between gap-2 px-3 py-2 text-sm">
               <span className="font-mono">{p.barcode}</span>
-              <span>{p.status.replace('_', ' ')}</span>
+              <span className={clsx('font-semibold', p.status !== 'received' && 'text-red-800')}>{PIECE_STATUS_LABELS[p.status]}</span>
             </li>
           ))}
         </ul>
@@ -157,7 +158,11 @@ export function LabDoor({ token, manifest }: { token: string; manifest: TManifes
           const m = marks[p.barcode.toUpperCase()];
           const left = p.status === 'not_handed_over';
           return (
-            <li key={p.barcode} data-barcode={p.barcode} className={clsx('px-3 py-2 text-sm', m?.status === 'received' && 'bg-emerald-50')}>
+            <li
+              key={p.barcode}
+              data-barcode={p.barcode}
+              className={clsx('px-3 py-2 text-sm', m && (m.status === 'received' ? 'bg-emerald-50' : 'bg-amber-50'))}
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-mono font-semibold">{p.barcode}</span>
                 <span className="text-slate-700">
