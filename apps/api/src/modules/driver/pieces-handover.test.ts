@@ -1,7 +1,7 @@
 import { ZCustodyResponse, ZDriverJobResponse } from '@courier/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, deliveries, deliveryPieces, notifications, pieceCheckFindings } from '../../db/schema/index.js';
+import { auditEvents, deliveries, deliveryPieces, discrepancies, notifications, pieceCheckFindings } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/test-app.js';
 import { listCustodyEvents, verifyCustodyChain } from '../deliveries/custody.js';
 import { jpegWithExif, pdfText } from '../deliveries/delivery-test-kit.js';
@@ -85,6 +85,12 @@ describe('pieces at each hand-over', () => {
       'piece 3 of 3 (not ready)',
     );
     expect(told.some((n) => n.userId === people.STAFF.id && n.title === 'Pieces not handed over')).toBe(true);
+    // A case opens for the piece left behind, without a second word to those just told.
+    const cases = await t.db.select().from(discrepancies).where(eq(discrepancies.deliveryId, d.id));
+    expect(cases.map((c) => [c.kind, c.status, c.barcode, c.reason, c.detail])).toEqual([
+      ['not_handed_over', 'open', `${d.orderId}-03`, 'not_ready', `Piece 3 of 3 (${d.orderId}-03) not handed over at pickup: Not ready`],
+    ]);
+    expect(told.some((n) => n.title.startsWith('Case opened'))).toBe(false);
     // The rest reach the door: proof with the two on board delivers them.
     await status(d.id, { status: 'in_transit' });
     const proof = await pod(
@@ -214,6 +220,18 @@ describe('pieces at each hand-over', () => {
     const events = await listCustodyEvents(t.db, d.id);
     expect(events.find((e) => e.seq === finding.eventSeq)?.note).toBe(`Piece 1 of 1 (${d.orderId}-01) scanned at pickup; count 28 tablets`);
     expect((await piecesOf(d.id))[0].lastCount).toBe(28);
+    // The difference opens a controlled-count case at once, and dispatch hears of it.
+    const [found] = await t.db.select().from(discrepancies).where(eq(discrepancies.deliveryId, d.id));
+    expect(found).toMatchObject({
+      kind: 'controlled_count',
+      status: 'open',
+      barcode: `${d.orderId}-01`,
+      expectedQuantity: 30,
+      countedQuantity: 28,
+      unit: 'tablets',
+    });
+    const bell = await t.db.select().from(notifications).where(eq(notifications.deliveryId, d.id));
+    expect(bell.some((n) => n.userId === people.STAFF.id && n.title === 'Case opened: Controlled-substance count differs')).toBe(true);
   });
 
   it('keeps pieces between accounts: another driver cannot scan them, another customer cannot read them', async () => {

@@ -42,6 +42,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { DetailCard, DetailItem } from '@/components/ui/detail-card';
 import { HandlingDetails } from '@/domain/deliveries/components/handling-details';
 import { DeliveryCases } from '@/domain/deliveries/components/delivery-cases';
+import { DeliveryPieces } from '@/domain/deliveries/components/delivery-pieces';
 import { DeliveryAttempts } from '../components/delivery-attempts';
 import { DeliveryTimeline } from '../components/delivery-timeline';
 import { ShippingLabelSection } from '../components/shipping-label-section';
@@ -278,6 +279,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
           </DetailCard>
 
           <HandlingDetails delivery={d} />
+          <DeliveryPieces pieces={d.pieces} />
           <DeliveryCases cases={d.discrepancies} />
 
           {d.price && (

@@ -1,4 +1,4 @@
-import { ROUTINE_HANDLING, type TDeliveryDetail } from '@courier/contract';
+import { ROUTINE_HANDLING, type TDeliveryDetail, type TPiece } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerAccount, untouchedDelivery } from '@/testing/fixtures';
@@ -57,6 +57,68 @@ afterEach(() => {
 });
 
 describe('the delivery page tells the whole story', () => {
+  it('lists each piece with its status, and the cases opened for the ones that went wrong', async () => {
+    const piece = (seq: number, status: TPiece['status'], accession: string) => ({
+      id: `p${seq}`,
+      seq,
+      barcode: `MC7K2P9QX4WZ-0${seq}`,
+      kind: 'bag' as const,
+      description: null,
+      accession,
+      quantity: null,
+      unit: null,
+      ccfNumber: null,
+      sealIntact: null,
+      status,
+    });
+    stubDelivery(
+      delivery({
+        status: 'delivered',
+        pieces: [piece(1, 'received', 'ACC-1'), piece(2, 'damaged', 'ACC-2'), piece(3, 'not_handed_over', 'ACC-3')],
+        discrepancies: [
+          { id: 'c1', kind: 'damaged', status: 'investigating', openedAt: iso(-1) },
+          { id: 'c2', kind: 'not_handed_over', status: 'resolved', openedAt: iso(-2) },
+        ],
+      }),
+    );
+    renderRoute('/delivery/d1');
+    const card = (await screen.findByRole('heading', { name: 'Pieces (3)' }, slow)).closest('section') as HTMLElement;
+    const rows = within(card).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'MC7K2P9QX4WZ-01Bag · ACC-1Received',
+      'MC7K2P9QX4WZ-02Bag · ACC-2Damaged',
+      'MC7K2P9QX4WZ-03Bag · ACC-3Not handed over',
+    ]);
+    const cases = screen.getByRole('heading', { name: 'Discrepancy cases' }).closest('section') as HTMLElement;
+    expect(within(cases).getByText('Investigating')).toBeVisible();
+    expect(within(cases).getByText('Resolved')).toBeVisible();
+  });
+
+  it('shows no pieces card for a one-piece delivery on its way', async () => {
+    stubDelivery(
+      delivery({
+        pieces: [
+          {
+            id: 'p1',
+            seq: 1,
+            barcode: 'MC7K2P9QX4WZ-01',
+            kind: 'bag',
+            description: null,
+            accession: null,
+            quantity: null,
+            unit: null,
+            ccfNumber: null,
+            sealIntact: null,
+            status: 'picked_up',
+          },
+        ],
+      }),
+    );
+    renderRoute('/delivery/d1');
+    await screen.findByRole('heading', { name: /Delivery #MC7K2P9QX4WZ/ }, slow);
+    expect(screen.queryByRole('heading', { name: /^Pieces/ })).toBeNull();
+  });
+
   it('flags a delivery past its required-by time as overdue, in words', async () => {
     stubDelivery(delivery({ requiredBy: iso(-2) }));
     renderRoute('/delivery/d1');

@@ -17,6 +17,7 @@ import { DetailCard as Card, DetailItem } from '@/components/ui/detail-card';
 import { HandlingBadges } from '@/components/ui/handling-badges';
 import { HandlingDetails } from '@/domain/deliveries/components/handling-details';
 import { DeliveryCases } from '@/domain/deliveries/components/delivery-cases';
+import { DeliveryPieces } from '@/domain/deliveries/components/delivery-pieces';
 import { HandlingActions } from '../components/handling-actions';
 import { HandlingCountdown } from '../components/handling-countdown';
 
@@ -108,6 +109,7 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
             )}
           </Card>
           <HandlingDetails delivery={d} action={<HandlingActions delivery={d} />} />
+          <DeliveryPieces pieces={d.pieces} />
           <DeliveryCases
             cases={d.discrepancies}
             linkOf={(caseId, text) => (

@@ -1,6 +1,7 @@
 import {
   LAB_PIECE_RESULT_LABELS,
   PIECE_KIND_LABELS,
+  PIECE_STATUS_LABELS,
   REJECTION_REASON_LABELS,
   REJECTION_REASONS,
   TEMPERATURE_SHORT,
@@ -10,7 +11,7 @@ import {
   type TRejectionReason,
 } from '@courier/contract';
 import clsx from 'clsx';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, memo, useCallback, useMemo, useRef, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { useSubmitReceipt } from '../api/receipt';
@@ -21,21 +22,31 @@ type TFlash = { tone: 'ok' | 'warn' | 'error'; text: string } | null;
 const TONE_STYLE = { ok: 'bg-emerald-100 text-emerald-900', warn: 'bg-amber-100 text-amber-900', error: 'bg-red-100 text-red-900' };
 const TONE_HZ = { ok: 880, warn: 440, error: 220 };
 
-/** A short beep per scan result (high: on the manifest; low: not on it), where the browser lets the page play sound. */
+let audio: AudioContext | null = null;
+
+/**
+ * A short beep per scan result (high: on the manifest; low: not on it), where the browser lets the page play sound.
+ * One audio context for the page (a new one per scan is costly, and browsers cap how many may live), started after
+ * the scan's answer is painted so the sound never holds the colour back.
+ */
 function beep(tone: keyof typeof TONE_HZ) {
-  try {
-    const Ctx = window.AudioContext;
-    if (!Ctx) return;
-    const ctx = new Ctx();
-    const osc = ctx.createOscillator();
-    osc.frequency.value = TONE_HZ[tone];
-    osc.connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.08);
-    osc.onended = () => void ctx.close();
-  } catch {
-    // No sound: the colour and the words still say it.
-  }
+  if (typeof window.requestAnimationFrame !== 'function') return;
+  window.requestAnimationFrame(() =>
+    setTimeout(() => {
+      try {
+        if (!window.AudioContext) return;
+        audio ??= new window.AudioContext();
+        if (audio.state === 'suspended') void audio.resume();
+        const osc = audio.createOscillator();
+        osc.frequency.value = TONE_HZ[tone];
+        osc.connect(audio.destination);
+        osc.start();
+        osc.stop(audio.currentTime + 0.08);
+      } catch {
+        // No sound: the colour and the words still say it.
+      }
+    }, 0),
+  );
 }
 
 /**
@@ -50,13 +61,16 @@ export function LabDoor({ token, manifest }: { token: string; manifest: TManifes
   const [receivedBy, setReceivedBy] = useState('');
   const [error, setError] = useState<string | null>(null);
   const scanner = useRef<HTMLInputElement>(null);
-  const expected = new Map(manifest.pieces.map((p) => [p.barcode.toUpperCase(), p]));
+  const expected = useMemo(() => new Map(manifest.pieces.map((p) => [p.barcode.toUpperCase(), p])), [manifest.pieces]);
   const open = manifest.pieces.filter((p) => p.status !== 'not_handed_over');
   const counted = open.filter((p) => marks[p.barcode.toUpperCase()]).length;
   const unexpected = Object.entries(marks).filter(([b]) => !expected.has(b));
 
-  const mark = (barcode: string, m: Omit<TMark, 'scannedAt'>) =>
-    setMarks((all) => ({ ...all, [barcode.toUpperCase()]: { ...m, scannedAt: new Date().toISOString() } }));
+  const mark = useCallback(
+    (barcode: string, m: Omit<TMark, 'scannedAt'>) =>
+      setMarks((all) => ({ ...all, [barcode.toUpperCase()]: { ...m, scannedAt: new Date().toISOString() } })),
+    [],
+  );
 
   const onScan = () => {
     const code = scan.trim().toUpperCase();
@@ -108,7 +122,7 @@ export function LabDoor({ token, manifest }: { token: string; manifest: TManifes
           {manifest.pieces.map((p) => (
             <li key={p.barcode} className="flex flex-wrap justify-between gap-2 px-3 py-2 text-sm">
               <span className="font-mono">{p.barcode}</span>
-              <span>{p.status.replace('_', ' ')}</span>
+              <span className={clsx('font-semibold', p.status !== 'received' && 'text-red-800')}>{PIECE_STATUS_LABELS[p.status]}</span>
             </li>
           ))}
         </ul>
@@ -153,56 +167,9 @@ export function LabDoor({ token, manifest }: { token: string; manifest: TManifes
         </p>
       </div>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
-        {manifest.pieces.map((p) => {
-          const m = marks[p.barcode.toUpperCase()];
-          const left = p.status === 'not_handed_over';
-          return (
-            <li key={p.barcode} data-barcode={p.barcode} className={clsx('px-3 py-2 text-sm', m?.status === 'received' && 'bg-emerald-50')}>
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-mono font-semibold">{p.barcode}</span>
-                <span className="text-slate-700">
-                  {p.clinic} · {PIECE_KIND_LABELS[p.kind]}
-                  {p.accession ? ` · ${p.accession}` : ''} · {TEMPERATURE_SHORT[p.temperature]}
-                </span>
-                <span className="ml-auto font-semibold">
-                  {left ? 'Left at the clinic' : m ? LAB_PIECE_RESULT_LABELS[m.status] : 'Expected'}
-                </span>
-              </div>
-              {!left && (
-                <div className="mt-1 flex flex-wrap items-center gap-2">
-                  {(['received', 'damaged', 'missing'] as const).map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                      onClick={() => mark(p.barcode, { status: s })}
-                    >
-                      {LAB_PIECE_RESULT_LABELS[s]}
-                      <span className="sr-only"> {p.barcode}</span>
-                    </button>
-                  ))}
-                  <label className="text-xs text-slate-700">
-                    Reject {p.barcode}
-                    <select
-                      className="ml-1 h-8 rounded border border-slate-300 text-sm"
-                      value={m?.status === 'rejected' ? m.reason : ''}
-                      onChange={(e) =>
-                        e.target.value && mark(p.barcode, { status: 'rejected', reason: e.target.value as TRejectionReason })
-                      }
-                    >
-                      <option value="">Reason…</option>
-                      {REJECTION_REASONS.map((r) => (
-                        <option key={r} value={r}>
-                          {REJECTION_REASON_LABELS[r]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                </div>
-              )}
-            </li>
-          );
-        })}
+        {manifest.pieces.map((p) => (
+          <PieceRow key={p.barcode} piece={p} mark={marks[p.barcode.toUpperCase()]} onMark={mark} />
+        ))}
       </ul>
       <label className="block text-sm font-medium text-slate-800">
         Received by
@@ -224,3 +191,58 @@ export function LabDoor({ token, manifest }: { token: string; manifest: TManifes
     </form>
   );
 }
+
+/** One expected piece: what it is, what the scan or a tap made of it; drawn again only when its own mark changes. */
+const PieceRow = memo(function PieceRow({
+  piece: p,
+  mark: m,
+  onMark,
+}: {
+  piece: TManifest['pieces'][number];
+  mark: TMark | undefined;
+  onMark: (barcode: string, m: Omit<TMark, 'scannedAt'>) => void;
+}) {
+  const left = p.status === 'not_handed_over';
+  return (
+    <li data-barcode={p.barcode} className={clsx('px-3 py-2 text-sm', m && (m.status === 'received' ? 'bg-emerald-50' : 'bg-amber-50'))}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono font-semibold">{p.barcode}</span>
+        <span className="text-slate-700">
+          {p.clinic} · {PIECE_KIND_LABELS[p.kind]}
+          {p.accession ? ` · ${p.accession}` : ''} · {TEMPERATURE_SHORT[p.temperature]}
+        </span>
+        <span className="ml-auto font-semibold">{left ? 'Left at the clinic' : m ? LAB_PIECE_RESULT_LABELS[m.status] : 'Expected'}</span>
+      </div>
+      {!left && (
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          {(['received', 'damaged', 'missing'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              onClick={() => onMark(p.barcode, { status: s })}
+            >
+              {LAB_PIECE_RESULT_LABELS[s]}
+              <span className="sr-only"> {p.barcode}</span>
+            </button>
+          ))}
+          <label className="text-xs text-slate-700">
+            Reject {p.barcode}
+            <select
+              className="ml-1 h-8 rounded border border-slate-300 text-sm"
+              value={m?.status === 'rejected' ? m.reason : ''}
+              onChange={(e) => e.target.value && onMark(p.barcode, { status: 'rejected', reason: e.target.value as TRejectionReason })}
+            >
+              <option value="">Reason…</option>
+              {REJECTION_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {REJECTION_REASON_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+    </li>
+  );
+});

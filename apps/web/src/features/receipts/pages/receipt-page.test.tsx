@@ -1,5 +1,5 @@
-import type { TReceiptPage } from '@courier/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import type { TManifest, TManifestPiece, TReceiptPage } from '@courier/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
 
@@ -50,6 +50,47 @@ describe('the receiving lab confirms receipt', () => {
     });
     // Recorded once: the form is gone.
     expect(screen.queryByRole('button', { name: 'Confirm receipt' })).toBeNull();
+  }, 20_000);
+
+  it("shows a reconciled manifest's result piece by piece, in words", async () => {
+    const piece = (seq: number, status: TManifestPiece['status']): TManifestPiece => ({
+      barcode: `MC0000000001-0${seq}`,
+      seq,
+      kind: 'bag',
+      description: null,
+      accession: null,
+      orderId: 'MC0000000001',
+      clinic: 'Back Bay Family Clinic',
+      temperature: 'ambient',
+      specimenCategory: 'exempt',
+      status,
+      receivedAt: status === 'not_handed_over' ? null : '2026-03-02T15:10:00.000Z',
+    });
+    const manifest: TManifest = {
+      deliveries: [{ orderId: 'MC0000000001', clinic: 'Back Bay Family Clinic', pieceCount: 3, reconciled: true }],
+      pieces: [piece(1, 'received'), piece(2, 'damaged'), piece(3, 'not_handed_over')],
+      reconciled: true,
+    };
+    const receipt = {
+      status: 'accepted' as const,
+      reason: null,
+      comment: null,
+      receivedBy: 'R. Tech',
+      receivedAt: '2026-03-02T15:10:00.000Z',
+    };
+    stubApi((url) =>
+      url.startsWith('/api/v1/receipts/tok2')
+        ? json(200, { success: true, data: { ...parcel, receipt, manifest } })
+        : json(200, { success: true, data: {} }),
+    );
+    renderRoute('/receive/tok2');
+    expect(await screen.findByText('This manifest is reconciled. Thank you.', {}, slow)).toBeVisible();
+    const pieces = screen.getByText('MC0000000001-01').closest('ul') as HTMLElement;
+    expect(
+      within(pieces)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['MC0000000001-01Received', 'MC0000000001-02Damaged', 'MC0000000001-03Not handed over']);
   }, 20_000);
 
   it("says so when the link is not valid, in the API's words", async () => {
