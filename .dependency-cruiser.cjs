@@ -29,7 +29,7 @@ const MODULE_IMPORTS = {
   auth: ['accounts'],
   billing: [],
   devices: ['deliveries', 'medical', 'messages'],
-  deliveries: ['billing', 'discrepancies', 'driver-pay', 'messages', 'webhooks'],
+  deliveries: ['billing', 'driver-pay', 'messages', 'webhooks'],
   discrepancies: ['notifications'],
   dispatch: ['deliveries'],
   'driver-pay': ['billing'],

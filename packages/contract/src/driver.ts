@@ -127,6 +127,8 @@ export const ZProofOfDeliveryFields = z.object({
   relationship: z.string().optional(),
   /** The barcode of every piece handed over (in multipart a JSON array in one field); absent: every piece on board. */
   scannedPieces: ZScannedPieces,
+  /** Pieces on board the driver cannot hand over, each by sequence with why (a JSON array in one field): missing. */
+  missingPieces: ZMissingPieces,
   /** A controlled substance's count per piece at the hand-over. */
   pieceChecks: ZPieceChecks,
 });

@@ -16,7 +16,6 @@ import { recordAudit } from '../../platform/audit.js';
 import { type Actor, hatsFor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
-import { type NewDiscrepancy, openDiscrepancies } from '../discrepancies/open-discrepancies.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { appendHandlingEvent } from './custody.js';
 
@@ -268,37 +267,6 @@ export async function writePieceHandOver(tx: Tx, services: Services, actor: Acto
       .join(', ');
     await sendMedicalMessages(tx, services, row, 'pieces_left', now, detail);
   }
-  await openHandOverCases(tx, services, actor, row, plan, now);
-}
-
-/**
- * A case for every difference found at the hand-over: each piece left behind (not handed over at pickup, missing at
- * the door) and each controlled count that differs from the last one. The customer and dispatch have just been told
- * of the pieces left behind (pieces_left), so those cases open without a second word; a count's case tells dispatch,
- * the owner and the administrators at once.
- */
-async function openHandOverCases(tx: Tx, services: Services, actor: Actor, row: DeliveryRow, plan: PieceHandOverPlan, now: Date) {
-  const where = plan.handover === 'pickup' ? 'at pickup' : 'at the door';
-  const left: NewDiscrepancy[] = plan.missing.map(({ piece, reason, note }) => ({
-    kind: plan.handover === 'pickup' ? 'not_handed_over' : 'missing',
-    deliveryId: row.id,
-    pieceId: piece.id,
-    barcode: piece.barcode,
-    reason,
-    detail: `${describe(piece, plan.total)} not handed over ${where}: ${MISSING_PIECE_REASON_LABELS[reason]}${note ? ` (${note})` : ''}`,
-  }));
-  const counts: NewDiscrepancy[] = plan.counts.map(({ piece, expected, found }) => ({
-    kind: 'controlled_count',
-    deliveryId: row.id,
-    pieceId: piece.id,
-    barcode: piece.barcode,
-    detail: `${describe(piece, plan.total)} counted ${found}${piece.unit ? ` ${piece.unit}` : ''} ${where}; ${expected} were handed over before`,
-    expectedQuantity: expected,
-    countedQuantity: found,
-    unit: piece.unit,
-  }));
-  await openDiscrepancies(tx, services, left, { actorId: actor.id, ip: actor.ip, alreadyTold: true }, now);
-  await openDiscrepancies(tx, services, counts, { actorId: actor.id, ip: actor.ip }, now);
 }
 
 /** At the drop without piece scans (today's clients): every piece on board is delivered, no piece event. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discrepancies, notifications } from '../../db/schema/index.js';
+import { deliveries, discrepancies, notifications } from '../../db/schema/index.js';
+import { receiptToken } from '../../shared/receipt-token.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { jpegWithExif, pdfText } from '../deliveries/delivery-test-kit.js';
@@ -124,5 +125,40 @@ describe('cases opened at a hand-over', () => {
     // Dispatch heard once, from the pieces-left notice, not a second time from the case.
     const bell = await t.db.select().from(notifications).where(eq(notifications.deliveryId, d.id));
     expect(bell.filter((n) => n.userId === people.STAFF.id).map((n) => n.title)).toEqual(['Pieces not handed over']);
+  });
+
+  it('a piece missing at the door opens a missing case, and the lab confirming it missing opens no second one', async () => {
+    const d = await deliveryIn(t, 'moving_to_pickup_location', people.CUSTOMER.id, people.DRIVER.id, {
+      pieces: [{ kind: 'bag' }, { kind: 'bag' }],
+    });
+    const both = [`${d.orderId}-01`, `${d.orderId}-02`];
+    expect((await status(d.id, { status: 'picked_up', scannedPieces: both })).statusCode).toBe(200);
+    expect((await status(d.id, { status: 'in_transit' })).statusCode).toBe(200);
+    const proof = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/driver/deliveries/${d.id}/pod`,
+      headers: people.DRIVER.auth,
+      payload: proofForm(
+        {
+          recipientName: 'Lab intake',
+          scannedPieces: JSON.stringify([both[0]]),
+          missingPieces: JSON.stringify([{ seq: 2, reason: 'not_found' }]),
+        },
+        { photo: await jpegWithExif(), signature: await signaturePng() },
+      ) as never,
+    });
+    expect(proof.statusCode, proof.body).toBe(200);
+    expect((await casesOf(d.id)).map((c) => [c.kind, c.barcode, c.detail])).toEqual([
+      ['missing', both[1], 'Not handed over at delivery: Not found'],
+    ]);
+    const [row] = await t.db.select().from(deliveries).where(eq(deliveries.id, d.id));
+    const token = receiptToken(t.app.services.jwtKey, d.id, row.deliveredAt as Date);
+    const lab = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/receipts/${token}`,
+      payload: { receivedBy: 'R. Tech', pieces: [{ barcode: both[0], status: 'received' }] },
+    });
+    expect(lab.statusCode, lab.body).toBe(200);
+    expect((await casesOf(d.id)).map((c) => c.kind)).toEqual(['missing']);
   });
 });

@@ -88,7 +88,7 @@ describe('pieces at each hand-over', () => {
     // A case opens for the piece left behind, without a second word to those just told.
     const cases = await t.db.select().from(discrepancies).where(eq(discrepancies.deliveryId, d.id));
     expect(cases.map((c) => [c.kind, c.status, c.barcode, c.reason, c.detail])).toEqual([
-      ['not_handed_over', 'open', `${d.orderId}-03`, 'not_ready', `Piece 3 of 3 (${d.orderId}-03) not handed over at pickup: Not ready`],
+      ['not_handed_over', 'open', `${d.orderId}-03`, 'not_ready', 'Not handed over at pickup: Not ready'],
     ]);
     expect(told.some((n) => n.title.startsWith('Case opened'))).toBe(false);
     // The rest reach the door: proof with the two on board delivers them.

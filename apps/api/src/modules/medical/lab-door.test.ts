@@ -63,6 +63,9 @@ describe('the lab door', () => {
     const after = answer.json().data.manifest;
     expect(after.reconciled).toBe(true);
     expect(after.pieces.map((p: { status: string }) => p.status)).toEqual(['received', 'damaged', 'missing', 'rejected']);
+    // The lab's receipt is a custody event of a delivered parcel: the drop-off time stays the driver's.
+    const [stillA] = await t.db.select({ at: deliveries.deliveredAt }).from(deliveries).where(eq(deliveries.id, a.id));
+    expect(stillA.at?.getTime()).toBe(clock.now().getTime() - 60_000);
     expect(after.pieces.every((p: { receivedAt: string | null }) => p.receivedAt)).toBe(true);
 
     const cases = await t.db

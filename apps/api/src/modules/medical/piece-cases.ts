@@ -17,8 +17,9 @@ const amount = (n: number, unit: string | null) => `${n}${unit ? ` ${unit}` : ''
 
 /**
  * The cases a hand-over opens at once, in the move's transaction: a controlled count that differs from the last one
- * (dispatch's bell, the owner and administrators by e-mail), and each piece left behind at pickup (dispatch and the
- * owner were just told of it by the pieces-left message, so no second word).
+ * (dispatch's bell, the owner and administrators by e-mail), and each piece left behind, at pickup (not handed over)
+ * or at the door (missing): dispatch and the owner were just told of it by the pieces-left message, so no second
+ * word. The lab's reconciliation does not open a second case for a piece already missing (see reconcile-manifest).
  */
 export async function openHandOverCases(tx: Tx, services: Services, actor: Actor, plan: HandOverFindings, deliveryId: string, at: Date) {
   const where = plan.handover === 'pickup' ? 'at pickup' : 'at delivery';
@@ -33,14 +34,13 @@ export async function openHandOverCases(tx: Tx, services: Services, actor: Actor
     unit: piece.unit,
   }));
   await openDiscrepancies(tx, services, counts, { actorId: actor.id, ip: actor.ip }, at);
-  if (plan.handover !== 'pickup') return;
   const left: NewDiscrepancy[] = plan.missing.map(({ piece, reason, note }) => ({
-    kind: 'not_handed_over',
+    kind: plan.handover === 'pickup' ? 'not_handed_over' : 'missing',
     deliveryId,
     pieceId: piece.id,
     barcode: piece.barcode,
     reason,
-    detail: `Not handed over at pickup: ${MISSING_PIECE_REASON_LABELS[reason]}${note ? ` (${note})` : ''}`,
+    detail: `Not handed over ${where}: ${MISSING_PIECE_REASON_LABELS[reason]}${note ? ` (${note})` : ''}`,
   }));
   await openDiscrepancies(tx, services, left, { actorId: actor.id, ip: actor.ip, alreadyTold: true }, at);
 }

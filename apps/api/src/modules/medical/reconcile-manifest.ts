@@ -5,8 +5,8 @@ import {
   type TDiscrepancyKind,
   type TManifestReceiptRequest,
 } from '@courier/contract';
-import { eq } from 'drizzle-orm';
-import { deliveryPieces } from '../../db/schema/index.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { deliveryPieces, discrepancies } from '../../db/schema/index.js';
 import { conflict } from '../../platform/app-error.js';
 import type { Anonymous } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -101,7 +101,20 @@ export async function reconcileManifest(services: Services, caller: Anonymous, a
         },
       );
     }
-    await openDiscrepancies(tx, services, cases, { actorId: null, ip: caller.ip }, now);
+    // A piece the driver already reported left behind has its case: the lab's "missing" confirms it, no second one.
+    const pieceIds = cases.filter((c) => c.kind === 'missing' && c.pieceId).map((c) => c.pieceId as string);
+    const known = pieceIds.length
+      ? new Set(
+          (
+            await tx
+              .select({ pieceId: discrepancies.pieceId })
+              .from(discrepancies)
+              .where(and(inArray(discrepancies.pieceId, pieceIds), inArray(discrepancies.kind, ['missing', 'not_handed_over'])))
+          ).map((r) => r.pieceId),
+        )
+      : new Set<string | null>();
+    const fresh = cases.filter((c) => !(c.kind === 'missing' && c.pieceId && known.has(c.pieceId)));
+    await openDiscrepancies(tx, services, fresh, { actorId: null, ip: caller.ip }, now);
   });
   services.outbox.kick();
 }
