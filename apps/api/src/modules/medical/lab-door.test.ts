@@ -101,7 +101,8 @@ describe('the lab door', () => {
     const ok = await post(token, { status: 'accepted', receivedBy: 'Lab' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.receipt).toMatchObject({ status: 'accepted' });
+    // The parcel's one piece is received with it, at the receipt's time.
     const [piece] = await t.db.select().from(deliveryPieces).where(eq(deliveryPieces.deliveryId, d.id));
-    expect(piece.status).toBe('delivered');
+    expect(piece).toMatchObject({ status: 'received', receivedAt: clock.now() });
   });
 });

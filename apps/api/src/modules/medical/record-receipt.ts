@@ -18,6 +18,7 @@ import { toDispatchDeliveryJson } from '../dispatch/dispatch-reply.js';
 import { openDiscrepancies } from '../discrepancies/open-discrepancies.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
 import { readReceiptToken } from '../../shared/receipt-token.js';
+import { recordPieceResults } from '../deliveries/record-piece-results.js';
 import { manifestDeliveries, piecesOf, toManifestJson } from './manifest.js';
 import { reconcileManifest } from './reconcile-manifest.js';
 
@@ -28,6 +29,14 @@ export const RECEIPT_LINK_EXPIRED = 'This receipt link has expired (links work f
 async function recordReceipt(services: Services, deliveryId: string, by: ReceiptBy, input: TReceiptRequest) {
   await services.db.transaction((tx) =>
     recordReceiptOnDelivery(tx, services, deliveryId, by, input, async (t, row) => {
+      // The parcel's pieces still at the door are received, or rejected, with it.
+      const open = (await piecesOf(t, [row.id])).filter((p) => p.status === 'delivered');
+      const status = input.status === 'rejected' ? ('rejected' as const) : ('received' as const);
+      await recordPieceResults(
+        t,
+        open.map((p) => ({ pieceId: p.id, status, at: row.updatedAt })),
+        row.updatedAt,
+      );
       if (input.status !== 'rejected') return;
       await sendMedicalMessages(t, services, row, 'rejected', row.updatedAt);
       // Today's one-parcel rejection is a difference like any piece's: it opens a case (dispatch and the owner were just told).

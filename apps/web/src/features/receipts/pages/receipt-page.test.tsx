@@ -10,6 +10,26 @@ const parcel: TReceiptPage['data'] = {
   specimenCategory: 'UN3373',
   receipt: null,
 };
+/** The manifest of a parcel of one piece: the page keeps the one-parcel form. */
+const onePiece: TManifest = {
+  deliveries: [{ orderId: 'MC0000000001', clinic: 'Back Bay Family Clinic', pieceCount: 1, reconciled: false }],
+  pieces: [
+    {
+      barcode: 'MC0000000001-01',
+      seq: 1,
+      kind: 'cooler',
+      description: null,
+      accession: null,
+      orderId: 'MC0000000001',
+      clinic: 'Back Bay Family Clinic',
+      temperature: 'refrigerated',
+      specimenCategory: 'UN3373',
+      status: 'delivered',
+      receivedAt: null,
+    },
+  ],
+  reconciled: false,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,7 +44,7 @@ describe('the receiving lab confirms receipt', () => {
             receipt: { status: 'rejected', reason: 'temperature', receivedBy: 'Lee Park', receivedAt: '2026-03-02T15:10:00.000Z' },
           },
         });
-      if (url.startsWith('/api/v1/receipts/tok1')) return json(200, { success: true, data: parcel });
+      if (url.startsWith('/api/v1/receipts/tok1')) return json(200, { success: true, data: { ...parcel, manifest: onePiece } });
       return json(200, { success: true, data: {} });
     });
     renderRoute('/receive/tok1');

@@ -195,7 +195,8 @@ export function ReceiptPage() {
   }
 
   const manifest = page.data?.data.manifest;
-  if (manifest && manifest.pieces.length > 0 && !page.data?.data.receipt?.status) body = <LabDoor token={token} manifest={manifest} />;
+  // A manifest of one piece (one parcel, one bag) keeps today's one-parcel form; several are reconciled piece by piece.
+  if (manifest && manifest.pieces.length > 1 && !page.data?.data.receipt?.status) body = <LabDoor token={token} manifest={manifest} />;
   else if (manifest?.reconciled && manifest.pieces.length > 1) body = <LabDoor token={token} manifest={manifest} />;
 
   return (
