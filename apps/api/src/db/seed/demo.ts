@@ -96,11 +96,6 @@ export async function seedDemo(db: Db, now = new Date(), storage?: FileStorage) 
     .update(users)
     .set({ shiftStart: '08:00', shiftEnd: '17:00', shiftStartPlace: 'base' })
     .where(and(inArray(users.id, [made.DRIVER, made.SECOND_DRIVER]), isNull(users.shiftStart)));
-  // Ana carries the demo's cold chain and lab specimens: her van has a cold compartment and she is trained for them.
-  await db
-    .update(users)
-    .set({ coldCapacity: 6, skills: ['refrigerated', 'frozen', 'un3373_trained'] })
-    .where(and(eq(users.id, made.SECOND_DRIVER), eq(users.coldCapacity, 0)));
   const customerId = made.CUSTOMER;
   const [already] = await db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.customerId, customerId)).limit(1);
   if (already) return DEMO_ACCOUNTS;
