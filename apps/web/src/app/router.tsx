@@ -210,6 +210,13 @@ const customerPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.accountIntegrations,
+    ...lazyPage(
+      () => import('@/features/integrations/pages/integrations-page'),
+      (m) => m.IntegrationsPage,
+    ),
+  },
+  {
     path: paths.accountSettings,
     ...lazyPage(
       () => import('@/features/users/pages/account-settings-page'),

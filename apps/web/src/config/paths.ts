@@ -31,6 +31,8 @@ export const paths = {
   account: '/account',
   /** An invitation e-mail's link to join a customer account (public: new people set a password there). */
   accountInvitation: '/account/invitation',
+  /** The account's lab-system interfaces (owners): FHIR clients and HL7 senders. */
+  accountIntegrations: '/account/integrations',
   standingOrders: '/standing-orders',
   /** A new standing order, filled from an earlier delivery when `from` names one. */
   newStandingOrder: (fromDeliveryId?: string) =>

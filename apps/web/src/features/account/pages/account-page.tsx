@@ -15,6 +15,8 @@ import { useMyAccount } from '@/domain/account/api/get-my-account';
 import { useInviteMember } from '../api/invite-member';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 
 const ROLE_LABELS: Record<TAccountRole, string> = { owner: 'Owner', member: 'Member' };
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
@@ -55,6 +57,15 @@ export function AccountPage() {
               )}
             </div>
           </div>
+          {isOwner && (
+            <p className="mt-4 text-sm text-slate-600">
+              Connect your laboratory or hospital systems on the{' '}
+              <Link to={paths.accountIntegrations} className="font-medium text-brand-700 underline underline-offset-2">
+                integrations page
+              </Link>
+              .
+            </p>
+          )}
           {isOwner && <OwnerSections />}
         </>
       )}
