@@ -77,6 +77,8 @@ export interface BillingBench {
   runSeconds: number;
   rerunSeconds: number;
   issueSeconds: number;
+  quoteMedianMs: number;
+  quoteP90Ms: number;
   failures: number;
 }
 
@@ -196,7 +198,43 @@ export async function benchBilling(maintenanceUrl: string): Promise<BillingBench
       if (res.statusCode !== 200) failures++;
     }
     const issueSeconds = (performance.now() - started) / 1000;
+
+    // One quote as an account's owner books: every delivery type priced by the account's card (after the month's run,
+    // so the account has its history); 20 warm-up quotes, then 200 timed.
+    // Ten owners take turns: a caller may quote 120 times a minute.
+    const owners = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => ({
+        authorization: `Bearer ${await signAccessToken(app.services.jwtKey, { sub: `e0000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`, role: 'CUSTOMER' }, new Date())}`,
+      })),
+    );
+    let turn = 0;
+    const quoteOnce = async () => {
+      const owner = owners[turn++ % owners.length];
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/deliveries/quote',
+        headers: owner,
+        payload: {
+          pickupAddress: '55 Fruit St, Boston, MA 02114',
+          deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
+          packageSize: 'large',
+        },
+      });
+      const took = performance.now() - t0;
+      if (res.statusCode !== 200 || !res.json().quotes?.some((q: { price?: unknown }) => q.price)) {
+        failures++;
+        console.error(`  quote answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      }
+      return took;
+    };
+    for (let i = 0; i < 20; i++) await quoteOnce();
+    const quoteTimes: number[] = [];
+    for (let i = 0; i < 200; i++) quoteTimes.push(await quoteOnce());
+    quoteTimes.sort((a, b) => a - b);
     return {
+      quoteMedianMs: quoteTimes[100],
+      quoteP90Ms: quoteTimes[180],
       accounts: first.data.invoices.length,
       deliveries: first.data.deliveries,
       lines: Number(lineRows[0].n),

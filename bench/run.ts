@@ -191,6 +191,9 @@ async function main() {
     );
     console.log(`  the same run again (nothing new)  ${b.rerunSeconds.toFixed(2)} s`);
     console.log(`  ${b.accounts} invoices issued one by one    ${b.issueSeconds.toFixed(2)} s`);
+    console.log(
+      `  one quote, an owner's, all types priced  median ${b.quoteMedianMs.toFixed(1)} ms, p90 ${b.quoteP90Ms.toFixed(1)} ms  (<= 20 ms)   ${budget(b.quoteMedianMs <= 20)}`,
+    );
   }
   if (PARTS.has('replan')) {
     for (const database of [MAINTENANCE_URL, undefined]) {

@@ -13,7 +13,7 @@ import {
   PAGE_SIZES,
 } from './deliveries.js';
 import { ZDeliveryAttempt, ZReturnProof } from './exceptions.js';
-import { ZDeliveryPrice } from './rate-cards.js';
+import { ZCreditWarning, ZDeliveryPrice } from './rate-cards.js';
 
 /** Response shapes of the customer's delivery, label, notification and geo calls: the server serializes through them. */
 
@@ -88,9 +88,10 @@ export const ZCreateDeliveryResponse = z.object({
   _id: z.string(),
   /** Whether the service level's estimate arrives by the required-by time; when not, `warning` says so (the booking stands). */
   meetsRequiredBy: z.boolean(),
-  warning: z.string().optional(),
+  /** The late estimate's sentence; past the credit limit under `warn`, `{ code: 'CREDIT_LIMIT', message }` instead. */
+  warning: z.union([z.string(), ZCreditWarning]).optional(),
   /** Set when the booking takes the account past its credit limit under the `warn` policy (the booking stands). */
-  creditWarning: z.object({ code: z.literal('CREDIT_LIMIT'), message: z.string() }).optional(),
+  creditWarning: ZCreditWarning.optional(),
 });
 
 export type TCreateDeliveryResult = z.infer<typeof ZCreateDeliveryResponse>;

@@ -225,3 +225,6 @@ export type TRateCardResponse = z.infer<typeof ZRateCardResponse>;
 export type TRateCardsResponse = z.infer<typeof ZRateCardsResponse>;
 export type TFuelSurchargesResponse = z.infer<typeof ZFuelSurchargesResponse>;
 export type TFuelSurchargeResponse = z.infer<typeof ZFuelSurchargeResponse>;
+
+/** A booking that stands but takes the account past its credit limit (`warn` policy). */
+export const ZCreditWarning = z.object({ code: z.literal('CREDIT_LIMIT'), message: z.string() });

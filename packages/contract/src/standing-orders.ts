@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRealCalendarDate } from './calendar-date.js';
 import { ZErrorBody } from './errors.js';
 import { SPECIMEN_CATEGORIES } from './medical.js';
+import { ZCreditWarning } from './rate-cards.js';
 import { ZCreateDeliveryRequest, ZSpecimenRequest } from './schemas.js';
 
 /** Standing orders: a delivery repeated on an RFC 5545 schedule, and bulk import of deliveries. */
@@ -155,7 +156,9 @@ export const ZImportResponse = z.object({
   message: z.string(),
   created: z.number().int(),
   /** Set when the rows take the account past its credit limit under the `warn` policy (they are booked). */
-  creditWarning: z.object({ code: z.literal('CREDIT_LIMIT'), message: z.string() }).optional(),
+  warning: ZCreditWarning.optional(),
+  /** The same as `warning` (kept for clients written before it). */
+  creditWarning: ZCreditWarning.optional(),
 });
 export type TImportResponse = z.infer<typeof ZImportResponse>;
 

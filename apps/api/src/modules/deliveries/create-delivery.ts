@@ -164,21 +164,24 @@ export async function createDelivery(services: Services, actor: Actor, submitted
   );
   services.metrics.booked(form);
   services.outbox.kick();
+  const lateText =
+    meetsRequiredBy && meetsStability
+      ? null
+      : [
+          meetsRequiredBy ? null : MESSAGES.estimateAfterRequiredBy,
+          meetsStability ? null : form.priority === 'stat' ? STABILITY_WARNING_STAT : STABILITY_WARNING,
+        ]
+          .filter(Boolean)
+          .join(' ');
+  const credit = creditWarning ? { code: 'CREDIT_LIMIT' as const, message: creditWarning } : null;
   return {
     delivery,
     message: MESSAGES.deliverySubmitted,
     meetsRequiredBy,
-    ...(creditWarning ? { creditWarning: { code: 'CREDIT_LIMIT' as const, message: creditWarning } } : {}),
-    ...(meetsRequiredBy && meetsStability
-      ? {}
-      : {
-          warning: [
-            meetsRequiredBy ? null : MESSAGES.estimateAfterRequiredBy,
-            meetsStability ? null : form.priority === 'stat' ? STABILITY_WARNING_STAT : STABILITY_WARNING,
-          ]
-            .filter(Boolean)
-            .join(' '),
-        }),
+    // `warning` is the late estimate's sentence; past the credit limit it is `{ code: 'CREDIT_LIMIT', message }`
+    // (the late sentence, if any, appended to the message). `creditWarning` repeats the credit part alone.
+    ...(credit ? { creditWarning: credit, warning: { ...credit, message: [credit.message, lateText].filter(Boolean).join(' ') } } : {}),
+    ...(!credit && lateText ? { warning: lateText } : {}),
   };
 }
 

@@ -81,7 +81,7 @@ const deliveriesRoutes: FastifyPluginAsyncZod = async (app) => {
           success: true,
           message: `${outcome.created} deliveries created`,
           created: outcome.created,
-          ...(outcome.creditWarning ? { creditWarning: outcome.creditWarning } : {}),
+          ...(outcome.creditWarning ? { warning: outcome.creditWarning, creditWarning: outcome.creditWarning } : {}),
         });
       }
       const first = outcome.errors[0];

@@ -49,7 +49,7 @@ function csvOf(more: Record<string, string> = {}) {
 
 describe('prices where people decide', () => {
   const clock = fixedClock(TEST_NOW);
-  const t = useTestApp({ clock });
+  const t = useTestApp({ clock, env: { IMPORT_RATE_PER_MINUTE: '100' } });
   let people: Crew;
 
   beforeAll(async () => {
@@ -199,6 +199,15 @@ describe('prices where people decide', () => {
     const warned = await book();
     expect(warned.statusCode).toBe(201);
     expect(ZCreateDeliveryResponse.parse(warned.json()).creditWarning).toMatchObject({ code: 'CREDIT_LIMIT' });
+    expect(warned.json().warning).toMatchObject({ code: 'CREDIT_LIMIT', message: expect.stringContaining('credit limit') });
+    const warnedImport = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/deliveries/import',
+      headers: { ...people.CUSTOMER.auth, 'content-type': 'text/csv' },
+      payload: csvOf(),
+    });
+    expect(warnedImport.statusCode).toBe(201);
+    expect(warnedImport.json().warning).toMatchObject({ code: 'CREDIT_LIMIT' });
 
     await setAccount(people.CUSTOMER.id, { creditPolicy: 'enforce' });
     const before = await t.db.select({ n: count() }).from(deliveries);
@@ -221,6 +230,7 @@ describe('prices where people decide', () => {
     const fine = await book();
     expect(fine.statusCode).toBe(201);
     expect(fine.json().creditWarning).toBeUndefined();
+    expect(fine.json().warning).toBeUndefined();
     await setAccount(people.CUSTOMER.id, { creditLimitCents: null, creditPolicy: 'ignore' });
   });
 

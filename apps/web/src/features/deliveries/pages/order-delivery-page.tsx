@@ -120,11 +120,11 @@ export function OrderDeliveryPage() {
     try {
       const response = await create.mutateAsync({ form, image, pieces: piecesPayload(pieces) });
       toast.success(MESSAGES.deliverySubmitted);
-      // Booked all the same; the customer learns now that the chosen service level arrives after required-by.
-      if (response.warning) toast.warning(response.warning, { autoClose: false });
-      // Booked past the account's credit limit (the `warn` policy): said, never silently.
-      if (response.creditWarning) toast.warning(response.creditWarning.message, { autoClose: false });
-      setSubmitted({ orderId: response.data?.orderId, warning: response.warning });
+      // Booked all the same; the customer learns now that the chosen service level arrives after required-by, or
+      // (an object with the code CREDIT_LIMIT) that it takes the account past its credit limit: said, never silently.
+      const warning = typeof response.warning === 'string' ? response.warning : response.warning?.message;
+      if (warning) toast.warning(warning, { autoClose: false });
+      setSubmitted({ orderId: response.data?.orderId, warning });
       const repeated = await repeat.setUp(form);
       if (repeated?.ok) toast.success('Standing order set up: see Standing Orders');
       if (repeated && !repeated.ok)
