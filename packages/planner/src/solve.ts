@@ -541,6 +541,9 @@ function solveFree(problem: PlanningProblem, options: SolveOptions): Plan {
     const t0 = T_START * avgEdge;
     const tf = T_END * avgEdge;
     const { rand } = search;
+    const absence = new Float64Array(m.nJobs);
+    const absent = (jobs: number[]) => jobs.reduce((sum, j) => sum + absence[j], 0);
+    let coolFrom = cur.unassigned.length === 0 ? 0 : -1;
     for (;;) {
       const t = now();
       const elapsed = t - searchStart;
@@ -548,13 +551,21 @@ function solveFree(problem: PlanningProblem, options: SolveOptions): Plan {
       if (signal?.aborted) break;
       if (onProgress && (t - lastReport >= 250 || (!wasFeasible && best.unassigned.length === 0))) report(t);
       if (maxIterations !== undefined && iterations >= maxIterations) break;
-      const progress = maxIterations !== undefined ? iterations / maxIterations : elapsed / budget;
+      // The cooling starts over when everything first fits: a search that took most of its time to fit the last
+      // job still cools its distance over the time left, from the start temperature.
+      if (coolFrom < 0 && cur.unassigned.length === 0) coolFrom = elapsed;
+      const from = Math.max(0, coolFrom);
+      const progress = maxIterations !== undefined ? iterations / maxIterations : (elapsed - from) / Math.max(1, budget - from);
       const temperature = t0 * (tf / t0) ** progress;
       const cand = search.step(cur);
       if (balance > 0) setMaxDur(cand);
       iterations++;
+      for (const j of cur.unassigned) absence[j]++;
       const byCount = cand.statOut !== cur.statOut ? cand.statOut - cur.statOut : cand.unassigned.length - cur.unassigned.length;
-      if (byCount < 0 || (byCount === 0 && total(cand) < total(cur) - temperature * Math.log(rand()))) {
+      // While jobs are out, as many out as before: take the set left out less often (SISR's absence counters), so
+      // the hard job rotates with others instead of the search settling around it; then the cost decides.
+      const byAbsence = byCount === 0 && cur.unassigned.length > 0 ? absent(cand.unassigned) - absent(cur.unassigned) : 0;
+      if (byCount < 0 || byAbsence < 0 || (byCount === 0 && byAbsence === 0 && total(cand) < total(cur) - temperature * Math.log(rand()))) {
         cur = cand;
         if (compare(cur, best) < 0) best = cur;
       }
