@@ -164,8 +164,15 @@ const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as con
 export function jwkSignsWith(key: Record<string, unknown>): (typeof SMART_ASSERTION_ALGORITHMS)[number] | null {
   if (key.use !== undefined && key.use !== 'sig') return null;
   if (Array.isArray(key.key_ops) && !key.key_ops.includes('verify')) return null;
-  if (key.kty === 'RSA' && typeof key.n === 'string' && typeof key.e === 'string' && (key.alg === undefined || key.alg === 'RS384')) return 'RS384';
-  if (key.kty === 'EC' && key.crv === 'P-384' && typeof key.x === 'string' && typeof key.y === 'string' && (key.alg === undefined || key.alg === 'ES384'))
+  if (key.kty === 'RSA' && typeof key.n === 'string' && typeof key.e === 'string' && (key.alg === undefined || key.alg === 'RS384'))
+    return 'RS384';
+  if (
+    key.kty === 'EC' &&
+    key.crv === 'P-384' &&
+    typeof key.x === 'string' &&
+    typeof key.y === 'string' &&
+    (key.alg === undefined || key.alg === 'ES384')
+  )
     return 'ES384';
   return null;
 }
@@ -173,12 +180,16 @@ export function jwkSignsWith(key: Record<string, unknown>): (typeof SMART_ASSERT
 const ZJwk = z
   .object({
     kty: z.string({ error: 'Each key needs a kty' }),
-    kid: z.string({ error: 'Each key needs a kid (the assertion names its key by it)' }).min(1, 'kid must not be empty').max(200, 'kid must be at most 200 characters'),
+    kid: z
+      .string({ error: 'Each key needs a kid (the assertion names its key by it)' })
+      .min(1, 'kid must not be empty')
+      .max(200, 'kid must be at most 200 characters'),
   })
   .loose()
   .superRefine((key, ctx) => {
     for (const member of PRIVATE_JWK_MEMBERS) {
-      if (member in key) ctx.addIssue({ code: 'custom', path: [member], message: 'Only public keys: a JWKS must hold no private key material' });
+      if (member in key)
+        ctx.addIssue({ code: 'custom', path: [member], message: 'Only public keys: a JWKS must hold no private key material' });
     }
   });
 
@@ -186,7 +197,10 @@ const ZJwk = z
 export const ZJwks = z
   .object(
     {
-      keys: z.array(ZJwk, { error: 'keys must be a list of keys' }).min(1, 'keys must hold at least one key').max(10, 'keys must hold at most 10 keys'),
+      keys: z
+        .array(ZJwk, { error: 'keys must be a list of keys' })
+        .min(1, 'keys must hold at least one key')
+        .max(10, 'keys must hold at most 10 keys'),
     },
     { error: 'A JWKS must be an object with keys' },
   )
@@ -198,7 +212,11 @@ export const ZJwks = z
       kids.add(key.kid);
     });
     if (!jwks.keys.some((key) => jwkSignsWith(key) !== null))
-      ctx.addIssue({ code: 'custom', path: ['keys'], message: 'keys must hold an RSA key (RS384) or a P-384 EC key (ES384) for signatures' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['keys'],
+        message: 'keys must hold an RSA key (RS384) or a P-384 EC key (ES384) for signatures',
+      });
   });
 export type TJwks = z.infer<typeof ZJwks>;
 
@@ -236,6 +254,12 @@ export const ZSmartTokenResponse = z.object({
   scope: z.string(),
 });
 export type TSmartTokenResponse = z.infer<typeof ZSmartTokenResponse>;
-export const SMART_TOKEN_ERRORS = ['invalid_request', 'invalid_client', 'invalid_grant', 'invalid_scope', 'unsupported_grant_type'] as const;
+export const SMART_TOKEN_ERRORS = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'invalid_scope',
+  'unsupported_grant_type',
+] as const;
 export const ZSmartTokenError = z.object({ error: z.enum(SMART_TOKEN_ERRORS), error_description: z.string() });
 export type TSmartTokenError = z.infer<typeof ZSmartTokenError>;
