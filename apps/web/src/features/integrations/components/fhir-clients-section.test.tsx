@@ -73,20 +73,22 @@ describe('integrations page: FHIR clients', () => {
   it('registers a client and shows its client_id to copy; a field the server refuses is shown under the JWKS', async () => {
     let refuse = true;
     const { calls } = stubIntegrationsApi('owner', {
-      'POST /api/v1/integrations/fhir-clients': (body) =>
-        refuse
-          ? ((refuse = false),
-            json(400, {
-              success: false,
-              error: 'BAD_REQUEST',
-              message: 'jwks.keys.0: The key could not be read as an RS384 public key',
-              field: 'jwks.keys.0',
-            }))
-          : json(201, {
-              success: true,
-              message: 'FHIR client registered',
-              data: client({ _id: 'c2', clientId: 'c2', name: (body as { name: string }).name }),
-            }),
+      'POST /api/v1/integrations/fhir-clients': (body) => {
+        if (refuse) {
+          refuse = false;
+          return json(400, {
+            success: false,
+            error: 'BAD_REQUEST',
+            message: 'jwks.keys.0: The key could not be read as an RS384 public key',
+            field: 'jwks.keys.0',
+          });
+        }
+        return json(201, {
+          success: true,
+          message: 'FHIR client registered',
+          data: client({ _id: 'c2', clientId: 'c2', name: (body as { name: string }).name }),
+        });
+      },
     });
     renderRoute('/account/integrations');
     await screen.findByRole('list', { name: 'FHIR clients' }, slow);
