@@ -159,6 +159,10 @@ export const SMART_TOKEN_TTL_S = 300;
 
 /** Members a private or a symmetric key carries: a JWKS we store holds public keys only. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+/** The public key's numbers (RSA n and e, EC x and y): base64url. */
+const PUBLIC_KEY_MEMBERS = ['n', 'e', 'x', 'y'] as const;
+/** What is kept of each key: what verifying needs, nothing else (a certificate chain, a comment). */
+export const STORED_JWK_MEMBERS = ['kty', 'kid', 'alg', 'use', 'key_ops', 'crv', ...PUBLIC_KEY_MEMBERS] as const;
 
 /** A public key that can check RS384 (an RSA key) or ES384 (an EC key on P-384) signatures. */
 export function jwkSignsWith(key: Record<string, unknown>): (typeof SMART_ASSERTION_ALGORITHMS)[number] | null {
@@ -183,13 +187,19 @@ const ZJwk = z
     kid: z
       .string({ error: 'Each key needs a kid (the assertion names its key by it)' })
       .min(1, 'kid must not be empty')
-      .max(200, 'kid must be at most 200 characters'),
+      .max(200, 'kid must be at most 200 characters')
+      .regex(/^[\x21-\x7e]+$/, 'kid must be printable ASCII without spaces'),
   })
   .loose()
   .superRefine((key, ctx) => {
     for (const member of PRIVATE_JWK_MEMBERS) {
       if (member in key)
         ctx.addIssue({ code: 'custom', path: [member], message: 'Only public keys: a JWKS must hold no private key material' });
+    }
+    for (const member of PUBLIC_KEY_MEMBERS) {
+      const value = key[member];
+      if (value !== undefined && (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,2000}$/.test(value)))
+        ctx.addIssue({ code: 'custom', path: [member], message: `${member} must be base64url` });
     }
   });
 

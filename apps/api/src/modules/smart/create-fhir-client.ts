@@ -1,6 +1,7 @@
 import {
   FHIR_CLIENT_CAP,
   jwkSignsWith,
+  STORED_JWK_MEMBERS,
   type TCreateFhirClientRequest,
   type TFhirClient,
   ZCreateFhirClientRequest,
@@ -39,6 +40,10 @@ export async function createFhirClient(services: Services, actor: Actor, input: 
   const accountId = actor.account.id;
   const form = ZCreateFhirClientRequest.parse(input);
   await checkSigningKeys(form.jwks.keys);
+  // Only the keys that sign as we verify, with only what verifying needs.
+  const keys = form.jwks.keys
+    .filter((key) => jwkSignsWith(key) !== null)
+    .map((key) => Object.fromEntries(STORED_JWK_MEMBERS.filter((m) => key[m] !== undefined).map((m) => [m, key[m]])));
   const now = services.clock.now();
   const row = await services.db.transaction(async (tx) => {
     // Count, then add: parallel registrations wait on the account's row.
@@ -50,7 +55,7 @@ export async function createFhirClient(services: Services, actor: Actor, input: 
     if (live >= FHIR_CLIENT_CAP) throw conflict(`An account can have at most ${FHIR_CLIENT_CAP} FHIR clients; remove one first`);
     const [created] = await tx
       .insert(fhirClients)
-      .values({ accountId, userId: actor.id, name: form.name, jwks: form.jwks, createdAt: now })
+      .values({ accountId, userId: actor.id, name: form.name, jwks: { keys }, createdAt: now })
       .returning();
     await recordAudit(
       tx,
@@ -60,7 +65,7 @@ export async function createFhirClient(services: Services, actor: Actor, input: 
         targetType: 'fhir_client',
         targetId: created.id,
         ip: actor.ip,
-        details: { name: form.name, kids: form.jwks.keys.map((k) => k.kid) },
+        details: { name: form.name, kids: keys.map((k) => k.kid) },
       },
       now,
     );

@@ -119,7 +119,7 @@ export async function exchangeClientAssertion(
   const exp = payload.exp as number;
   if (exp > nowS + MAX_ASSERTION_LIFETIME_S + CLOCK_SKEW_S) throw invalidClient('The assertion\u2019s exp must be at most 5 minutes ahead');
   const jti = payload.jti as string;
-  if (jti.length === 0 || jti.length > 255) throw invalidClient("The assertion's jti must be 1 to 255 characters");
+  if (!/^[\x20-\x7e\u00a0-\uffff]{1,255}$/.test(jti)) throw invalidClient("The assertion's jti must be 1 to 255 printable characters");
 
   const granted = grantScopes(scope);
   if (granted.length === 0)

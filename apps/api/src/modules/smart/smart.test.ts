@@ -65,6 +65,20 @@ describe('SMART Backend Services', () => {
   const exchange = async (signed: string, scope = 'system/Task.rs system/Task.c system/Subscription.crud') =>
     tokenCall({ grant_type: 'client_credentials', client_assertion_type: JWT_BEARER, client_assertion: signed, scope });
 
+  it('keeps only the signing keys, with only what verifying needs', async () => {
+    const { headers } = await owner();
+    const rsa = await labKey('RS384');
+    const rs256 = await labKey('RS384');
+    const res = await register(headers, [
+      { ...rsa.jwk, x5c: ['MIIB'], comment: 'lab key' } as JWK,
+      { ...rs256.jwk, alg: 'RS256' },
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.keys).toEqual([{ kid: rsa.kid, alg: 'RS384' }]);
+    const [row] = await t.db.select().from(fhirClients).where(eq(fhirClients.id, res.json().data.clientId));
+    expect(Object.keys(row.jwks.keys[0]).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+  });
+
   it('registers a client with its public keys and answers its client_id and token URL, audited', async () => {
     const { user, clientId, client, headers, rsa, ec } = await lab();
     expect(client).toMatchObject({
@@ -110,6 +124,10 @@ describe('SMART Backend Services', () => {
     });
     expect(notJwks.statusCode).toBe(400);
     expect(notJwks.json().field).toBe('jwks');
+    const hostileKid = await register(headers, [{ ...rsa.jwk, kid: 'a\u0000b' }]);
+    expect(hostileKid.json().field).toBe('jwks.keys.0.kid');
+    const notBase64 = await register(headers, [{ ...rsa.jwk, e: 'A A' }]);
+    expect(notBase64.json().field).toBe('jwks.keys.0.e');
     const garbled = await register(headers, [{ ...rsa.jwk, n: 'AQAB' }]);
     expect(garbled.statusCode).toBe(400);
     expect(garbled.json().field).toBe('jwks.keys.0');
