@@ -69,10 +69,7 @@ describe('SMART Backend Services', () => {
     const { headers } = await owner();
     const rsa = await labKey('RS384');
     const rs256 = await labKey('RS384');
-    const res = await register(headers, [
-      { ...rsa.jwk, x5c: ['MIIB'], comment: 'lab key' } as JWK,
-      { ...rs256.jwk, alg: 'RS256' },
-    ]);
+    const res = await register(headers, [{ ...rsa.jwk, x5c: ['MIIB'], comment: 'lab key' } as JWK, { ...rs256.jwk, alg: 'RS256' }]);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.keys).toEqual([{ kid: rsa.kid, alg: 'RS384' }]);
     const [row] = await t.db.select().from(fhirClients).where(eq(fhirClients.id, res.json().data.clientId));
