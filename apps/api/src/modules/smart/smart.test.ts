@@ -248,6 +248,33 @@ describe('SMART Backend Services', () => {
     expect(empty.json().error).toBe('invalid_request');
   });
 
+  it('answers hostile token requests with OAuth errors, never 5xx', async () => {
+    const { clientId, rsa } = await lab();
+    const hostile = ['\u0000', 'a\u0000b', '\uD800', "' OR '1'='1", 'x'.repeat(20_000), '', '{}'];
+    for (const value of hostile) {
+      for (const name of ['grant_type', 'client_assertion_type', 'client_assertion', 'scope']) {
+        const form: Record<string, string> = {
+          grant_type: 'client_credentials',
+          client_assertion_type: JWT_BEARER,
+          client_assertion: await assertion(rsa, clientId),
+          scope: 'system/Task.rs',
+          [name]: value,
+        };
+        const res = await tokenCall(form);
+        expect(res.statusCode, `${name}=${JSON.stringify(value.slice(0, 20))}`).toBeLessThan(500);
+      }
+      const jti = await exchange(await assertion(rsa, clientId, { jti: value }));
+      expect(jti.statusCode).toBeLessThan(500);
+    }
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/auth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"grant',
+    });
+    expect(json.statusCode).toBe(400);
+  });
+
   it('stops a deleted client getting tokens, and the tokens it had stop working; audited', async () => {
     const { clientId, rsa, headers } = await lab();
     const token = (await exchange(await assertion(rsa, clientId))).json().access_token;
