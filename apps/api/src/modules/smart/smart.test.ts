@@ -6,6 +6,7 @@ import { auditEvents, fhirAccessTokens, fhirClients, users } from '../../db/sche
 import { createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
+import { freshIp } from '../auth/test-support.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { scopeAllows } from './smart-scopes.js';
 import { verifyAccessToken } from './verify-access-token.js';
@@ -61,6 +62,8 @@ describe('SMART Backend Services', () => {
       url: '/fhir/r4/auth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(form).toString(),
+      // Each its own address: the endpoint's per-address limit is not what these tests are about.
+      remoteAddress: freshIp(),
     });
   const exchange = async (signed: string, scope = 'system/Task.rs system/Task.c system/Subscription.crud') =>
     tokenCall({ grant_type: 'client_credentials', client_assertion_type: JWT_BEARER, client_assertion: signed, scope });

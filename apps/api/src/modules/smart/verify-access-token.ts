@@ -21,7 +21,7 @@ export interface SmartCaller {
  * and when the user who registered the client is deleted, disabled or no longer in the client's account.
  */
 export async function verifyAccessToken(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<SmartCaller | null> {
-  if (!token.startsWith(SMART_TOKEN_PREFIX) || token.length > 200) return null;
+  if (typeof token !== 'string' || !token.startsWith(SMART_TOKEN_PREFIX) || token.length > 200) return null;
   const now = services.clock.now();
   const [row] = await services.db
     .select({ userId: fhirClients.userId, accountId: fhirClients.accountId, clientId: fhirClients.id, scopes: fhirAccessTokens.scopes })
