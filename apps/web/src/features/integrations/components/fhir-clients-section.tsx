@@ -36,7 +36,7 @@ export function FhirClientsSection() {
       </p>
       <p className="mt-2 text-sm text-slate-700">
         Token URL: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{tokenUrl}</code>{' '}
-        <CopyButton text={tokenUrl} label="Copy the token URL" />
+        <CopyButton text={tokenUrl} what="the token URL" />
       </p>
       {registered && <RegisteredNotice client={registered} onDone={() => setRegistered(null)} />}
       <NewFhirClientForm onRegistered={setRegistered} />
@@ -58,7 +58,8 @@ export function FhirClientsSection() {
   );
 }
 
-function CopyButton({ text, label }: { text: string; label: string }) {
+/** Copies `text`; its name says what ("Copy the token URL", then "Copied the token URL"). */
+function CopyButton({ text, what }: { text: string; what: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -69,7 +70,12 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     }
   };
   return (
-    <button type="button" onClick={() => void copy()} aria-label={label} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={`${copied ? 'Copied' : 'Copy'} ${what}`}
+      className={buttonClass({ variant: 'ghost', size: 'sm' })}
+    >
       {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
       {copied ? 'Copied' : 'Copy'}
     </button>
@@ -88,7 +94,7 @@ function RegisteredNotice({ client, onDone }: { client: TFhirClient; onDone: () 
           {client.clientId}
         </code>
         <div className="flex shrink-0 gap-2">
-          <CopyButton text={client.clientId} label="Copy the client_id" />
+          <CopyButton text={client.clientId} what="the client_id" />
           <button type="button" onClick={onDone} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
             Done
           </button>
@@ -219,7 +225,7 @@ function FhirClientRow({ client }: { client: TFhirClient }) {
         <p className="font-medium text-slate-900">{client.name}</p>
         <p className="mt-0.5 text-sm text-slate-600">
           client_id <code className="font-mono text-xs break-all text-slate-800">{client.clientId}</code>{' '}
-          <CopyButton text={client.clientId} label={`Copy the client_id of ${client.name}`} />
+          <CopyButton text={client.clientId} what={`the client_id of ${client.name}`} />
         </p>
         <p className="mt-0.5 text-sm text-slate-600">
           Keys: {client.keys.map((k) => `${k.kid}${k.alg ? ` (${k.alg})` : ''}`).join(', ')} · Last token{' '}
