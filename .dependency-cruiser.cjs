@@ -47,6 +47,7 @@ const MODULE_IMPORTS = {
   notifications: [],
   optin: ['messages'],
   reports: [],
+  smart: [],
   retention: ['deliveries'],
   'route-plans': ['deliveries', 'dispatch', 'notifications', 'standing-orders', 'users'],
   'standing-orders': ['deliveries', 'dispatch'],

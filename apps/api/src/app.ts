@@ -11,6 +11,8 @@ import { metricsWanted, type TEnv } from './env.js';
 import accountsRoutes from './modules/accounts/accounts.routes.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
+import fhirClientsRoutes from './modules/smart/fhir-clients.routes.js';
+import smartAuthRoutes from './modules/smart/smart-auth.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import autoDispatchRoutes from './modules/auto-dispatch/auto-dispatch.routes.js';
 import billingRoutes from './modules/billing/billing.routes.js';
@@ -233,9 +235,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     invoicesRoutes,
     devicesRoutes,
     driverPayRoutes,
+    fhirClientsRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }
+  // SMART Backend Services: the token endpoint and discovery beside the FHIR base (/fhir/r4), outside /api.
+  await app.register(smartAuthRoutes);
   if (env.SERVE_WEB) await app.register(webPlugin, { root: opts.webRoot ?? env.WEB_DIST });
   else await app.register(webPlugin, { root: '/nonexistent' });
 

@@ -47,6 +47,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'audit.export': 'Exported the audit log (CSV)',
   'email.unsubscribe': 'Unsubscribed from e-mails',
   'feedback.submitted': 'Left feedback',
+  'fhir_client.create': 'Registered a FHIR client (SMART Backend Services)',
+  'fhir_client.delete': 'Removed a FHIR client',
   'fuel_surcharge.create': 'Set a fuel surcharge',
   'fuel_surcharge.delete': 'Removed a fuel surcharge',
   'label.generate': 'Printed a label',

@@ -143,3 +143,133 @@ export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
 
 /** `/v1/webhooks/:id/attempts/:attemptId`. */
 export const ZWebhookAttemptParams = z.object({ id: safeText('Id').max(64), attemptId: safeText('Attempt id').max(64) });
+
+/**
+ * FHIR clients (SMART Backend Services): a lab's system registers its public keys (a JWKS) and signs a JWT
+ * assertion with the private half to get a short-lived bearer token at /fhir/r4/auth/token.
+ */
+export const FHIR_CLIENT_CAP = 20;
+/** The algorithms an assertion may be signed with (SMART Backend Services requires these two). */
+export const SMART_ASSERTION_ALGORITHMS = ['RS384', 'ES384'] as const;
+/** The scopes a FHIR client may be granted (SMART v2 syntax; v1 `.read`/`.write` asks are answered in these). */
+export const SMART_SCOPES = ['system/Task.rs', 'system/Task.c', 'system/Subscription.crud'] as const;
+/** Every SMART access token starts with this (an opaque random token, stored as a hash), unlike API keys and session JWTs. */
+export const SMART_TOKEN_PREFIX = 'mcf_';
+export const SMART_TOKEN_TTL_S = 300;
+
+/** Members a private or a symmetric key carries: a JWKS we store holds public keys only. */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+/** The public key's numbers (RSA n and e, EC x and y): base64url. */
+const PUBLIC_KEY_MEMBERS = ['n', 'e', 'x', 'y'] as const;
+/** What is kept of each key: what verifying needs, nothing else (a certificate chain, a comment). */
+export const STORED_JWK_MEMBERS = ['kty', 'kid', 'alg', 'use', 'key_ops', 'crv', ...PUBLIC_KEY_MEMBERS] as const;
+
+/** A public key that can check RS384 (an RSA key) or ES384 (an EC key on P-384) signatures. */
+export function jwkSignsWith(key: Record<string, unknown>): (typeof SMART_ASSERTION_ALGORITHMS)[number] | null {
+  if (key.use !== undefined && key.use !== 'sig') return null;
+  if (Array.isArray(key.key_ops) && !key.key_ops.includes('verify')) return null;
+  if (key.kty === 'RSA' && typeof key.n === 'string' && typeof key.e === 'string' && (key.alg === undefined || key.alg === 'RS384'))
+    return 'RS384';
+  if (
+    key.kty === 'EC' &&
+    key.crv === 'P-384' &&
+    typeof key.x === 'string' &&
+    typeof key.y === 'string' &&
+    (key.alg === undefined || key.alg === 'ES384')
+  )
+    return 'ES384';
+  return null;
+}
+
+const ZJwk = z
+  .object({
+    kty: z.string({ error: 'Each key needs a kty' }),
+    kid: z
+      .string({ error: 'Each key needs a kid (the assertion names its key by it)' })
+      .min(1, 'kid must not be empty')
+      .max(200, 'kid must be at most 200 characters')
+      .regex(/^[\x21-\x7e]+$/, 'kid must be printable ASCII without spaces'),
+  })
+  .loose()
+  .superRefine((key, ctx) => {
+    for (const member of PRIVATE_JWK_MEMBERS) {
+      if (member in key)
+        ctx.addIssue({ code: 'custom', path: [member], message: 'Only public keys: a JWKS must hold no private key material' });
+    }
+    for (const member of PUBLIC_KEY_MEMBERS) {
+      const value = key[member];
+      if (value !== undefined && (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,2000}$/.test(value)))
+        ctx.addIssue({ code: 'custom', path: [member], message: `${member} must be base64url` });
+    }
+  });
+
+/** The client's public keys: at least one RS384- or ES384-capable key, each with a unique kid, nothing private. */
+export const ZJwks = z
+  .object(
+    {
+      keys: z
+        .array(ZJwk, { error: 'keys must be a list of keys' })
+        .min(1, 'keys must hold at least one key')
+        .max(10, 'keys must hold at most 10 keys'),
+    },
+    { error: 'A JWKS must be an object with keys' },
+  )
+  .loose()
+  .superRefine((jwks, ctx) => {
+    const kids = new Set<string>();
+    jwks.keys.forEach((key, i) => {
+      if (kids.has(key.kid)) ctx.addIssue({ code: 'custom', path: ['keys', i, 'kid'], message: 'Each kid must be unique' });
+      kids.add(key.kid);
+    });
+    if (!jwks.keys.some((key) => jwkSignsWith(key) !== null))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['keys'],
+        message: 'keys must hold an RSA key (RS384) or a P-384 EC key (ES384) for signatures',
+      });
+  });
+export type TJwks = z.infer<typeof ZJwks>;
+
+export const ZCreateFhirClientRequest = z.object({
+  name: safeText('Name').trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+  jwks: ZJwks,
+});
+export type TCreateFhirClientRequest = z.input<typeof ZCreateFhirClientRequest>;
+
+export const ZFhirClient = z.object({
+  _id: z.string(),
+  /** The OAuth client_id: the `iss` and `sub` of the client's assertions. */
+  clientId: z.string(),
+  name: z.string(),
+  /** The registered keys' ids and the algorithm each verifies. */
+  keys: z.array(z.object({ kid: z.string(), alg: z.enum(SMART_ASSERTION_ALGORITHMS).nullable() })),
+  /** Where the client posts its assertion (also the assertion's `aud`). */
+  tokenUrl: z.string(),
+  /** The last token issued to it. */
+  lastUsedAt: isoDate.nullable(),
+  createdAt: isoDate,
+});
+export type TFhirClient = z.infer<typeof ZFhirClient>;
+export const ZFhirClientsResponse = z.object({ success: z.literal(true), data: z.array(ZFhirClient) });
+export type TFhirClientsResponse = z.infer<typeof ZFhirClientsResponse>;
+export const ZCreateFhirClientResponse = z.object({ success: z.literal(true), message: z.string(), data: ZFhirClient });
+export type TCreateFhirClientResponse = z.infer<typeof ZCreateFhirClientResponse>;
+export const ZDeleteFhirClientResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** The token endpoint's answers (RFC 6749 shapes, not our error body). */
+export const ZSmartTokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+  scope: z.string(),
+});
+export type TSmartTokenResponse = z.infer<typeof ZSmartTokenResponse>;
+export const SMART_TOKEN_ERRORS = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'invalid_scope',
+  'unsupported_grant_type',
+] as const;
+export const ZSmartTokenError = z.object({ error: z.enum(SMART_TOKEN_ERRORS), error_description: z.string() });
+export type TSmartTokenError = z.infer<typeof ZSmartTokenError>;

@@ -214,6 +214,13 @@ export const mayReadTemperatureTrace = (actor: Actor, d: DeliveryParties): boole
 export const mayManageAccountMembers = (actor: Actor): boolean =>
   admits('customer', actor.role) && !actor.apiKey && actor.account?.role === 'owner';
 
+/** An account's FHIR clients (SMART Backend Services keys) are registered and removed by its owners, in a signed-in session. */
+export const mayManageFhirClients = (actor: Actor): boolean =>
+  admits('customer', actor.role) && !actor.apiKey && actor.account?.role === 'owner';
+/** A FHIR client of another account answers as an unknown one. */
+export const mayManageFhirClient = (actor: Actor, client: { accountId: string }): boolean =>
+  mayManageFhirClients(actor) && actor.account?.id === client.accountId;
+
 /** Any customer may accept an invitation sent to their own e-mail, in a signed-in session. */
 export const mayAcceptAccountInvitation = (actor: Actor): boolean => admits('customer', actor.role) && !actor.apiKey;
 /** Driver pay (rules, adjustments, bank accounts, settlements): administrators change it; staff and managers read items. */

@@ -43,6 +43,10 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/sms/inbound',
   // A signed link or a Bearer token: the route checks the token itself when there is no valid link.
   'GET /api/v1/files/:id',
+  // SMART Backend Services: the signed client assertion is the credential; discovery is public by design.
+  'POST /fhir/r4/auth/token',
+  'GET /fhir/r4/.well-known/smart-configuration',
+  'GET /.well-known/smart-configuration',
 ];
 
 describe('every route', () => {
