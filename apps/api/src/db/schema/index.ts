@@ -17,3 +17,4 @@ export * from './account-invitations.js';
 export * from './driver-pay.js';
 export * from './discrepancies.js';
 export * from './pieces.js';
+export * from './hl7.js';
