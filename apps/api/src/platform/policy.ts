@@ -214,6 +214,10 @@ export const mayReadTemperatureTrace = (actor: Actor, d: DeliveryParties): boole
 export const mayManageAccountMembers = (actor: Actor): boolean =>
   admits('customer', actor.role) && !actor.apiKey && actor.account?.role === 'owner';
 
+/** An account's owners register its HL7 senders (interface engines), in a signed-in session; members may not. */
+export const mayManageHl7Senders = (actor: Actor): boolean =>
+  admits('customer', actor.role) && !actor.apiKey && actor.account?.role === 'owner';
+
 /** Any customer may accept an invitation sent to their own e-mail, in a signed-in session. */
 export const mayAcceptAccountInvitation = (actor: Actor): boolean => admits('customer', actor.role) && !actor.apiKey;
 /** Driver pay (rules, adjustments, bank accounts, settlements): administrators change it; staff and managers read items. */
