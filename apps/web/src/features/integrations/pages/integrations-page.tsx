@@ -2,6 +2,7 @@ import { FormAlert } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { useMyAccount } from '@/domain/account/api/get-my-account';
 import { errorMessage } from '@/lib/error-message';
+import { Hl7SendersSection } from '../components/hl7-senders-section';
 
 /**
  * /account/integrations: how the account's own systems reach us as standards speak (FHIR R4 clients with SMART
@@ -28,7 +29,10 @@ export function IntegrationsPage() {
           The account's owners connect its systems.
         </p>
       ) : (
-        <div className="mt-6 space-y-6">{/* sections: FHIR clients, HL7 senders */}</div>
+        <div className="mt-6 space-y-6">
+          {/* sections: FHIR clients, HL7 senders */}
+          <Hl7SendersSection />
+        </div>
       )}
     </section>
   );
