@@ -92,8 +92,5 @@ export const hl7OutboundMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [
-    index('hl7_outbound_due_idx').on(t.status, t.nextAttemptAt),
-    index('hl7_outbound_sender_idx').on(t.senderId, t.createdAt),
-  ],
+  (t) => [index('hl7_outbound_due_idx').on(t.status, t.nextAttemptAt), index('hl7_outbound_sender_idx').on(t.senderId, t.createdAt)],
 );

@@ -28,7 +28,11 @@ export async function sendOverMllp(host: string, port: number, text: string, tim
   try {
     const answer = await client.sendAndWait(Hl7Message.parse(text), { timeoutMs });
     const ackCode = answer.getSegment('MSA')?.getField(1)?.toString().toUpperCase() || null;
-    return { ackCode, ack: answer.toString(), error: ackCode === 'AA' || ackCode === 'CA' ? null : `The engine answered ${ackCode ?? 'without MSA'}` };
+    return {
+      ackCode,
+      ack: answer.toString(),
+      error: ackCode === 'AA' || ackCode === 'CA' ? null : `The engine answered ${ackCode ?? 'without MSA'}`,
+    };
   } catch (err) {
     return { ackCode: null, ack: null, error: (err as Error).message || 'The engine could not be reached' };
   } finally {
@@ -136,7 +140,8 @@ export function createHl7OutboundWorker(deps: {
         nextAttemptAt: succeeded ? msg.nextAttemptAt : new Date(now.getTime() + backoffMs(counted.attempts)),
       })
       .where(eq(hl7OutboundMessages.id, msg.id));
-    if (!succeeded) log.warn({ controlId: msg.controlId, attempts: counted.attempts, error: result.error }, 'HL7 status message not acknowledged');
+    if (!succeeded)
+      log.warn({ controlId: msg.controlId, attempts: counted.attempts, error: result.error }, 'HL7 status message not acknowledged');
     return succeeded;
   }
 

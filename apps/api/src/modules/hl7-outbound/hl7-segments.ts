@@ -6,7 +6,7 @@ import { Hl7Field, Hl7Segment } from '@medplum/core';
  */
 
 /** Field `n`'s component `c` (1-based), its subcomponent `sub` (1-based) when given, of the first repetition; '' when absent. */
-export function valueOf(segment: Hl7Segment | undefined, n: number, c = 1, sub?: number): string {
+export function hl7Value(segment: Hl7Segment | undefined, n: number, c = 1, sub?: number): string {
   if (!segment) return '';
   return segment.getComponent(n, c, sub === undefined ? undefined : sub - 1).trim();
 }

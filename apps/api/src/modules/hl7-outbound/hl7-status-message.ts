@@ -52,25 +52,11 @@ export function buildHl7StatusMessage(input: Hl7StatusInput): { controlId: strin
   );
   const segments: Hl7Segment[] = [
     msh,
-    segmentOf(
-      'ORC',
-      'SC',
-      fieldText(placer),
-      fieldText(filler),
-      '',
-      ORDER_STATUS_OF[input.event],
-      '',
-      '',
-      '',
-      at,
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      [input.status, statusText(input.status), 'MEDCOURIER'],
-    ),
+    segmentOf('ORC', 'SC', fieldText(placer), fieldText(filler), '', ORDER_STATUS_OF[input.event], '', '', '', at, '', '', '', '', '', '', [
+      input.status,
+      statusText(input.status),
+      'MEDCOURIER',
+    ]),
     segmentOf(
       'OBR',
       '1',

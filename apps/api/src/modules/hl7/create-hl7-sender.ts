@@ -1,4 +1,10 @@
-import { HL7_MESSAGES, HL7_OUTBOUND_EVENTS, HL7_SENDER_CAP, type TCreateHl7SenderRequest, ZCreateHl7SenderRequest } from '@courier/contract';
+import {
+  HL7_MESSAGES,
+  HL7_OUTBOUND_EVENTS,
+  HL7_SENDER_CAP,
+  type TCreateHl7SenderRequest,
+  ZCreateHl7SenderRequest,
+} from '@courier/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { hl7Senders, savedAddresses } from '../../db/schema/index.js';
 import { parseNetwork } from '../../platform/allowed-networks.js';
@@ -51,7 +57,11 @@ export async function createHl7Sender(services: Services, actor: Actor, input: T
   await savedAddressFor(services, actor, form.pickupAddressId, 'pickup', 'pickupAddressId');
   await savedAddressFor(services, actor, form.recipientAddressId, 'recipient', 'recipientAddressId');
   if (form.outbound) {
-    const refusal = await refuseOutboundHost(form.outbound.host, services.env.NODE_ENV === 'production', services.env.OUTBOUND_ALLOWED_NETWORKS);
+    const refusal = await refuseOutboundHost(
+      form.outbound.host,
+      services.env.NODE_ENV === 'production',
+      services.env.OUTBOUND_ALLOWED_NETWORKS,
+    );
     if (refusal) throw badRequest(`outbound.host: ${refusal}`, 'outbound.host');
   }
   const now = services.clock.now();

@@ -1,6 +1,6 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { Hl7Message } from '@medplum/core';
-import { Hl7Client, Hl7Server } from '@medplum/hl7';
+import { Hl7Client, type Hl7MessageEvent, Hl7Server } from '@medplum/hl7';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, deliveries, deliveryPieces, hl7Orders, hl7OutboundMessages, savedAddresses } from '../../db/schema/index.js';
@@ -50,7 +50,10 @@ describe('HL7 v2 over MLLP', () => {
     await client.close();
     return ack;
   }
-  const msa = (ack: Hl7Message) => ({ code: ack.getSegment('MSA')?.getField(1)?.toString(), controlId: ack.getSegment('MSA')?.getField(2)?.toString() });
+  const msa = (ack: Hl7Message) => ({
+    code: ack.getSegment('MSA')?.getField(1)?.toString(),
+    controlId: ack.getSegment('MSA')?.getField(2)?.toString(),
+  });
   const errLocation = (ack: Hl7Message) => ack.getSegment('ERR')?.getField(2)?.toString();
   const errCode = (ack: Hl7Message) => ack.getSegment('ERR')?.getComponent(3, 1);
 
@@ -131,7 +134,11 @@ describe('HL7 v2 over MLLP', () => {
 
     const foreign = await t.app.inject({ method: 'DELETE', url: `/api/v1/integrations/hl7-senders/${sender._id}`, headers: b.auth });
     expect(foreign.statusCode).toBe(404);
-    const memberDelete = await t.app.inject({ method: 'DELETE', url: `/api/v1/integrations/hl7-senders/${sender._id}`, headers: a.memberAuth });
+    const memberDelete = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/integrations/hl7-senders/${sender._id}`,
+      headers: a.memberAuth,
+    });
     expect(memberDelete.statusCode).toBe(403);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/integrations/hl7-senders/${sender._id}`, headers: a.auth });
     expect(removed.statusCode).toBe(200);
@@ -225,26 +232,36 @@ describe('HL7 v2 over MLLP', () => {
   it('sends a status message to the engine at pickup and delivery through the outbox, and records its ACK', async () => {
     const received: Hl7Message[] = [];
     const engine = new Hl7Server((connection) => {
-      connection.addEventListener('message', ({ message }) => {
+      connection.addEventListener('message', ({ message }: Hl7MessageEvent) => {
         received.push(message);
         connection.send(message.buildAck({ ackCode: 'AA' }));
       });
     });
     engine.start(0);
-    await new Promise<void>((resolve) => (engine.server?.listening ? resolve() : engine.server?.once('listening', () => resolve())));
+    const engineServer = engine.server as Server;
+    await new Promise<void>((resolve) => (engineServer.listening ? resolve() : engineServer.once('listening', () => resolve())));
     try {
-      const enginePort = (engine.server?.address() as AddressInfo).port;
+      const enginePort = (engineServer.address() as AddressInfo).port;
       const l = await lab();
-      const made = await register(l, { sendingFacility: 'OUT-HOSP', outbound: { host: '127.0.0.1', port: enginePort, events: ['pickup', 'delivery'] } });
+      const made = await register(l, {
+        sendingFacility: 'OUT-HOSP',
+        outbound: { host: '127.0.0.1', port: enginePort, events: ['pickup', 'delivery'] },
+      });
       expect(made.statusCode).toBe(201);
       expect(made.json().data.outbound).toEqual({ host: '127.0.0.1', port: enginePort, events: ['pickup', 'delivery'] });
       expect(msa(await send(ormMessage('OUT-HOSP', 'OUT-1', { placer: 'PL-9', filler: 'FL-9' }))).code).toBe('AA');
       const [order] = await t.db.select().from(hl7Orders).where(eq(hl7Orders.controlId, 'OUT-1'));
       const { user: driver } = await createUser(t.db, { role: 'DRIVER' });
-      await t.db.update(deliveries).set({ status: 'moving_to_pickup_location', driverId: driver.id }).where(eq(deliveries.id, order.deliveryId));
+      await t.db
+        .update(deliveries)
+        .set({ status: 'moving_to_pickup_location', driverId: driver.id })
+        .where(eq(deliveries.id, order.deliveryId));
       const asDriver = { id: driver.id, role: 'DRIVER' as const };
       for (const to of ['picked_up', 'in_transit', 'delivered'] as const)
-        await moveDelivery(t.app.services, asDriver, { idOrTrackingNumber: order.deliveryId, to }, () => ({ note: to, audit: { action: 'delivery.move' } }));
+        await moveDelivery(t.app.services, asDriver, { idOrTrackingNumber: order.deliveryId, to }, () => ({
+          note: to,
+          audit: { action: 'delivery.move' },
+        }));
       const queued = await t.db.select().from(hl7OutboundMessages).where(eq(hl7OutboundMessages.deliveryId, order.deliveryId));
       expect(queued.map((m) => m.event).sort()).toEqual(['delivery', 'pickup']);
 
@@ -266,9 +283,18 @@ describe('HL7 v2 over MLLP', () => {
         .where(and(eq(hl7OutboundMessages.deliveryId, order.deliveryId), eq(hl7OutboundMessages.status, 'sent')));
       expect(sent).toHaveLength(2);
       expect(sent.every((m) => m.ackCode === 'AA' && m.attempts === 1)).toBe(true);
-      const log = await t.app.inject({ method: 'GET', url: `/api/v1/integrations/hl7-senders/${made.json().data._id}/messages`, headers: l.auth });
+      const log = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/integrations/hl7-senders/${made.json().data._id}/messages`,
+        headers: l.auth,
+      });
       expect(log.statusCode).toBe(200);
-      expect(log.json().data.map((m: { event: string; ackCode: string; status: string }) => [m.event, m.ackCode, m.status]).sort()).toEqual([
+      expect(
+        log
+          .json()
+          .data.map((m: { event: string; ackCode: string; status: string }) => [m.event, m.ackCode, m.status])
+          .sort(),
+      ).toEqual([
         ['delivery', 'AA', 'sent'],
         ['pickup', 'AA', 'sent'],
       ]);
@@ -285,11 +311,19 @@ describe('HL7 v2 over MLLP', () => {
     expect(msa(await send(ormMessage('DOWN-HOSP', 'DOWN-1'))).code).toBe('AA');
     const [order] = await t.db.select().from(hl7Orders).where(eq(hl7Orders.controlId, 'DOWN-1'));
     const { user: driver } = await createUser(t.db, { role: 'DRIVER' });
-    await t.db.update(deliveries).set({ status: 'moving_to_pickup_location', driverId: driver.id }).where(eq(deliveries.id, order.deliveryId));
-    await moveDelivery(t.app.services, { id: driver.id, role: 'DRIVER' }, { idOrTrackingNumber: order.deliveryId, to: 'picked_up' }, () => ({
-      note: 'Picked up',
-      audit: { action: 'delivery.pickup' },
-    }));
+    await t.db
+      .update(deliveries)
+      .set({ status: 'moving_to_pickup_location', driverId: driver.id })
+      .where(eq(deliveries.id, order.deliveryId));
+    await moveDelivery(
+      t.app.services,
+      { id: driver.id, role: 'DRIVER' },
+      { idOrTrackingNumber: order.deliveryId, to: 'picked_up' },
+      () => ({
+        note: 'Picked up',
+        audit: { action: 'delivery.pickup' },
+      }),
+    );
     await t.app.services.outbox.drain();
     const [msg] = await t.db.select().from(hl7OutboundMessages).where(eq(hl7OutboundMessages.deliveryId, order.deliveryId));
     expect(msg).toMatchObject({ status: 'pending', attempts: 1, ackCode: null });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
-import { Hl7Message } from '@medplum/core';
+import type { Hl7Message } from '@medplum/core';
 import { Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../services.js';
@@ -41,12 +41,20 @@ export function createHl7Listener(services: Services, log: FastifyBaseLogger): H
   async function answer(connection: Hl7Connection, message: Hl7Message, remoteAddress: string) {
     try {
       const { ack, outcome } = await receiveHl7Order(services, message, remoteAddress);
-      log.info({ hl7: { controlId: message.getSegment('MSH')?.getField(10)?.toString(), remoteAddress, ...outcome } }, 'HL7 message answered');
+      log.info(
+        { hl7: { controlId: message.getSegment('MSH')?.getField(10)?.toString(), remoteAddress, ...outcome } },
+        'HL7 message answered',
+      );
       connection.send(ack);
     } catch (err) {
       log.error({ err: (err as Error).message, remoteAddress }, 'HL7 message failed');
       connection.send(
-        buildAck(message, { ackCode: 'AE', error: HL7_ERROR.internal, segment: 'MSH', text: 'The message could not be processed now; send it again' }),
+        buildAck(message, {
+          ackCode: 'AE',
+          error: HL7_ERROR.internal,
+          segment: 'MSH',
+          text: 'The message could not be processed now; send it again',
+        }),
       );
     }
   }
@@ -58,7 +66,8 @@ export function createHl7Listener(services: Services, log: FastifyBaseLogger): H
     let queue = Promise.resolve();
     connection.addEventListener('message', (event: Hl7MessageEvent) => {
       // The engine waits for each ACK before its next message; answered in order all the same.
-      const work = (queue = queue.then(() => answer(connection, event.message, remoteAddress)));
+      const work = queue.then(() => answer(connection, event.message, remoteAddress));
+      queue = work;
       underWay.add(work);
       void work.finally(() => underWay.delete(work));
     });
@@ -72,7 +81,10 @@ export function createHl7Listener(services: Services, log: FastifyBaseLogger): H
     async start() {
       if (configured === undefined || server) return;
       const s = useTls
-        ? tls.createServer({ cert: readFileSync(env.HL7_MLLP_TLS_CERT as string), key: readFileSync(env.HL7_MLLP_TLS_KEY as string) }, accept)
+        ? tls.createServer(
+            { cert: readFileSync(env.HL7_MLLP_TLS_CERT as string), key: readFileSync(env.HL7_MLLP_TLS_KEY as string) },
+            accept,
+          )
         : net.createServer(accept);
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);

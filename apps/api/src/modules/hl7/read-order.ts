@@ -1,6 +1,6 @@
 import { type Hl7Message, type Hl7Segment, parseHl7DateTime } from '@medplum/core';
 import { instantOf } from '../../shared/business-time.js';
-import { valueOf } from '../hl7-outbound/hl7-segments.js';
+import { hl7Value } from '../hl7-outbound/hl7-segments.js';
 import { HL7_ERROR, refuse } from './hl7-ack.js';
 
 export const HL7_VERSIONS = ['2.3', '2.3.1', '2.4', '2.5', '2.5.1'] as const;
@@ -32,13 +32,13 @@ export const MAX_SPECIMENS = 99;
 export function readHeader(message: Hl7Message): Hl7Header {
   const msh = message.getSegment('MSH');
   if (!msh) return refuse({ ackCode: 'AR', error: HL7_ERROR.segmentSequence, segment: 'MSH', text: 'The message must start with MSH' });
-  const controlId = valueOf(msh, 10);
+  const controlId = hl7Value(msh, 10);
   if (!controlId)
     refuse({ ackCode: 'AR', error: HL7_ERROR.requiredFieldMissing, segment: 'MSH', field: 10, text: 'Message control id is required' });
-  const sendingFacility = valueOf(msh, 4);
+  const sendingFacility = hl7Value(msh, 4);
   if (!sendingFacility)
     refuse({ ackCode: 'AR', error: HL7_ERROR.requiredFieldMissing, segment: 'MSH', field: 4, text: 'Sending facility is required' });
-  return { controlId, sendingFacility, sendingApplication: valueOf(msh, 3) };
+  return { controlId, sendingFacility, sendingApplication: hl7Value(msh, 3) };
 }
 
 /** An HL7 TS/DTM: with its offset as given, without one on the business clock; null when absent or unreadable. */
@@ -63,7 +63,7 @@ const isStat = (...codes: string[]) => codes.some((c) => c.toUpperCase() === 'S'
  */
 export function readOrder(message: Hl7Message, timeZone: string): Hl7Order {
   const msh = message.getSegment('MSH') as Hl7Segment;
-  const type = `${valueOf(msh, 9, 1)}^${valueOf(msh, 9, 2)}`;
+  const type = `${hl7Value(msh, 9, 1)}^${hl7Value(msh, 9, 2)}`;
   if (!(HL7_ORDER_TYPES as readonly string[]).includes(type))
     refuse({
       ackCode: 'AR',
@@ -72,7 +72,7 @@ export function readOrder(message: Hl7Message, timeZone: string): Hl7Order {
       field: 9,
       text: `Message type ${type} is not accepted: send ORM^O01 or OML^O21`,
     });
-  const version = valueOf(msh, 12);
+  const version = hl7Value(msh, 12);
   if (!(HL7_VERSIONS as readonly string[]).includes(version))
     refuse({
       ackCode: 'AR',
@@ -85,8 +85,8 @@ export function readOrder(message: Hl7Message, timeZone: string): Hl7Order {
   if (!orc) refuse({ ackCode: 'AE', error: HL7_ERROR.segmentSequence, segment: 'ORC', text: 'The order needs an ORC segment' });
   const obrs = message.getAllSegments('OBR');
   const obr = obrs[0];
-  const placerNumber = valueOf(orc, 2) || valueOf(obr, 2) || null;
-  const fillerNumber = valueOf(orc, 3) || valueOf(obr, 3) || null;
+  const placerNumber = hl7Value(orc, 2) || hl7Value(obr, 2) || null;
+  const fillerNumber = hl7Value(orc, 3) || hl7Value(obr, 3) || null;
   if (!placerNumber && !fillerNumber)
     refuse({
       ackCode: 'AE',
@@ -95,9 +95,9 @@ export function readOrder(message: Hl7Message, timeZone: string): Hl7Order {
       field: 2,
       text: 'The order needs its placer order number (ORC-2) or filler order number (ORC-3)',
     });
-  const priority = isStat(valueOf(orc, 7, 6), valueOf(obr, 5), valueOf(obr, 27, 6)) ? 'stat' : 'routine';
+  const priority = isStat(hl7Value(orc, 7, 6), hl7Value(obr, 5), hl7Value(obr, 27, 6)) ? 'stat' : 'routine';
   const timeOf = (segment: Hl7Segment | undefined, field: number, name: string, index: number) => {
-    const text = valueOf(segment, field);
+    const text = hl7Value(segment, field);
     if (!text) return null;
     const at = readTimestamp(text, timeZone);
     if (!at)
@@ -120,18 +120,25 @@ export function readOrder(message: Hl7Message, timeZone: string): Hl7Order {
       refuse({ ackCode: 'AE', error: HL7_ERROR.segmentSequence, segment: 'SPM', text: 'The order needs a specimen (SPM segment)' });
     specimens = spms.map((spm, i) => {
       // SPM-2 (EIP): the filler's (lab's) id, else the placer's.
-      const accession = valueOf(spm, 2, 2, 1) || valueOf(spm, 2, 1, 1);
+      const accession = hl7Value(spm, 2, 2, 1) || hl7Value(spm, 2, 1, 1);
       if (!accession)
-        refuse({ ackCode: 'AE', error: HL7_ERROR.requiredFieldMissing, segment: 'SPM', sequence: i + 1, field: 2, text: 'Specimen id is required' });
+        refuse({
+          ackCode: 'AE',
+          error: HL7_ERROR.requiredFieldMissing,
+          segment: 'SPM',
+          sequence: i + 1,
+          field: 2,
+          text: 'Specimen id is required',
+        });
       collectedAt ??= timeOf(spm, 17, 'SPM', i);
-      return { accession, description: valueOf(spm, 4, 2) || valueOf(spm, 4, 1) };
+      return { accession, description: hl7Value(spm, 4, 2) || hl7Value(spm, 4, 1) };
     });
     collectedAt ??= timeOf(obr, 7, 'OBR', 0);
   } else {
     if (obrs.length === 0)
       refuse({ ackCode: 'AE', error: HL7_ERROR.segmentSequence, segment: 'OBR', text: 'The order needs an OBR segment' });
     specimens = obrs.map((o, i) => {
-      const accession = valueOf(o, 18) || valueOf(o, 3) || valueOf(o, 2);
+      const accession = hl7Value(o, 18) || hl7Value(o, 3) || hl7Value(o, 2);
       if (!accession)
         refuse({
           ackCode: 'AE',
@@ -142,7 +149,7 @@ export function readOrder(message: Hl7Message, timeZone: string): Hl7Order {
           text: 'Each OBR needs a specimen accession (OBR-18, OBR-3 or OBR-2)',
         });
       collectedAt ??= timeOf(o, 7, 'OBR', i);
-      return { accession, description: valueOf(o, 4, 2) || valueOf(o, 15, 1) };
+      return { accession, description: hl7Value(o, 4, 2) || hl7Value(o, 15, 1) };
     });
   }
   if (specimens.length > MAX_SPECIMENS)

@@ -98,7 +98,11 @@ export async function receiveHl7Order(services: Services, message: Hl7Message, r
         collectedAt: (order.collectedAt ?? now).toISOString(),
         stableForHours: HL7_STABLE_FOR_HOURS,
       },
-      pieces: order.specimens.map((s) => ({ kind: 'tube', accession: s.accession.slice(0, 64), description: s.description.slice(0, 200) || undefined })),
+      pieces: order.specimens.map((s) => ({
+        kind: 'tube',
+        accession: s.accession.slice(0, 64),
+        description: s.description.slice(0, 200) || undefined,
+      })),
     };
     try {
       const booked = await createDelivery(
@@ -172,7 +176,12 @@ function bookingRefusal(err: unknown, order: Hl7Order): Hl7RefusalError | null {
     const issue = err.issues[0];
     const path = issue?.path.map(String) ?? [];
     const field = path[0] === 'specimen' ? `specimen.${path[1]}` : path[0];
-    return new Hl7RefusalError({ ackCode: 'AE', error: HL7_ERROR.dataTypeError, ...placeFor(field), text: issue?.message ?? 'Invalid order' });
+    return new Hl7RefusalError({
+      ackCode: 'AE',
+      error: HL7_ERROR.dataTypeError,
+      ...placeFor(field),
+      text: issue?.message ?? 'Invalid order',
+    });
   }
   return null;
 }

@@ -302,9 +302,7 @@ function Hl7SenderRow({ sender }: { sender: THl7Sender }) {
             </>
           }
         >
-          <p>
-            Orders from {sender.sendingFacility} will be rejected from now on. Deliveries it already booked are kept.
-          </p>
+          <p>Orders from {sender.sendingFacility} will be rejected from now on. Deliveries it already booked are kept.</p>
         </Modal>
       )}
     </li>
