@@ -9,6 +9,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
+import { recordReceiptOnDelivery } from '../deliveries/record-receipt-on-delivery.js';
 
 /** An interface engine's messages, as the engine sends them (segments separated by CR). */
 const msh = (facility: string, controlId: string, type: string, version = '2.5.1') =>
@@ -229,7 +230,7 @@ describe('HL7 v2 over MLLP', () => {
     expect(await t.db.select().from(deliveries).where(eq(deliveries.customerId, l.owner.id))).toHaveLength(0);
   });
 
-  it('sends a status message to the engine at pickup and delivery through the outbox, and records its ACK', async () => {
+  it('sends a status message to the engine at pickup, delivery and lab receipt through the outbox, and records its ACK', async () => {
     const received: Hl7Message[] = [];
     const engine = new Hl7Server((connection) => {
       connection.addEventListener('message', ({ message }: Hl7MessageEvent) => {
@@ -245,10 +246,10 @@ describe('HL7 v2 over MLLP', () => {
       const l = await lab();
       const made = await register(l, {
         sendingFacility: 'OUT-HOSP',
-        outbound: { host: '127.0.0.1', port: enginePort, events: ['pickup', 'delivery'] },
+        outbound: { host: '127.0.0.1', port: enginePort, events: ['pickup', 'delivery', 'receipt'] },
       });
       expect(made.statusCode).toBe(201);
-      expect(made.json().data.outbound).toEqual({ host: '127.0.0.1', port: enginePort, events: ['pickup', 'delivery'] });
+      expect(made.json().data.outbound).toEqual({ host: '127.0.0.1', port: enginePort, events: ['pickup', 'delivery', 'receipt'] });
       expect(msa(await send(ormMessage('OUT-HOSP', 'OUT-1', { placer: 'PL-9', filler: 'FL-9' }))).code).toBe('AA');
       const [order] = await t.db.select().from(hl7Orders).where(eq(hl7Orders.controlId, 'OUT-1'));
       const { user: driver } = await createUser(t.db, { role: 'DRIVER' });
@@ -262,12 +263,23 @@ describe('HL7 v2 over MLLP', () => {
           note: to,
           audit: { action: 'delivery.move' },
         }));
+      await t.db.transaction((tx) =>
+        recordReceiptOnDelivery(
+          tx,
+          t.app.services,
+          order.deliveryId,
+          { actorId: l.owner.id, actorRole: 'CUSTOMER' },
+          { status: 'accepted', receivedBy: 'Core lab' },
+        ),
+      );
       const queued = await t.db.select().from(hl7OutboundMessages).where(eq(hl7OutboundMessages.deliveryId, order.deliveryId));
-      expect(queued.map((m) => m.event).sort()).toEqual(['delivery', 'pickup']);
+      expect(queued.map((m) => m.event).sort()).toEqual(['delivery', 'pickup', 'receipt']);
 
       await t.app.services.outbox.drain();
-      expect(received).toHaveLength(2);
-      const [pickup, delivered] = received;
+      expect(received).toHaveLength(3);
+      const [pickup, delivered, receipt] = received;
+      expect(receipt.getSegment('ORC')?.getComponent(16, 1)).toBe('received');
+      expect(receipt.getSegment('ORC')?.getField(5)?.toString()).toBe('CM');
       expect(pickup.getSegment('MSH')?.getField(9)?.toString()).toBe('ORM^O01^ORM_O01');
       expect(pickup.getSegment('MSH')?.getField(6)?.toString()).toBe('OUT-HOSP');
       expect(pickup.getSegment('MSH')?.getField(12)?.toString()).toBe('2.3');
@@ -281,7 +293,7 @@ describe('HL7 v2 over MLLP', () => {
         .select()
         .from(hl7OutboundMessages)
         .where(and(eq(hl7OutboundMessages.deliveryId, order.deliveryId), eq(hl7OutboundMessages.status, 'sent')));
-      expect(sent).toHaveLength(2);
+      expect(sent).toHaveLength(3);
       expect(sent.every((m) => m.ackCode === 'AA' && m.attempts === 1)).toBe(true);
       const log = await t.app.inject({
         method: 'GET',
@@ -297,6 +309,7 @@ describe('HL7 v2 over MLLP', () => {
       ).toEqual([
         ['delivery', 'AA', 'sent'],
         ['pickup', 'AA', 'sent'],
+        ['receipt', 'AA', 'sent'],
       ]);
     } finally {
       await engine.stop({ forceDrainTimeoutMs: 100 });
