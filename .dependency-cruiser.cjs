@@ -29,7 +29,7 @@ const MODULE_IMPORTS = {
   auth: ['accounts'],
   billing: [],
   devices: ['deliveries', 'medical', 'messages'],
-  deliveries: ['billing', 'driver-pay', 'messages', 'webhooks'],
+  deliveries: ['billing', 'driver-pay', 'hl7-outbound', 'messages', 'webhooks'],
   discrepancies: ['notifications'],
   dispatch: ['deliveries'],
   'driver-pay': ['billing'],
@@ -38,6 +38,8 @@ const MODULE_IMPORTS = {
   files: [],
   geo: [],
   health: [],
+  // HL7 v2 status messages to a lab's engine (written by deliveries' moves); modules/hl7 (not listed) books orders.
+  'hl7-outbound': ['webhooks'],
   invoices: ['billing'],
   labels: ['deliveries'],
   'late-sweep': ['deliveries', 'medical'],

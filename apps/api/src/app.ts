@@ -56,6 +56,9 @@ import { createMailer, type Mailer } from './platform/mailer.js';
 import { loadPrometheusMetrics, noMetrics } from './platform/metrics.js';
 import { combineOutboxWorkers, createOutboxWorker } from './platform/outbox.js';
 import { createWebhookWorker } from './modules/webhooks/webhook-worker.js';
+import { createHl7OutboundWorker } from './modules/hl7-outbound/hl7-outbound-worker.js';
+import { createHl7Listener } from './modules/hl7/mllp-listener.js';
+import hl7Routes from './modules/hl7/hl7.routes.js';
 import { resolveJwtSecret } from './platform/secrets.js';
 import { createSmsSender, twilioOf } from './platform/sms.js';
 import { type LogStream, loggerOptions } from './platform/logger.js';
@@ -160,9 +163,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     publicUrl,
     metrics,
   });
-  // One durable outbox for everything that leaves after a commit: e-mail and SMS, and webhooks (whose
-  // disabling e-mail goes out on the same pass).
-  const outbox = combineOutboxWorkers(webhooks, messages);
+  const hl7Outbound = createHl7OutboundWorker({
+    db: database.db,
+    clock,
+    log: app.log,
+    production: env.NODE_ENV === 'production',
+    allowedNetworks: env.OUTBOUND_ALLOWED_NETWORKS,
+  });
+  // One durable outbox for everything that leaves after a commit: e-mail and SMS, webhooks (whose
+  // disabling e-mail goes out on the same pass) and HL7 status messages.
+  const outbox = combineOutboxWorkers(webhooks, hl7Outbound, messages);
   const services: Services = {
     env,
     publicUrl,
@@ -187,6 +197,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     metrics,
   };
   app.decorate('services', services);
+  // The MLLP listener (HL7_MLLP_PORT): started with the timers below, stopped first on close.
+  const hl7Listener = createHl7Listener(services, app.log);
+  app.decorate('hl7Listener', hl7Listener);
   prometheus?.watch({
     database,
     replica: replica ?? undefined,
@@ -236,6 +249,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     devicesRoutes,
     driverPayRoutes,
     fhirClientsRoutes,
+    hl7Routes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }
@@ -257,12 +271,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     backups.start();
     retention.start();
     overdueSweep.start();
+    await hl7Listener.start();
   }
   // Before the server waits for requests in flight: live streams never end by themselves.
   app.addHook('preClose', async () => {
     services.liveStreams.endAll();
   });
   app.addHook('onClose', async () => {
+    await hl7Listener.stop();
     await app.flushRateLimits();
     await lateSweep.stop();
     await standingOrderGenerator.stop();

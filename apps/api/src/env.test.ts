@@ -56,6 +56,16 @@ describe('parseEnv', () => {
       /^Invalid environment variable PAYROLL_ROUTING_NUMBER: required when/,
     ],
     [{ DATA_ENCRYPTION_KEY: 'short' }, /^Invalid environment variable DATA_ENCRYPTION_KEY: must be at least 32/],
+    [{ HL7_MLLP_PORT: 'mllp' }, /^Invalid environment variable HL7_MLLP_PORT: /],
+    [{ HL7_MLLP_PORT: '3000' }, /^Invalid environment variable HL7_MLLP_PORT: must differ from PORT/],
+    [
+      { HL7_MLLP_TLS_CERT: '/etc/mllp.crt' },
+      /^Invalid environment variable HL7_MLLP_TLS_KEY: HL7_MLLP_TLS_CERT and HL7_MLLP_TLS_KEY go together/,
+    ],
+    [
+      { HL7_MLLP_TLS_CERT: '/nonexistent/mllp.crt', HL7_MLLP_TLS_KEY: '/nonexistent/mllp.key' },
+      /^Invalid environment variable HL7_MLLP_TLS_CERT: no file at/,
+    ],
   ])('refuses %o with one line naming the variable', (source, message) => {
     expect(() => parseEnv(source)).toThrow(message);
     try {

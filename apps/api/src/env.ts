@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isValidRoutingNumber } from '@courier/contract';
 import { z } from 'zod';
 import { parseNetworkList } from './platform/allowed-networks.js';
@@ -194,6 +195,13 @@ export const ZEnv = z.object({
     .trim()
     .regex(/^\d{4,17}$/, 'must be 4 to 17 digits')
     .optional(),
+  /** The MLLP listener's port for HL7 v2 order messages (docs/hl7.md), bound to HOST; 0 takes any free port; unset: no listener. */
+  HL7_MLLP_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).optional(),
+  /** The host name interface engines are told to connect to; unset: PUBLIC_URL's host name. */
+  HL7_MLLP_HOST: z.string().trim().min(1).max(253).optional(),
+  /** PEM files of the listener's TLS certificate (chain) and key: both or neither; with them the listener speaks MLLP over TLS. */
+  HL7_MLLP_TLS_CERT: z.string().min(1).optional(),
+  HL7_MLLP_TLS_KEY: z.string().min(1).optional(),
   /** Where the built SPA lives (default apps/web/dist); lets parallel builds run side by side. */
   WEB_DIST: z.string().optional(),
   SERVE_WEB: z
@@ -236,6 +244,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   );
   if (payroll.length > 0 && payroll.length < 4) {
     throw new EnvError(`Invalid environment variable ${payroll[0]}: required when any PAYROLL_ setting is set`);
+  }
+  if (Boolean(result.data.HL7_MLLP_TLS_CERT) !== Boolean(result.data.HL7_MLLP_TLS_KEY)) {
+    const missing = result.data.HL7_MLLP_TLS_CERT ? 'HL7_MLLP_TLS_KEY' : 'HL7_MLLP_TLS_CERT';
+    throw new EnvError(`Invalid environment variable ${missing}: HL7_MLLP_TLS_CERT and HL7_MLLP_TLS_KEY go together`);
+  }
+  if (result.data.HL7_MLLP_PORT && [result.data.PORT, result.data.METRICS_PORT].includes(result.data.HL7_MLLP_PORT)) {
+    throw new EnvError('Invalid environment variable HL7_MLLP_PORT: must differ from PORT and METRICS_PORT');
+  }
+  for (const key of ['HL7_MLLP_TLS_CERT', 'HL7_MLLP_TLS_KEY'] as const) {
+    const path = result.data[key];
+    if (path && !existsSync(path)) throw new EnvError(`Invalid environment variable ${key}: no file at ${path}`);
   }
   if (result.data.ADMIN_EMAIL && !result.data.ADMIN_PASSWORD) {
     throw new EnvError('Invalid environment variable ADMIN_PASSWORD: required when ADMIN_EMAIL is set');

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'auth.refresh_token.reused': 'A stolen session was detected and ended',
   'custody.report': 'Printed a custody report',
   'delivery.approve': 'Approved a delivery',
+  'hl7_sender.create': 'Registered an HL7 sender',
+  'hl7_sender.delete': 'Removed an HL7 sender',
   'discrepancy.open': 'Opened a discrepancy case',
   'discrepancy.update': 'Moved or assigned a discrepancy case',
   'discrepancy.note': 'Added a note to a discrepancy case',

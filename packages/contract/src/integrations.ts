@@ -273,3 +273,87 @@ export const SMART_TOKEN_ERRORS = [
 ] as const;
 export const ZSmartTokenError = z.object({ error: z.enum(SMART_TOKEN_ERRORS), error_description: z.string() });
 export type TSmartTokenError = z.infer<typeof ZSmartTokenError>;
+
+/**
+ * HL7 v2 senders (/api/v1/integrations/hl7-senders): an account's interface engine that sends laboratory orders
+ * (ORM^O01, OML^O21) over MLLP. Its sending facility (MSH-4) is unique across accounts; it connects only from its
+ * allowed addresses (IPs or CIDRs). Orders are booked between its default pickup and recipient saved addresses.
+ */
+export const HL7_OUTBOUND_EVENTS = ['pickup', 'delivery', 'receipt'] as const;
+export type THl7OutboundEvent = (typeof HL7_OUTBOUND_EVENTS)[number];
+export const HL7_SENDER_CAP = 10;
+export const HL7_MESSAGES = {
+  facilityTaken: 'This sending facility is already registered',
+  addressInvalid: 'Each allowed address must be an IP address or a network in CIDR form (e.g. 10.20.0.0/16)',
+  savedAddressUnknown: 'Choose one of your saved addresses',
+} as const;
+
+const ZAllowedAddress = safeText('Allowed address').trim().min(1, 'Allowed address is required').max(64, HL7_MESSAGES.addressInvalid);
+
+export const ZCreateHl7SenderRequest = z.object({
+  sendingFacility: safeText('Sending facility')
+    .trim()
+    .min(1, 'Sending facility is required')
+    .max(180, 'Sending facility must be at most 180 characters')
+    .refine((v) => !/[|^~\\&]/.test(v), 'Sending facility must not contain HL7 delimiters (| ^ ~ \\ &)'),
+  allowedAddresses: z.array(ZAllowedAddress).min(1, 'Give at least one allowed address').max(20, 'At most 20 allowed addresses'),
+  /** A saved pickup address of the account owner: where orders are collected unless the message says otherwise. */
+  pickupAddressId: safeText('Pickup address').min(1, 'Pickup address is required').max(64),
+  /** A saved recipient address: where orders go (the lab), with its contact name, phone and e-mail. */
+  recipientAddressId: safeText('Recipient address').min(1, 'Recipient address is required').max(64),
+  outbound: z
+    .object({
+      host: safeText('Outbound host')
+        .trim()
+        .min(1, 'Outbound host is required')
+        .max(253, 'Outbound host must be at most 253 characters')
+        .regex(/^[A-Za-z0-9.:-]+$/, 'Outbound host must be a host name or IP address'),
+      port: z.coerce
+        .number({ error: 'Outbound port must be a number' })
+        .int('Outbound port must be a whole number')
+        .min(1, 'Outbound port must be from 1 to 65535')
+        .max(65535, 'Outbound port must be from 1 to 65535'),
+      events: z
+        .array(z.enum(HL7_OUTBOUND_EVENTS, { error: `Events must be among ${HL7_OUTBOUND_EVENTS.join(', ')}` }))
+        .min(1, 'Choose at least one event')
+        .transform((s) => [...new Set(s)])
+        .optional(),
+    })
+    .optional(),
+});
+export type TCreateHl7SenderRequest = z.input<typeof ZCreateHl7SenderRequest>;
+
+export const ZHl7Sender = z.object({
+  _id: z.string(),
+  sendingFacility: z.string(),
+  allowedAddresses: z.array(z.string()),
+  pickupAddressId: z.string(),
+  recipientAddressId: z.string(),
+  outbound: z.object({ host: z.string(), port: z.number().int(), events: z.array(z.enum(HL7_OUTBOUND_EVENTS)) }).nullable(),
+  createdAt: isoDate,
+});
+export type THl7Sender = z.infer<typeof ZHl7Sender>;
+
+/** Where the engine points: the MLLP listener's host and port, and whether it speaks TLS; null when it is off. */
+export const ZHl7Listener = z.object({ host: z.string(), port: z.number().int(), tls: z.boolean() }).nullable();
+export const ZHl7SendersResponse = z.object({ success: z.literal(true), data: z.array(ZHl7Sender), listener: ZHl7Listener });
+export type THl7SendersResponse = z.infer<typeof ZHl7SendersResponse>;
+export const ZCreateHl7SenderResponse = z.object({ success: z.literal(true), message: z.string(), data: ZHl7Sender });
+export const ZDeleteHl7SenderResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** One outbound status message and the engine's acknowledgement. */
+export const ZHl7OutboundMessage = z.object({
+  _id: z.string(),
+  deliveryId: z.string(),
+  event: z.enum(HL7_OUTBOUND_EVENTS),
+  controlId: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  ackCode: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: isoDate,
+  sentAt: isoDate.nullable(),
+});
+export type THl7OutboundMessage = z.infer<typeof ZHl7OutboundMessage>;
+export const ZHl7MessagesResponse = z.object({ success: z.literal(true), data: z.array(ZHl7OutboundMessage) });
+export type THl7MessagesResponse = z.infer<typeof ZHl7MessagesResponse>;

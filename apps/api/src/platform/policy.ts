@@ -220,6 +220,9 @@ export const mayManageFhirClients = (actor: Actor): boolean =>
 /** A FHIR client of another account answers as an unknown one. */
 export const mayManageFhirClient = (actor: Actor, client: { accountId: string }): boolean =>
   mayManageFhirClients(actor) && actor.account?.id === client.accountId;
+/** An account's owners register its HL7 senders (interface engines), in a signed-in session; members may not. */
+export const mayManageHl7Senders = (actor: Actor): boolean =>
+  admits('customer', actor.role) && !actor.apiKey && actor.account?.role === 'owner';
 
 /** Any customer may accept an invitation sent to their own e-mail, in a signed-in session. */
 export const mayAcceptAccountInvitation = (actor: Actor): boolean => admits('customer', actor.role) && !actor.apiKey;

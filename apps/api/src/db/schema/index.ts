@@ -18,3 +18,4 @@ export * from './driver-pay.js';
 export * from './discrepancies.js';
 export * from './pieces.js';
 export * from './smart.js';
+export * from './hl7.js';

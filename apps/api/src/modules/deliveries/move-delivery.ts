@@ -19,6 +19,7 @@ import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { recordPayForMove } from '../driver-pay/record-pay-for-move.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
+import { HL7_EVENT_OF_STATUS, recordHl7StatusMessage } from '../hl7-outbound/record-hl7-status.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
 import { priceOnMove } from './price-on-move.js';
@@ -197,6 +198,9 @@ export async function moveDelivery(
     const { event, ...extra } = p.message ?? {};
     await sendDeliveryMessages(tx, services, row, event ?? row.status, now, { signedBy: p.signedBy, ...extra });
     await recordStatusWebhookEvents(tx, services, row, d.status);
+    // An order booked over HL7 tells its engine of pickup and delivery (modules/hl7-outbound), when it asked to.
+    const hl7Event = HL7_EVENT_OF_STATUS[row.status];
+    if (hl7Event) await recordHl7StatusMessage(tx, row, hl7Event, now);
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);

@@ -7,6 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
+import { recordHl7StatusMessage } from '../hl7-outbound/record-hl7-status.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { appendHandlingEvent } from './custody.js';
 
@@ -75,6 +76,7 @@ export async function recordReceiptOnDelivery(
     now,
   );
   await recordWebhookEvent(tx, services, { type: 'delivery.receipt', delivery: row });
+  await recordHl7StatusMessage(tx, row, 'receipt', now, input.status === 'accepted' ? 'received' : 'rejected');
   await within?.(tx, row);
   if (input.status === 'rejected') await recordWebhookEvent(tx, services, { type: 'delivery.exception', delivery: row });
   await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row));

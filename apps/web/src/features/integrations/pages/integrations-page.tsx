@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMyAccount } from '@/domain/account/api/get-my-account';
 import { errorMessage } from '@/lib/error-message';
 import { FhirClientsSection } from '../components/fhir-clients-section';
+import { Hl7SendersSection } from '../components/hl7-senders-section';
 
 /**
  * /account/integrations: how the account's own systems reach us as standards speak (FHIR R4 clients with SMART
@@ -32,6 +33,7 @@ export function IntegrationsPage() {
         <div className="mt-6 space-y-6">
           {/* sections: FHIR clients, HL7 senders */}
           <FhirClientsSection />
+          <Hl7SendersSection />
         </div>
       )}
     </section>
