@@ -109,3 +109,6 @@ export const ZTemperatureTrace = z.object({
 });
 export type TTemperatureTrace = z.infer<typeof ZTemperatureTrace>;
 export const ZTemperatureTraceResponse = z.object({ success: z.literal(true), data: ZTemperatureTrace });
+export type TDevice = z.infer<typeof ZDevice>;
+export type TDevicesResponse = z.infer<typeof ZDevicesResponse>;
+export type TTemperatureRulesResponse = z.infer<typeof ZTemperatureRulesResponse>;

@@ -63,7 +63,11 @@ export function findBreaches(points: readonly TracePoint[], boundaries: readonly
  * The time a trace spent beyond a boundary, first to last: from the first reading beyond to the end of the last
  * one's step (the next reading, at most `maxStepMs` on), for shading the chart. Null when no reading is beyond.
  */
-export function spanBeyond(points: readonly TracePoint[], boundary: TTemperatureBoundary, maxStepMs: number): { from: Date; to: Date } | null {
+export function spanBeyond(
+  points: readonly TracePoint[],
+  boundary: TTemperatureBoundary,
+  maxStepMs: number,
+): { from: Date; to: Date } | null {
   const trace = [...points].sort((a, b) => a.at.getTime() - b.at.getTime());
   const first = trace.findIndex((p) => beyond(boundary, p.celsius));
   if (first < 0) return null;

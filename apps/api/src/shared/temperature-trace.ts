@@ -56,7 +56,12 @@ export async function readTemperatureTraceOf(db: DbOrTx, d: TraceParcel, now: Da
       });
     }
     for (const g of findGaps(trace, until))
-      gaps.push({ deviceId, from: g.from.toISOString(), to: g.to.toISOString(), open: !d.finishedAt && g.to.getTime() === until.getTime() });
+      gaps.push({
+        deviceId,
+        from: g.from.toISOString(),
+        to: g.to.toISOString(),
+        open: !d.finishedAt && g.to.getTime() === until.getTime(),
+      });
   }
   return {
     orderId: d.orderId,

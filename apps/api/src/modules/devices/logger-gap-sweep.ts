@@ -56,7 +56,11 @@ export async function sweepLoggerGaps(services: Pick<Services, 'db' | 'clock' | 
 export type LoggerGapSweep = Pick<PeriodicTask<number>, 'start' | 'stop'>;
 
 /** The periodic gap sweep in each server process (LOGGER_GAP_SWEEP_MS, a minute by default). */
-export function createLoggerGapSweep(services: Services, log: FastifyBaseLogger, intervalMs = services.env.LOGGER_GAP_SWEEP_MS): LoggerGapSweep {
+export function createLoggerGapSweep(
+  services: Services,
+  log: FastifyBaseLogger,
+  intervalMs = services.env.LOGGER_GAP_SWEEP_MS,
+): LoggerGapSweep {
   return createPeriodicTask({
     log,
     failure: 'logger gap sweep failed',

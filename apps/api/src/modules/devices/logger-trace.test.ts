@@ -33,9 +33,15 @@ describe('the logger trace: the hold at once, gaps told to dispatch, the trace a
   const send = (deviceId: string, readings: { at: Date; celsius: number }[]) =>
     t.app.inject({ method: 'POST', url: '/api/v1/devices/readings', headers: gateway, payload: { deviceId, readings } });
   /** One reading a minute from `from` (minutes from NOW), all at `celsius`. */
-  const minutes = (from: number, count: number, celsius: number) => Array.from({ length: count }, (_, i) => ({ at: at(from + i), celsius }));
+  const minutes = (from: number, count: number, celsius: number) =>
+    Array.from({ length: count }, (_, i) => ({ at: at(from + i), celsius }));
   const told = async (deliveryId: string, title: string) =>
-    (await t.db.select().from(notifications).where(and(eq(notifications.deliveryId, deliveryId), eq(notifications.title, title)))).length;
+    (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.deliveryId, deliveryId), eq(notifications.title, title)))
+    ).length;
   const trace = (id: string, who: { auth: Record<string, string> }) =>
     t.app.inject({ url: `/api/v1/deliveries/${id}/temperature`, headers: who.auth });
 
@@ -72,7 +78,10 @@ describe('the logger trace: the hold at once, gaps told to dispatch, the trace a
     const finished = await onBoard();
     await bindSince(finished.id, 'TRC-DONE', 40);
     await send('TRC-DONE', minutes(-35, 15, 5));
-    await t.db.update(deliveries).set({ status: 'delivered', finishedAt: at(-19) }).where(eq(deliveries.id, finished.id));
+    await t.db
+      .update(deliveries)
+      .set({ status: 'delivered', finishedAt: at(-19) })
+      .where(eq(deliveries.id, finished.id));
 
     await sweepLoggerGaps(t.app.services);
     const first = await told(d.id, 'Logger silent');

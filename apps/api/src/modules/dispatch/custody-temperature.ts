@@ -75,13 +75,24 @@ export function drawTemperatureSection(doc: Doc, trace: TTemperatureTrace, tz: s
     const limit = b.above ?? b.below;
     if (limit === undefined) continue;
     const color = SEVERITY_COLOR[b.severity];
-    doc.moveTo(plotLeft, y(limit)).lineTo(plotLeft + plotWidth, y(limit)).dash(3, { space: 2 }).lineWidth(0.8).stroke(color).undash();
+    doc
+      .moveTo(plotLeft, y(limit))
+      .lineTo(plotLeft + plotWidth, y(limit))
+      .dash(3, { space: 2 })
+      .lineWidth(0.8)
+      .stroke(color)
+      .undash();
     doc
       .fillColor(color)
-      .text(`${b.above !== undefined ? '>' : '<'} ${deg(limit)}${b.minutes ? ` ${b.minutes} min` : ''}`, plotLeft + plotWidth + 4, y(limit) - 3, {
-        width: 66,
-        lineBreak: false,
-      });
+      .text(
+        `${b.above !== undefined ? '>' : '<'} ${deg(limit)}${b.minutes ? ` ${b.minutes} min` : ''}`,
+        plotLeft + plotWidth + 4,
+        y(limit) - 3,
+        {
+          width: 66,
+          lineBreak: false,
+        },
+      );
   }
   const loggers = [...new Set(trace.readings.flatMap((r) => (r.deviceId ? [r.deviceId] : [])))];
   loggers.forEach((deviceId, i) => {
@@ -117,7 +128,12 @@ export function drawTemperatureSection(doc: Doc, trace: TTemperatureTrace, tz: s
     'red: beyond a breached boundary',
     'grey: logger silent',
   ].filter(Boolean);
-  doc.font('Helvetica').fontSize(7).fillColor('#374151').text(`Key - ${key.join('; ')}`, left, doc.y, { width }).fillColor('#000');
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#374151')
+    .text(`Key - ${key.join('; ')}`, left, doc.y, { width })
+    .fillColor('#000');
 
   // The table: each breach and gap in words.
   doc.moveDown(0.5).font('Helvetica-Bold').fontSize(10).text('Breaches and gaps', left, doc.y, { width });
