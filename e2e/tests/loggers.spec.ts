@@ -82,17 +82,17 @@ test.describe('temperature loggers', () => {
     const again = await request.post('/api/v1/devices/readings', { headers: gateway, data: { deviceId: loggerId, readings } });
     expect(await again.json()).toMatchObject({ accepted: 0, duplicates: 10 });
 
-    // The owner's delivery page: the hold, and the trace's figure naming the breach.
+    // The owner's delivery page: the hold, and the trace's figure (the driver's probe reading and the logger's ten) naming the breach.
     const customer = await personaPage(browser, base, desktop, clinic.email, clinic.password, /\/user\/home$/);
     await customer.goto(`/delivery/${id}`);
     await expect(customer.getByText(/On hold for temperature since/)).toBeVisible();
     const figure = customer.getByRole('figure', { name: 'Temperature trace' });
     await expect(figure).toBeVisible();
-    await expect(figure.getByTestId('trace-summary')).toHaveText(/^10 readings, 4–9\.8 °C; above 8 °C for \d+ min from /);
+    await expect(figure.getByTestId('trace-summary')).toHaveText(/^11 readings, 4–9\.8 °C; above 8 °C for \d+ min from /);
     await expect(figure.getByText(new RegExp(`Breach: logger ${loggerId}, above 8 °C at all \\(critical\\)`))).toBeVisible();
     await expect(figure.locator('.recharts-reference-area').first()).toBeVisible();
     await figure.getByRole('button', { name: 'Show the readings as a table' }).click();
-    await expect(figure.getByRole('table', { name: 'Temperature trace: every reading' }).getByRole('row')).toHaveCount(11);
+    await expect(figure.getByRole('table', { name: 'Temperature trace: every reading' }).getByRole('row')).toHaveCount(12);
     await expectAccessible(customer, 'owner delivery page with the trace');
     await shot(customer, 'owner-delivery-trace');
 
