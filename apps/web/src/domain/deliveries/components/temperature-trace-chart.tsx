@@ -49,6 +49,11 @@ export default function TemperatureTraceChart({ trace }: { trace: TTemperatureTr
   const times = [...trace.readings.map((r) => Date.parse(r.at)), ...trace.gaps.flatMap((g) => [Date.parse(g.from), Date.parse(g.to)])];
   const t0 = Math.min(...times);
   const t1 = Math.max(...times, t0 + 60_000);
+  // A trace of a few minutes is read to the second, or every tick would say the same minute.
+  const tick = (t: number) =>
+    t1 - t0 < 10 * 60_000
+      ? new Date(t).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })
+      : formatTime(new Date(t));
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart margin={{ top: 8, right: 12, bottom: 4, left: 0 }} accessibilityLayer={false}>
@@ -58,7 +63,7 @@ export default function TemperatureTraceChart({ trace }: { trace: TTemperatureTr
           dataKey="t"
           domain={[t0, t1]}
           scale="time"
-          tickFormatter={(t: number) => formatTime(new Date(t))}
+          tickFormatter={tick}
           tick={{ fontSize: 12, fill: '#475569' }}
           minTickGap={24}
         />

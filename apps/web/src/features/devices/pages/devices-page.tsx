@@ -53,21 +53,18 @@ function RuleForm({ rule, editable }: { rule: TTemperatureRule; editable: boolea
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
+    const unreadable = rows.findIndex((r) => !Number.isFinite(Number.parseFloat(r.limit)) || !/^\d+$/.test(r.minutes.trim()));
+    if (unreadable >= 0) {
+      setError(`Boundary ${unreadable + 1}: enter the degrees and whole minutes (0: at once)`);
+      return;
+    }
     const parsed = ZTemperatureRuleRequest.safeParse({
-      boundaries: rows.map((r) => ({
-        [r.side]: r.limit.trim() === '' ? Number.NaN : Number(r.limit),
-        minutes: r.minutes.trim() === '' ? Number.NaN : Number(r.minutes),
-        severity: r.severity,
-      })),
+      boundaries: rows.map((r) => ({ [r.side]: Number.parseFloat(r.limit), minutes: Number(r.minutes), severity: r.severity })),
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      setError(
-        `Boundary ${Number(issue?.path[1] ?? 0) + 1}: ${String(issue?.path[2] ?? '')} ${issue?.message ?? 'is not valid'}`.replace(
-          /\s+/g,
-          ' ',
-        ),
-      );
+      const which = typeof issue?.path[1] === 'number' ? `Boundary ${issue.path[1] + 1}: ` : '';
+      setError(`${which}${issue?.message ?? 'The rule is not valid'}`);
       return;
     }
     try {
@@ -162,7 +159,7 @@ function RuleForm({ rule, editable }: { rule: TTemperatureRule; editable: boolea
           Add a boundary
         </button>
         <button type="submit" disabled={save.isPending} className={buttonClass({})}>
-          Save {title.toLowerCase()} rule
+          Save rule
         </button>
       </div>
     </form>
