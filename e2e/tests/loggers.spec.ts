@@ -17,7 +17,11 @@ const shot = screenshotsBothTo(process.env.SHOTS);
 test.describe('temperature loggers', () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test('a logger bound at pickup reports a warm spell: the parcel is held and the chart shows the breach', async ({ browser, app, request }) => {
+  test('a logger bound at pickup reports a warm spell: the parcel is held and the chart shows the breach', async ({
+    browser,
+    app,
+    request,
+  }) => {
     const base = app.baseURL;
     const clinic = app.account('CUSTOMER');
     const customerToken = await loginViaApi(request, clinic);
@@ -97,7 +101,14 @@ test.describe('temperature loggers', () => {
     await shot(customer, 'owner-delivery-trace');
 
     // Dispatch: the board's hold queue, the delivery page's trace, the Loggers page.
-    const staff = await personaPage(browser, base, desktop, app.account('STAFF').email, app.account('STAFF').password, /\/admin\/dashboard$/);
+    const staff = await personaPage(
+      browser,
+      base,
+      desktop,
+      app.account('STAFF').email,
+      app.account('STAFF').password,
+      /\/admin\/dashboard$/,
+    );
     await expect(staff.getByRole('region', { name: /On hold/ }).getByText(`#${orderId}`)).toBeVisible();
     await staff.goto(`/admin/deliveries/${id}`);
     await expect(staff.getByText(/On hold for temperature since/)).toBeVisible();
