@@ -9,7 +9,7 @@ import { desktop, personaPage, phone } from './support/personas.js';
  * Loggers that report on their own (issue 36): the driver scans the cooler's logger onto a refrigerated parcel at
  * pickup; the clinic's gateway posts a warm spell with its API key (scope readings:write); the parcel is held in
  * that request, and the owner's and dispatch's delivery pages show the hold and the trace's breach; dispatch sees
- * the logger on its Loggers page. Axe on each page.
+ * the logger on its Loggers page, and an administrator the rules. Axe on each page.
  */
 
 const shot = screenshotsBothTo(process.env.SHOTS);
@@ -121,5 +121,16 @@ test.describe('temperature loggers', () => {
     await expect(row.getByRole('link', { name: orderId })).toBeVisible();
     await expectAccessible(staff, 'loggers page');
     await shot(staff, 'staff-loggers');
+
+    // An administrator sees each class's boundaries as a form (saving the frozen class's range as it stands changes nothing).
+    const adm = app.account('ADMIN');
+    const admin = await personaPage(browser, base, desktop, adm.email, adm.password, /\/admin\/dashboard$/);
+    await admin.goto('/admin/devices');
+    const frozen = admin.getByRole('form', { name: 'Frozen (-25 to -10 °C)' });
+    await expect(frozen.getByRole('group', { name: 'Boundary 1' }).getByLabel('°C')).toHaveValue('-10');
+    await expectAccessible(admin, 'loggers page with the rules form');
+    await shot(admin, 'admin-rules');
+    await frozen.getByRole('button', { name: 'Save rule' }).click();
+    await expect(toast(admin, 'Frozen (-25 to -10 °C): rule saved')).toBeVisible();
   });
 });

@@ -88,7 +88,10 @@ function RuleForm({ rule, editable }: { rule: TTemperatureRule; editable: boolea
       <div className="mt-3 space-y-3">
         {rows.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-          <fieldset key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-[7rem_6rem_6rem_7rem_auto] sm:items-end">
+          <fieldset
+            key={i}
+            className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0 sm:grid-cols-[7rem_6rem_6rem_7rem_auto] sm:items-end sm:border-t-0 sm:pt-0"
+          >
             <legend className="sr-only">Boundary {i + 1}</legend>
             <label className="text-xs font-medium text-slate-600">
               Side
