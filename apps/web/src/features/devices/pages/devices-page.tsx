@@ -19,6 +19,10 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useDevices, useSaveTemperatureRule, useTemperatureRules } from '../api/devices';
 
+/** Each row of the form keeps its own key while rows are added and removed. */
+let nextRowKey = 0;
+const rowKey = () => `boundary-${nextRowKey++}`;
+
 const words = (b: TTemperatureBoundary) =>
   `${b.above !== undefined ? `above ${b.above} °C` : `below ${b.below} °C`}${b.minutes ? ` for ${b.minutes} cumulative min` : ' at once'} (${b.severity})`;
 
@@ -26,9 +30,10 @@ const words = (b: TTemperatureBoundary) =>
 function RuleForm({ rule, editable }: { rule: TTemperatureRule; editable: boolean }) {
   const id = useId();
   const save = useSaveTemperatureRule();
-  type Row = { side: 'above' | 'below'; limit: string; minutes: string; severity: TTemperatureBoundary['severity'] };
+  type Row = { key: string; side: 'above' | 'below'; limit: string; minutes: string; severity: TTemperatureBoundary['severity'] };
   const [rows, setRows] = useState<Row[]>(() =>
     rule.boundaries.map((b) => ({
+      key: rowKey(),
       side: b.above !== undefined ? 'above' : 'below',
       limit: String(b.above ?? b.below),
       minutes: String(b.minutes),
@@ -87,9 +92,8 @@ function RuleForm({ rule, editable }: { rule: TTemperatureRule; editable: boolea
       {!rule.custom && <p className="text-xs text-slate-500">The class’s range at once until you save a rule.</p>}
       <div className="mt-3 space-y-3">
         {rows.map((r, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
           <fieldset
-            key={i}
+            key={r.key}
             className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0 sm:grid-cols-[7rem_6rem_6rem_7rem_auto] sm:items-end sm:border-t-0 sm:pt-0"
           >
             <legend className="sr-only">Boundary {i + 1}</legend>
@@ -155,7 +159,7 @@ function RuleForm({ rule, editable }: { rule: TTemperatureRule; editable: boolea
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
-          onClick={() => setRows((all) => [...all, { side: 'above', limit: '', minutes: '0', severity: 'critical' }])}
+          onClick={() => setRows((all) => [...all, { key: rowKey(), side: 'above', limit: '', minutes: '0', severity: 'critical' }])}
           className={buttonClass({ variant: 'secondary' })}
         >
           <Plus aria-hidden="true" className="size-4" />
