@@ -31,6 +31,7 @@ import healthRoutes from './modules/health/health.routes.js';
 import labelsRoutes from './modules/labels/labels.routes.js';
 import { createBackupSchedule } from './modules/backups/backup-schedule.js';
 import { createLateSweep } from './modules/late-sweep/late-sweep.js';
+import { createLoggerGapSweep } from './modules/devices/logger-gap-sweep.js';
 import { createRetentionSchedule } from './modules/retention/retention-schedule.js';
 import { createOverdueSweep } from './modules/invoices/mark-overdue-invoices.js';
 import invoicesRoutes from './modules/invoices/invoices.routes.js';
@@ -259,6 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   else await app.register(webPlugin, { root: '/nonexistent' });
 
   const lateSweep = createLateSweep(services, app.log);
+  const loggerGapSweep = createLoggerGapSweep(services, app.log);
   const standingOrderGenerator = createStandingOrderGenerator(services, app.log);
   const backups = createBackupSchedule(services, app.log);
   const retention = createRetentionSchedule(services, app.log);
@@ -267,6 +269,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.runOutbox ?? true) {
     outbox.start();
     lateSweep.start();
+    loggerGapSweep.start();
     standingOrderGenerator.start();
     backups.start();
     retention.start();
@@ -281,6 +284,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await hl7Listener.stop();
     await app.flushRateLimits();
     await lateSweep.stop();
+    await loggerGapSweep.stop();
     await standingOrderGenerator.stop();
     await backups.stop();
     await retention.stop();

@@ -120,6 +120,8 @@ export const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** How often the sweep looks for loggers on board that went quiet (longer than three of their intervals). */
+  LOGGER_GAP_SWEEP_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** How often an open live-update stream sends a heartbeat comment (proxies drop silent connections). */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
   /** Serves GET /metrics on the main port to callers sending `Authorization: Bearer <token>`; unset: 404 there. */

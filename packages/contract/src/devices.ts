@@ -76,3 +76,39 @@ export const ZDevice = z.object({
   boundTo: z.array(z.object({ deliveryId: z.string(), orderId: z.string() })),
 });
 export const ZDevicesResponse = z.object({ success: z.literal(true), data: z.array(ZDevice) });
+
+const isoDate = z.iso.datetime();
+
+/** A span of the trace: a breach's time beyond its boundary, or a logger's silence. */
+export const ZTraceSpan = z.object({ from: isoDate, to: isoDate });
+
+/**
+ * GET /api/v1/deliveries/{id}/temperature (owner and staff) and GET /api/v1/receipts/{token}/temperature (the
+ * receiving lab): the parcel's readings (probe and logger), its class's boundaries, the loggers' breaches and gaps.
+ */
+export const ZTemperatureTrace = z.object({
+  orderId: z.string(),
+  temperatureClass: z.enum(TEMPERATURE_CLASSES),
+  readings: z.array(
+    z.object({
+      at: isoDate,
+      celsius: z.number(),
+      /** probe: typed by the driver; logger: a logger's file or the logger on its own (then deviceId). */
+      source: z.enum(['probe', 'logger']),
+      deviceId: z.string().nullable(),
+      inRange: z.boolean(),
+    }),
+  ),
+  boundaries: z.array(ZTemperatureBoundary),
+  /** Each boundary a logger's trace breached: when (`at`) and the readings beyond it (`from` to `to`). */
+  breaches: z.array(
+    ZTraceSpan.extend({ deviceId: z.string(), at: isoDate, celsius: z.number(), boundary: ZTemperatureBoundary, words: z.string() }),
+  ),
+  /** Silences longer than three logging intervals; `open`: the logger has said nothing since, on board. */
+  gaps: z.array(ZTraceSpan.extend({ deviceId: z.string(), open: z.boolean() })),
+});
+export type TTemperatureTrace = z.infer<typeof ZTemperatureTrace>;
+export const ZTemperatureTraceResponse = z.object({ success: z.literal(true), data: ZTemperatureTrace });
+export type TDevice = z.infer<typeof ZDevice>;
+export type TDevicesResponse = z.infer<typeof ZDevicesResponse>;
+export type TTemperatureRulesResponse = z.infer<typeof ZTemperatureRulesResponse>;

@@ -9,7 +9,7 @@ export type QueueName = 'email' | 'sms' | 'webhook';
 /** What became of one send attempt: gone, to be retried, given up, or held back (STOP, unsubscribe). */
 export type SendResult = 'sent' | 'retry' | 'failed' | 'held_back';
 /** Background work whose last successful run is exported (an alert on a job that stopped running). */
-export type JobName = 'outbox' | 'webhooks' | 'late_sweep' | 'standing_orders' | 'backup' | 'retention';
+export type JobName = 'outbox' | 'webhooks' | 'late_sweep' | 'standing_orders' | 'backup' | 'retention' | 'logger_gaps';
 
 /**
  * What the app records for an operator: counts of what happened in this process, by kind only. Every label

@@ -15,7 +15,7 @@ const LABELS = {
   holdReason: new Set<string>([HOLD_TEMPERATURE]),
   queue: new Set<QueueName>(['email', 'sms', 'webhook']),
   result: new Set<SendResult>(['sent', 'retry', 'failed', 'held_back']),
-  job: new Set<JobName>(['outbox', 'webhooks', 'late_sweep', 'standing_orders', 'backup', 'retention']),
+  job: new Set<JobName>(['outbox', 'webhooks', 'late_sweep', 'standing_orders', 'backup', 'retention', 'logger_gaps']),
 };
 /** A label value from a fixed list, or 'other': nothing a caller typed or an id can become a series. */
 const oneOf = (value: string, allowed: ReadonlySet<string>) => (allowed.has(value) ? value : 'other');

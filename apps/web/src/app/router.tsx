@@ -319,6 +319,13 @@ const staffPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.adminDevices,
+    ...lazyPage(
+      () => import('@/features/devices/pages/devices-page'),
+      (m) => m.DevicesPage,
+    ),
+  },
+  {
     path: paths.adminStandingOrders,
     ...lazyPage(
       () => import('@/features/standing-orders/pages/dispatch-standing-orders-page'),

@@ -59,6 +59,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminFeedback: '/admin/feedback',
   adminOptins: '/admin/optins',
+  adminDevices: '/admin/devices',
   adminAudit: '/admin/audit',
   adminStandingOrders: '/admin/standing-orders',
   adminMessages: '/admin/messages',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBoundaries, findBreaches, findGaps, loggingIntervalMs } from './breaches.js';
+import { defaultBoundaries, findBreaches, findGaps, loggingIntervalMs } from '../../shared/temperature-breaches.js';
 
 const t0 = Date.parse('2026-03-02T15:00:00Z');
 /** One reading a minute from t0, the given temperatures. */

@@ -5,17 +5,20 @@ import {
   ZDeviceReadingsResponse,
   ZDevicesResponse,
   ZDriverJobResponse,
+  ZReceiptTokenParams,
   ZTemperatureClassParams,
   ZTemperatureRuleRequest,
   ZTemperatureRuleResponse,
   ZTemperatureRulesResponse,
+  ZTemperatureTraceResponse,
 } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../platform/csv.js';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf, anonymousOf } from '../../plugins/auth.js';
 import { bindLogger } from './bind-logger.js';
 import { exportTemperatureCsv } from './export-temperature-csv.js';
 import { listDevices } from './list-devices.js';
+import { readReceiptTemperatureTrace, readTemperatureTrace } from './read-temperature-trace.js';
 import { recordDeviceReadings } from './record-device-readings.js';
 import { listTemperatureRules, setTemperatureRule } from './temperature-rules.js';
 
@@ -69,6 +72,41 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendCsv(reply, await exportTemperatureCsv(services, actorOf(request), { idOrTrackingNumber: request.params.id })),
+  );
+
+  app.get(
+    '/v1/deliveries/:id/temperature',
+    {
+      onRequest: app.admit('signedIn'),
+      schema: {
+        tags: ['deliveries'],
+        security,
+        description:
+          "The parcel's temperature trace: readings (probe and logger), its class's boundaries, the loggers' breaches (with the span beyond) and gaps (silences over three logging intervals). Owner and staff.",
+        params: ZAnyIdParams,
+        response: { 200: ZTemperatureTraceResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await readTemperatureTrace(services, actorOf(request), { idOrTrackingNumber: request.params.id }),
+    }),
+  );
+  app.get(
+    '/v1/receipts/:token/temperature',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['receipts'],
+        description: "The receiving lab's view of the parcel's temperature trace, by its receipt link.",
+        params: ZReceiptTokenParams,
+        response: { 200: ZTemperatureTraceResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await readReceiptTemperatureTrace(services, anonymousOf(request), { token: request.params.token }),
+    }),
   );
 
   const staff = app.admit('staff');

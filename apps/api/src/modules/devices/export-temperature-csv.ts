@@ -1,13 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
-import { temperatureReadings } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { csvTime, toCsv } from '../../platform/csv.js';
 import { type Actor, mayReadTemperatureTrace } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
+import { readTemperatureTraceOf } from '../../shared/temperature-trace.js';
 import { DELIVERY_NOT_FOUND } from '../deliveries/deliveries.queries.js';
 import { findDeliveryRow } from '../deliveries/move-delivery.js';
-import { boundaryWords, findBreaches, findGaps } from './breaches.js';
-import { boundariesFor } from './temperature-rules.js';
 
 const HEADER = ['Time', 'Celsius', 'Source', 'Logger', 'In range', 'Note'] as const;
 
@@ -18,29 +15,18 @@ const HEADER = ['Time', 'Celsius', 'Source', 'Logger', 'In range', 'Note'] as co
 export async function exportTemperatureCsv(services: Services, actor: Actor, input: { idOrTrackingNumber: string }) {
   const d = await findDeliveryRow(services, actor, input.idOrTrackingNumber);
   if (!mayReadTemperatureTrace(actor, d)) throw notFound(DELIVERY_NOT_FOUND);
-  const readings = await services.db
-    .select()
-    .from(temperatureReadings)
-    .where(eq(temperatureReadings.deliveryId, d.id))
-    .orderBy(asc(temperatureReadings.at));
+  const trace = await readTemperatureTraceOf(services.db, d, services.clock.now());
   const tz = services.env.BUSINESS_TZ;
-  const rows: (string | number | null)[][] = readings.map((r) => [
-    csvTime(r.at, tz),
+  const time = (iso: string) => csvTime(new Date(iso), tz);
+  const rows: (string | number | null)[][] = trace.readings.map((r) => [
+    time(r.at),
     r.celsius,
     r.deviceId ? 'logger (live)' : r.source,
     r.deviceId,
     r.inRange ? 'yes' : 'no',
     null,
   ]);
-  const boundaries = await boundariesFor(services.db, d.temperature);
-  const loggers = [...new Set(readings.flatMap((r) => (r.deviceId ? [r.deviceId] : [])))];
-  for (const deviceId of loggers) {
-    const trace = readings.filter((r) => r.deviceId === deviceId);
-    for (const b of findBreaches(trace, boundaries, 15 * 60_000))
-      rows.push([csvTime(b.at, tz), b.celsius, 'breach', deviceId, 'no', `${boundaryWords(b.boundary)} (${b.boundary.severity})`]);
-    const onBoardUntil = d.finishedAt ?? services.clock.now();
-    for (const g of findGaps(trace, onBoardUntil))
-      rows.push([csvTime(g.from, tz), null, 'gap', deviceId, null, `No reading until ${csvTime(g.to, tz)}`]);
-  }
+  for (const b of trace.breaches) rows.push([time(b.at), b.celsius, 'breach', b.deviceId, 'no', b.words]);
+  for (const g of trace.gaps) rows.push([time(g.from), null, 'gap', g.deviceId, null, `No reading until ${time(g.to)}`]);
   return { csv: toCsv(HEADER, rows), fileName: `${d.orderId}-temperature.csv` };
 }

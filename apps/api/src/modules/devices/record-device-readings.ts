@@ -11,11 +11,8 @@ import { appendHandlingEvent } from '../deliveries/custody.js';
 import { placeHold } from '../deliveries/place-hold.js';
 import { lockDelivery, READING_CLOCK_SKEW_MS } from '../medical/record-readings.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
-import { boundaryWords, findBreaches } from './breaches.js';
-import { boundariesFor } from './temperature-rules.js';
-
-/** A reading stands for at most this long in a boundary's minutes: a silence is a gap, not time beyond. */
-const MAX_STEP_MS = 15 * 60_000;
+import { boundaryWords, findBreaches, MAX_STEP_MS } from '../../shared/temperature-breaches.js';
+import { boundariesFor } from '../../shared/temperature-trace.js';
 
 interface Binding {
   deliveryId: string;

@@ -1,18 +1,11 @@
 import { TEMPERATURE_CLASSES, type TTemperatureBoundary, type TTemperatureRule } from '@courier/contract';
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { temperatureRules } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
 import { forbidden } from '../../platform/app-error.js';
 import { type Actor, mayEditTemperatureRules, mayReadTemperatureRules } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { defaultBoundaries } from './breaches.js';
-
-/** The boundaries a class's parcels are held against: the administrator's, else the class's range at once. */
-export async function boundariesFor(db: DbOrTx, temperatureClass: string): Promise<TTemperatureBoundary[]> {
-  const [rule] = await db.select().from(temperatureRules).where(eq(temperatureRules.temperatureClass, temperatureClass));
-  return rule?.boundaries ?? defaultBoundaries(temperatureClass);
-}
+import { defaultBoundaries } from '../../shared/temperature-breaches.js';
+import { boundariesFor } from '../../shared/temperature-trace.js';
 
 export async function listTemperatureRules(services: Services, actor: Actor): Promise<TTemperatureRule[]> {
   if (!mayReadTemperatureRules(actor)) throw forbidden();

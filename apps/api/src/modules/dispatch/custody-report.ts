@@ -3,6 +3,8 @@ import PDFDocument from 'pdfkit';
 import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import { formatBusinessTime } from '../../shared/business-time.js';
+import { readTemperatureTraceOf } from '../../shared/temperature-trace.js';
+import { drawTemperatureSection } from './custody-temperature.js';
 import { findDeliveryView } from './find-delivery-view.js';
 import { readCustody } from './read-custody.js';
 
@@ -13,7 +15,7 @@ const quoted = (value: string) => `\u201C${printable(value)}\u201D`;
 
 /**
  * A printable chain-of-custody report (US Letter) for labs and pharmacies that must file one: the parcel,
- * every hand-over with actor, time and place, the proof of delivery and the chain's verdict.
+ * every hand-over with actor, time and place, the temperature trace (chart and table), the proof of delivery and the chain's verdict.
  */
 export async function printCustodyReport(services: Services, actor: Actor, input: { idOrTrackingNumber: string }) {
   // readCustody audits the read as 'custody.report': one row for the call.
@@ -90,7 +92,9 @@ export async function printCustodyReport(services: Services, actor: Actor, input
       .text(`Path: ${path || 'no scan recorded'}`);
   }
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(13).text('Proof of delivery');
+  drawTemperatureSection(doc, await readTemperatureTraceOf(services.db, d, now), tz, left, width);
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(13).text('Proof of delivery', left, doc.y);
   const pod = view?.pod;
   doc.font('Helvetica').fontSize(10);
   if (pod) {

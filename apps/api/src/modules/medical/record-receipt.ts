@@ -60,7 +60,8 @@ async function recordReceipt(services: Services, deliveryId: string, by: Receipt
   services.outbox.kick();
 }
 
-async function deliveryOfToken(services: Services, token: string) {
+/** The parcel a receipt link names (404 when the link is wrong or expired). */
+export async function deliveryOfReceiptToken(services: Services, token: string) {
   const read = readReceiptToken(services.jwtKey, token, services.clock.now());
   if (!read) throw notFound(RECEIPT_LINK_INVALID);
   if (read.expired) throw notFound(RECEIPT_LINK_EXPIRED);
@@ -75,7 +76,7 @@ async function deliveryOfToken(services: Services, token: string) {
 
 /** GET /receipts/{token}: only what the receiving lab needs to find the parcel (no names, no addresses), and its manifest. */
 export async function readReceiptPage(services: Services, _caller: Anonymous, input: { token: string }): Promise<TLabReceiptPage> {
-  const { delivery: d, deliveredAt } = await deliveryOfToken(services, input.token);
+  const { delivery: d, deliveredAt } = await deliveryOfReceiptToken(services, input.token);
   const members = await manifestDeliveries(services.db, d, services.env.BUSINESS_TZ);
   const manifest = toManifestJson(
     members,
@@ -112,7 +113,7 @@ export async function submitReceipt(
   caller: Anonymous,
   input: (TReceiptRequest | TManifestReceiptRequest) & { token: string },
 ): Promise<TLabReceiptPage> {
-  const { delivery: d } = await deliveryOfToken(services, input.token);
+  const { delivery: d } = await deliveryOfReceiptToken(services, input.token);
   if ('pieces' in input) await reconcileManifest(services, caller, d, input);
   else await recordReceipt(services, d.id, { actorId: null, actorRole: 'RECEIVER', ip: caller.ip }, input);
   return readReceiptPage(services, caller, input);

@@ -13,7 +13,8 @@ import { type OutgoingMessage, writeMessages } from './outgoing-message.js';
  */
 
 /** pieces_left: pieces not handed over at pickup; pickup_refused: a drug test refused (form number or seal). */
-export type MedicalEvent = 'hold' | 'rejected' | 'escalated' | 'pieces_left' | 'pickup_refused';
+/** logger_gap: a logger on board went quiet for longer than three of its intervals (dispatch only). */
+export type MedicalEvent = 'hold' | 'rejected' | 'escalated' | 'pieces_left' | 'pickup_refused' | 'logger_gap';
 
 /** Staff hear of a hold and a rejection; a STAT nobody took goes to those who can reassign and decide: managers and up. */
 const ACCOUNTS_TOLD: Record<MedicalEvent, { audience: 'staff' | 'managers'; roles: readonly TRole[] }> = {
@@ -22,6 +23,7 @@ const ACCOUNTS_TOLD: Record<MedicalEvent, { audience: 'staff' | 'managers'; role
   escalated: { audience: 'managers', roles: MANAGER_ROLES },
   pieces_left: { audience: 'staff', roles: STAFF_ROLES },
   pickup_refused: { audience: 'staff', roles: STAFF_ROLES },
+  logger_gap: { audience: 'staff', roles: STAFF_ROLES },
 };
 
 /**
@@ -47,6 +49,10 @@ const STAFF_WORDS: Record<MedicalEvent, (o: string, role: TRole | undefined, det
     message: `Delivery ${o} left pickup without every piece: ${detail}.`,
   }),
   pickup_refused: (o, _role, detail) => ({ title: 'Pickup refused', message: `The driver refused delivery ${o} at pickup: ${detail}.` }),
+  logger_gap: (o, _role, detail) => ({
+    title: 'Logger silent',
+    message: `The temperature logger with delivery ${o} has gone quiet: ${detail}. Ask the driver to check the cooler.`,
+  }),
 };
 
 const OWNER_WORDS: Partial<Record<MedicalEvent, (o: string, detail: string) => Words>> = {

@@ -11,6 +11,7 @@ import { OctagonAlert, Thermometer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DetailCard, DetailItem } from '@/components/ui/detail-card';
 import { TemperatureChart } from '@/domain/deliveries/components/temperature-chart';
+import { TemperatureTrace } from '@/domain/deliveries/components/temperature-trace';
 import { formatDateTime } from '@/lib/format-date';
 
 type THandled = Pick<
@@ -41,7 +42,16 @@ const isRoutine = (d: THandled) =>
  * The medical handling of a delivery, for its owner and staff: what it needs, the readings as a
  * chart against the range (and as a table), the hold, the disposition and the receipt.
  */
-export function HandlingDetails({ delivery: d, action }: { delivery: THandled; action?: ReactNode }) {
+export function HandlingDetails({
+  delivery: d,
+  action,
+  traceOf,
+}: {
+  delivery: THandled;
+  action?: ReactNode;
+  /** The delivery's id: its whole trace (loggers' lines, boundaries, breaches, gaps) is read and drawn. */
+  traceOf?: string;
+}) {
   if (isRoutine(d)) return null;
   return (
     <DetailCard title="Handling" icon={Thermometer} action={action}>
@@ -77,7 +87,12 @@ export function HandlingDetails({ delivery: d, action }: { delivery: THandled; a
           </DetailItem>
         )}
       </dl>
-      {d.temperatureReadings.length > 0 && (
+      {traceOf && d.temperatureReadings.length > 0 && (
+        <div className="mt-4">
+          <TemperatureTrace source={{ deliveryId: traceOf }} />
+        </div>
+      )}
+      {!traceOf && d.temperatureReadings.length > 0 && (
         <div className="mt-4">
           <h3 className="mb-2 text-xs font-medium text-slate-500">Temperature readings</h3>
           <TemperatureChart readings={d.temperatureReadings} temperature={d.temperature} />

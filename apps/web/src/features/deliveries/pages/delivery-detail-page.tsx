@@ -278,7 +278,7 @@ function DeliveryDetail({ delivery: d }: { delivery: TDeliveryDetail }) {
             )}
           </DetailCard>
 
-          <HandlingDetails delivery={d} />
+          <HandlingDetails delivery={d} traceOf={d._id} />
           <DeliveryPieces pieces={d.pieces} />
           <DeliveryCases cases={d.discrepancies} />
 

@@ -108,7 +108,7 @@ function StaffDelivery({ delivery: d }: { delivery: TAdminDelivery }) {
               <img src={d.packageImage} alt="The package" className="mt-4 max-h-56 rounded-lg border border-slate-200 object-contain" />
             )}
           </Card>
-          <HandlingDetails delivery={d} action={<HandlingActions delivery={d} />} />
+          <HandlingDetails delivery={d} traceOf={d._id} action={<HandlingActions delivery={d} />} />
           <DeliveryPieces pieces={d.pieces} />
           <DeliveryCases
             cases={d.discrepancies}

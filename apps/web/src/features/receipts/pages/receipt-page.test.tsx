@@ -1,4 +1,4 @@
-import type { TManifest, TManifestPiece, TReceiptPage } from '@courier/contract';
+import type { TManifest, TManifestPiece, TReceiptPage, TTemperatureTrace } from '@courier/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderRoute, slow, stubApi } from '@/testing/render-route';
@@ -31,11 +31,25 @@ const onePiece: TManifest = {
   reconciled: false,
 };
 
+/** The parcel's trace on the way: two logger readings, one warm enough to breach at once. */
+const trace: TTemperatureTrace = {
+  orderId: 'MC0000000001',
+  temperatureClass: 'refrigerated',
+  readings: [
+    { at: '2026-03-02T14:00:00.000Z', celsius: 5, source: 'logger', deviceId: 'LOG-1', inRange: true },
+    { at: '2026-03-02T14:05:00.000Z', celsius: 9, source: 'logger', deviceId: 'LOG-1', inRange: false },
+  ],
+  boundaries: [{ above: 8, minutes: 0, severity: 'critical' }],
+  breaches: [],
+  gaps: [],
+};
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the receiving lab confirms receipt', () => {
   it('shows the parcel, asks why it is rejected, and records the answer once', async () => {
     const { calls } = stubApi((url, init) => {
+      if (url === '/api/v1/receipts/tok1/temperature') return json(200, { success: true, data: trace });
       if (url.startsWith('/api/v1/receipts/tok1') && init.method === 'POST')
         return json(200, {
           success: true,
@@ -51,6 +65,9 @@ describe('the receiving lab confirms receipt', () => {
     expect(await screen.findByText('MC0000000001', {}, slow)).toBeVisible();
     expect(screen.getByText('Refrigerated (2-8 °C)')).toBeVisible();
     expect(screen.getByText('UN3373 Biological substance, Category B')).toBeVisible();
+    expect(await screen.findByRole('figure', { name: 'Temperature on the way' })).toHaveAccessibleDescription(
+      '2 readings, 5–9 °C; no boundary breached.',
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: 'Rejected' }));
     fireEvent.change(screen.getByLabelText('Your name'), { target: { value: 'Lee Park' } });
@@ -99,9 +116,11 @@ describe('the receiving lab confirms receipt', () => {
       receivedAt: '2026-03-02T15:10:00.000Z',
     };
     stubApi((url) =>
-      url.startsWith('/api/v1/receipts/tok2')
-        ? json(200, { success: true, data: { ...parcel, receipt, manifest } })
-        : json(200, { success: true, data: {} }),
+      url === '/api/v1/receipts/tok2/temperature'
+        ? json(200, { success: true, data: { ...trace, readings: [] } })
+        : url.startsWith('/api/v1/receipts/tok2')
+          ? json(200, { success: true, data: { ...parcel, receipt, manifest } })
+          : json(200, { success: true, data: {} }),
     );
     renderRoute('/receive/tok2');
     expect(await screen.findByText('This manifest is reconciled. Thank you.', {}, slow)).toBeVisible();

@@ -21,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date';
+import { TemperatureTrace } from '@/domain/deliveries/components/temperature-trace';
 import { useReceiptPage, useSubmitReceipt } from '../api/receipt';
 import { LabDoor } from '../components/lab-door';
 
@@ -101,6 +102,11 @@ export function ReceiptPage() {
             </div>
           )}
         </dl>
+        {d.temperature !== 'ambient' && (
+          <div className="mt-5 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+            <TemperatureTrace source={{ receiptToken: token }} title="Temperature on the way" />
+          </div>
+        )}
         {d.receipt ? (
           <p
             role="status"

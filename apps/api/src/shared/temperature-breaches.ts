@@ -22,7 +22,7 @@ export function defaultBoundaries(temperatureClass: string): TTemperatureBoundar
   ];
 }
 
-const beyond = (b: TTemperatureBoundary, celsius: number) =>
+export const beyond = (b: TTemperatureBoundary, celsius: number) =>
   (b.above !== undefined && celsius > b.above) || (b.below !== undefined && celsius < b.below);
 
 /**
@@ -30,6 +30,9 @@ const beyond = (b: TTemperatureBoundary, celsius: number) =>
  * more than `maxStepMs`, so a silence is not counted as minutes beyond): a boundary with minutes is breached once
  * those stretches beyond its limit add up to its minutes, one with 0 at the first reading beyond.
  */
+/** A reading stands for at most this long in a boundary's minutes: a silence is a gap, not time beyond. */
+export const MAX_STEP_MS = 15 * 60_000;
+
 export function findBreaches(points: readonly TracePoint[], boundaries: readonly TTemperatureBoundary[], maxStepMs: number): Breach[] {
   const trace = [...points].sort((a, b) => a.at.getTime() - b.at.getTime());
   const breaches: Breach[] = [];
@@ -54,6 +57,25 @@ export function findBreaches(points: readonly TracePoint[], boundaries: readonly
     }
   }
   return breaches.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * The time a trace spent beyond a boundary, first to last: from the first reading beyond to the end of the last
+ * one's step (the next reading, at most `maxStepMs` on), for shading the chart. Null when no reading is beyond.
+ */
+export function spanBeyond(
+  points: readonly TracePoint[],
+  boundary: TTemperatureBoundary,
+  maxStepMs: number,
+): { from: Date; to: Date } | null {
+  const trace = [...points].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const first = trace.findIndex((p) => beyond(boundary, p.celsius));
+  if (first < 0) return null;
+  let last = first;
+  for (let i = first; i < trace.length; i++) if (beyond(boundary, trace[i].celsius)) last = i;
+  const next = trace[last + 1];
+  const end = next ? Math.min(next.at.getTime(), trace[last].at.getTime() + maxStepMs) : trace[last].at.getTime();
+  return { from: trace[first].at, to: new Date(end) };
 }
 
 /** The logger's interval: the median step between its readings (null with fewer than two). */
