@@ -23,6 +23,7 @@ import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
 import driverRoutes from './modules/driver/driver.routes.js';
 import driverPayRoutes from './modules/driver-pay/driver-pay.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
+import fhirRoutes from './modules/fhir/fhir.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -236,6 +237,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   ]) {
     await app.register(routes, { prefix: '/api' });
   }
+  // FHIR R4 for the labs' own systems: its own errors (OperationOutcome) and content type (modules/fhir).
+  await app.register(fhirRoutes, { prefix: '/fhir/r4' });
   if (env.SERVE_WEB) await app.register(webPlugin, { root: opts.webRoot ?? env.WEB_DIST });
   else await app.register(webPlugin, { root: '/nonexistent' });
 

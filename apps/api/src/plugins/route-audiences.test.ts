@@ -43,6 +43,8 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/sms/inbound',
   // A signed link or a Bearer token: the route checks the token itself when there is no valid link.
   'GET /api/v1/files/:id',
+  // FHIR's CapabilityStatement is public by the specification (what a client reads before it authenticates).
+  'GET /fhir/r4/metadata',
 ];
 
 describe('every route', () => {

@@ -119,7 +119,10 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       production: deps.production,
       allowedNetworks: deps.allowedNetworks,
       deadlineMs,
+      // A FHIR Subscription's channel: its own headers (its channel.header) beside the signature, as FHIR JSON.
+      ...(endpoint.kind === 'fhir' ? { contentType: 'application/fhir+json' } : {}),
       headers: {
+        ...endpoint.headers,
         'webhook-id': msg.msgId,
         'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
         'webhook-signature': signature,
