@@ -29,7 +29,7 @@ const MODULE_IMPORTS = {
   auth: ['accounts'],
   billing: [],
   devices: ['deliveries', 'medical', 'messages'],
-  deliveries: ['billing', 'driver-pay', 'messages', 'webhooks'],
+  deliveries: ['billing', 'driver-pay', 'fhir-task', 'messages', 'webhooks'],
   discrepancies: ['notifications'],
   dispatch: ['deliveries'],
   'driver-pay': ['billing'],
@@ -53,6 +53,10 @@ const MODULE_IMPORTS = {
   tracking: [],
   users: ['auth'],
   webhooks: [],
+  // A delivery as an R4 Task, and the Subscriptions' notifications written where deliveries change.
+  'fhir-task': [],
+  // FHIR R4 at /fhir/r4: books through deliveries, subscribes through the webhooks' endpoints.
+  fhir: ['deliveries', 'fhir-task', 'webhooks'],
 };
 
 // The table itself must be free of circles, or it would allow one.

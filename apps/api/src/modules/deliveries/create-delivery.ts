@@ -20,7 +20,7 @@ import {
 } from '../billing/price-booking.js';
 import { sendDeliveriesMessages } from '../messages/send-delivery-messages.js';
 import { recordWebhookEvents } from '../webhooks/record-webhook-event.js';
-import { recordTaskNotifications } from '../fhir/record-task-notifications.js';
+import { recordTaskNotifications } from '../fhir-task/record-task-notifications.js';
 import { custodyEventRow } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';

@@ -19,7 +19,7 @@ import type { DeliveryEvent } from '../messages/delivery-messages.js';
 import { recordPayForMove } from '../driver-pay/record-pay-for-move.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
-import { recordTaskNotification } from '../fhir/record-task-notifications.js';
+import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
 import { priceOnMove } from './price-on-move.js';

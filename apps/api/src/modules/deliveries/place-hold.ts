@@ -8,7 +8,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
-import { recordTaskNotification } from '../fhir/record-task-notifications.js';
+import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
 import { appendHandlingEvent } from './custody.js';
 
 export interface HoldInput {

@@ -8,7 +8,7 @@ import { deliveryLiveEvent, publishLiveEvent } from '../../platform/live-events.
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
-import { recordTaskNotification } from '../fhir/record-task-notifications.js';
+import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
 import { appendHandlingEvent } from './custody.js';
 
 export const RECEIPT_ALREADY = 'Receipt was already recorded for this delivery';

@@ -1,4 +1,4 @@
-import { FHIR_BASE_PATH, FHIR_JSON } from './fhir-codes.js';
+import { FHIR_BASE_PATH, FHIR_JSON } from '../fhir-task/fhir-codes.js';
 
 /** The token endpoint of SMART Backend Services (built beside this module), named in the security section. */
 export const FHIR_TOKEN_PATH = `${FHIR_BASE_PATH}/auth/token`;

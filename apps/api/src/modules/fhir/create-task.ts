@@ -8,24 +8,23 @@ import { FhirInvalid, withExpressions } from './operation-outcome.js';
 import { readTask } from './read-task.js';
 import { bookingOfTask, parseIfNoneExist, type TaskBooking } from './task-booking.js';
 
-export const TASK_IDENTIFIER_TAKEN = 'A Task with this identifier already exists: send If-None-Exist: identifier=system|value to get it back';
+export const TASK_IDENTIFIER_TAKEN =
+  'A Task with this identifier already exists: send If-None-Exist: identifier=system|value to get it back';
 
 async function existingTaskId(services: Services, accountId: string, id: { system: string; value: string }) {
   const [row] = await services.db
     .select({ deliveryId: fhirTaskIdentifiers.deliveryId })
     .from(fhirTaskIdentifiers)
     .where(
-      and(
-        eq(fhirTaskIdentifiers.accountId, accountId),
-        eq(fhirTaskIdentifiers.system, id.system),
-        eq(fhirTaskIdentifiers.value, id.value),
-      ),
+      and(eq(fhirTaskIdentifiers.accountId, accountId), eq(fhirTaskIdentifiers.system, id.system), eq(fhirTaskIdentifiers.value, id.value)),
     )
     .limit(1);
   return row?.deliveryId ?? null;
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string; cause?: { code?: string } })?.code === '23505' ||
+  (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /**
  * POST /fhir/r4/Task: books the delivery the Task asks for exactly as the JSON API does (createDelivery: the same
@@ -66,7 +65,9 @@ async function bookTask(
       {
         within: async (tx, row) => {
           if (identifier)
-            await tx.insert(fhirTaskIdentifiers).values({ deliveryId: row.id, accountId: row.accountId, ...identifier, createdAt: row.createdAt });
+            await tx
+              .insert(fhirTaskIdentifiers)
+              .values({ deliveryId: row.id, accountId: row.accountId, ...identifier, createdAt: row.createdAt });
         },
       },
     );

@@ -12,8 +12,9 @@ import { type Crew, crew } from '../dispatch/operations-test-kit.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { startPickupRun } from '../driver/start-pickup-run.js';
 import { fhirCustomer, fhirProblems, pickupTask } from './fhir-test-kit.js';
-import { FHIR_TASK_EVENT } from './record-task-notifications.js';
+import { FHIR_TASK_EVENT } from '../fhir-task/record-task-notifications.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: FHIR JSON is read by path in the assertions.
 type Json = Record<string, any>;
 
 /** The lab's interface engine, faked at its network boundary: a real HTTP server on loopback that answers as told. */
@@ -80,7 +81,11 @@ describe('FHIR R4 Subscriptions', () => {
     const lab = await fhirCustomer(t);
     const created = await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(lab.user.accountId as string));
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ resourceType: 'Subscription', status: 'active', channel: { type: 'rest-hook', endpoint: hook.url() } });
+    expect(created.json).toMatchObject({
+      resourceType: 'Subscription',
+      status: 'active',
+      channel: { type: 'rest-hook', endpoint: hook.url() },
+    });
     expect(created.res.headers.location).toBe(`http://courier.test/fhir/r4/Subscription/${created.json.id}`);
 
     hook.got.length = 0;
@@ -152,7 +157,11 @@ describe('FHIR R4 Subscriptions', () => {
     expect(read.error).toContain('Disabled');
     hook.answers.length = 0;
     // Set active again: it is enabled and what waited is sent.
-    const put = await fhir('PUT', `/fhir/r4/Subscription/${sub.id}`, lab.auth, { ...subscription(lab.user.accountId as string), id: sub.id, status: 'active' });
+    const put = await fhir('PUT', `/fhir/r4/Subscription/${sub.id}`, lab.auth, {
+      ...subscription(lab.user.accountId as string),
+      id: sub.id,
+      status: 'active',
+    });
     expect(put.json.status).toBe('active');
     hook.got.length = 0;
     await drain();
@@ -178,7 +187,11 @@ describe('FHIR R4 Subscriptions', () => {
       [{ criteria: 'Patient?name=x' }, 400, 'Subscription.criteria'],
       [{ channel: { type: 'websocket' } }, 422, 'Subscription.channel.type'],
       [{ channel: { type: 'rest-hook', endpoint: 'http://example.com/hook' } }, 400, 'Subscription.channel.endpoint'],
-      [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['Content-Type: text/plain'] } }, 400, 'Subscription.channel.header[0]'],
+      [
+        { channel: { type: 'rest-hook', endpoint: hook.url(), header: ['Content-Type: text/plain'] } },
+        400,
+        'Subscription.channel.header[0]',
+      ],
       [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: a\r\nb'] } }, 400, 'Subscription.channel.header[0]'],
     ];
     for (const [extra, status, expression] of refusals) {

@@ -12,9 +12,10 @@ import { recordProofOfDelivery } from '../driver/record-proof-of-delivery.js';
 import { startPickupRun } from '../driver/start-pickup-run.js';
 import { startTransit } from '../driver/start-transit.js';
 import { recordReceiptForLab } from '../medical/record-receipt.js';
-import { CODE_SYSTEMS } from './fhir-codes.js';
+import { CODE_SYSTEMS } from '../fhir-task/fhir-codes.js';
 import { fhirCustomer, fhirProblems, pickupTask } from './fhir-test-kit.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: FHIR JSON is read by path in the assertions.
 type Json = Record<string, any>;
 
 describe('FHIR R4 Tasks', () => {
@@ -64,7 +65,12 @@ describe('FHIR R4 Tasks', () => {
     expect(booked.status).toBe(201);
     const task = booked.json;
     expect(booked.res.headers.location).toBe(`http://courier.test/fhir/r4/Task/${task.id}`);
-    expect(task).toMatchObject({ status: 'requested', intent: 'order', priority: 'stat', businessStatus: { coding: [{ code: 'pending' }] } });
+    expect(task).toMatchObject({
+      status: 'requested',
+      intent: 'order',
+      priority: 'stat',
+      businessStatus: { coding: [{ code: 'pending' }] },
+    });
     expect(task.requester.reference).toBe(`Organization/${lab.user.accountId}`);
     expect(task.requester.display).toBe('Acme Labs');
     expect(task.restriction.period.end).toBe('2026-03-03T19:00:00.000Z');
@@ -94,7 +100,10 @@ describe('FHIR R4 Tasks', () => {
     await startPickupRun(s, actor(people.DRIVER), { idOrTrackingNumber: task.id });
     await confirmPickup(s, actor(people.DRIVER), { idOrTrackingNumber: task.id, scannedPieces: barcodes });
     const picked = await read();
-    expect(picked).toMatchObject({ status: 'in-progress', businessStatus: { coding: [{ system: CODE_SYSTEMS.deliveryStatus, code: 'picked_up' }] } });
+    expect(picked).toMatchObject({
+      status: 'in-progress',
+      businessStatus: { coding: [{ system: CODE_SYSTEMS.deliveryStatus, code: 'picked_up' }] },
+    });
     expect(picked.executionPeriod.start).toBeDefined();
     await startTransit(s, actor(people.DRIVER), { idOrTrackingNumber: task.id });
     expect((await read()).businessStatus.coding[0].code).toBe('in_transit');
@@ -128,7 +137,11 @@ describe('FHIR R4 Tasks', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/fhir/r4/Task',
-      headers: { ...lab.auth, 'content-type': 'application/fhir+json', 'if-none-exist': 'identifier=urn:oid:2.16.840.1.113883.3.1234.1|ORD-IDEM' },
+      headers: {
+        ...lab.auth,
+        'content-type': 'application/fhir+json',
+        'if-none-exist': 'identifier=urn:oid:2.16.840.1.113883.3.1234.1|ORD-IDEM',
+      },
       payload: JSON.stringify(pickupTask({}, 'ORD-IDEM')),
     });
     expect(again.statusCode).toBe(200);
@@ -244,7 +257,12 @@ describe('FHIR R4 Tasks', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(fhirProblems(notJson.json())).toEqual([]);
-    const xml = await t.app.inject({ method: 'POST', url: '/fhir/r4/Task', headers: { ...lab.auth, 'content-type': 'application/fhir+xml' }, payload: '<Task/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/Task',
+      headers: { ...lab.auth, 'content-type': 'application/fhir+xml' },
+      payload: '<Task/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().resourceType).toBe('OperationOutcome');
     const unknown = await fhir('GET', '/fhir/r4/Patient/1');

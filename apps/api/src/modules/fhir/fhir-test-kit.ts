@@ -1,7 +1,7 @@
 import { Fhir } from 'fhir';
 import { createUser } from '../../db/seed/factories.js';
 import type { TestApp } from '../../test/test-app.js';
-import { CODE_SYSTEMS, EXTENSIONS } from './fhir-codes.js';
+import { CODE_SYSTEMS, EXTENSIONS } from '../fhir-task/fhir-codes.js';
 
 /** Test helpers for the FHIR API (not a test file itself). */
 

@@ -4,7 +4,7 @@ import { capabilityStatement } from './capability-statement.js';
 import { createSubscription } from './create-subscription.js';
 import { createTask } from './create-task.js';
 import { deleteSubscription } from './delete-subscription.js';
-import { FHIR_BASE_PATH, FHIR_JSON } from './fhir-codes.js';
+import { FHIR_BASE_PATH, FHIR_JSON } from '../fhir-task/fhir-codes.js';
 import { type FhirCaller, resolveFhirCaller } from './fhir-caller.js';
 import { operationOutcome, outcomeOfError } from './operation-outcome.js';
 import { readSubscription, searchSubscriptions } from './read-subscriptions.js';
@@ -50,11 +50,18 @@ const fhirRoutes: FastifyPluginAsync = async (app) => {
   const schema = { hide: true };
   const fhir = (reply: FastifyReply, status: number, resource: unknown) => reply.status(status).type(FHIR_JSON).send(resource);
 
-  app.get('/metadata', { schema }, async (_request, reply) => fhir(reply, 200, capabilityStatement(services.publicUrl, services.clock.now())));
+  app.get('/metadata', { schema }, async (_request, reply) =>
+    fhir(reply, 200, capabilityStatement(services.publicUrl, services.clock.now())),
+  );
 
   app.post('/Task', { schema, onRequest: caller }, async (request, reply) => {
     const ifNoneExist = request.headers['if-none-exist'];
-    const { created, task } = await createTask(services, callerOf(request), request.body, typeof ifNoneExist === 'string' ? ifNoneExist : undefined);
+    const { created, task } = await createTask(
+      services,
+      callerOf(request),
+      request.body,
+      typeof ifNoneExist === 'string' ? ifNoneExist : undefined,
+    );
     reply.header('location', `${services.publicUrl}${FHIR_BASE_PATH}/Task/${task.id}`);
     reply.header('last-modified', new Date(task.meta.lastUpdated).toUTCString());
     return fhir(reply, created ? 201 : 200, task);

@@ -75,7 +75,11 @@ export function outcomeOfError(
   fallback: Expressions = (f) => f,
 ): { status: number; body: ReturnType<typeof operationOutcome>; headers?: Record<string, string> } {
   const expressionOf: Expressions = (err as { [EXPRESSIONS]?: Expressions } | null)?.[EXPRESSIONS] ?? fallback;
-  if (err instanceof FhirInvalid) return { status: err.status, body: operationOutcome(err.status, [{ message: err.message, expression: err.expression, code: err.code }]) };
+  if (err instanceof FhirInvalid)
+    return {
+      status: err.status,
+      body: operationOutcome(err.status, [{ message: err.message, expression: err.expression, code: err.code }]),
+    };
   if (err instanceof AppError) {
     const headers: Record<string, string> = { ...(err.details?.headers ?? {}) };
     if (err.details?.retryAfter !== undefined) headers['retry-after'] = String(err.details.retryAfter);
@@ -101,8 +105,11 @@ export function outcomeOfError(
   const e = err as FastifyError & { retryAfter?: number };
   const raw = e?.statusCode ?? 500;
   const status = raw >= 400 && raw < 600 ? raw : 500;
-  if (status >= 500) return { status: status === 503 ? 503 : 500, body: operationOutcome(500, [{ message: 'Something went wrong. Please try again.' }]) };
-  const message = FASTIFY_MESSAGES[e.code] ?? (err instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : e.message || 'Invalid request');
+  if (status >= 500)
+    return { status: status === 503 ? 503 : 500, body: operationOutcome(500, [{ message: 'Something went wrong. Please try again.' }]) };
+  const message =
+    FASTIFY_MESSAGES[e.code] ??
+    (err instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : e.message || 'Invalid request');
   const headers: Record<string, string> = status === 429 && e.retryAfter ? { 'retry-after': String(e.retryAfter) } : {};
   return { status, headers, body: operationOutcome(status, [{ message }]) };
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { fhirSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
-import { FHIR_BASE_PATH } from './fhir-codes.js';
+import { FHIR_BASE_PATH } from '../fhir-task/fhir-codes.js';
 import type { FhirCaller } from './fhir-caller.js';
 import { findSubscription, subscriptionOf, subscriptionsOfCaller } from './subscription-resource.js';
 

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/app-error.js';
 import type { Services } from '../../services.js';
 import { isUuid } from '../../shared/ids.js';
 import type { FhirCaller } from './fhir-caller.js';
-import { loadOneTaskParts, taskOf } from './task-resource.js';
+import { loadOneTaskParts, taskOf } from '../fhir-task/task-resource.js';
 
 export const TASK_NOT_FOUND = 'Task not found';
 

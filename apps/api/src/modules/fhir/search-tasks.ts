@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, notInArray, or, type SQL } from 'drizzle-orm';
 import { deliveries, fhirTaskIdentifiers } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
-import { FHIR_BASE_PATH } from './fhir-codes.js';
+import { FHIR_BASE_PATH } from '../fhir-task/fhir-codes.js';
 import type { FhirCaller } from './fhir-caller.js';
 import { FhirInvalid } from './operation-outcome.js';
 import { tasksOfCaller } from './read-task.js';
 import { splitToken } from './task-booking.js';
-import { type FhirTaskStatus, loadTaskParts, TASK_STATUS_OF, taskOf } from './task-resource.js';
+import { type FhirTaskStatus, loadTaskParts, TASK_STATUS_OF, taskOf } from '../fhir-task/task-resource.js';
 
 export const DEFAULT_COUNT = 20;
 export const MAX_COUNT = 100;
@@ -122,10 +122,14 @@ export async function searchTasks(services: Services, caller: FhirCaller, query:
     type: 'searchset' as const,
     total,
     link: links,
-    ...(parts.length === 0 ? {} : { entry: parts.map((p) => ({
-      fullUrl: `${base}/Task/${p.delivery.id}`,
-      resource: taskOf(p, services.publicUrl),
-      search: { mode: 'match' as const },
-    })) }),
+    ...(parts.length === 0
+      ? {}
+      : {
+          entry: parts.map((p) => ({
+            fullUrl: `${base}/Task/${p.delivery.id}`,
+            resource: taskOf(p, services.publicUrl),
+            search: { mode: 'match' as const },
+          })),
+        }),
   };
 }

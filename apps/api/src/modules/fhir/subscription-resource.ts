@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { fhirSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
 import { isUuid } from '../../shared/ids.js';
-import { FHIR_JSON } from './fhir-codes.js';
+import { FHIR_JSON } from '../fhir-task/fhir-codes.js';
 import type { FhirCaller } from './fhir-caller.js';
 import { FhirInvalid } from './operation-outcome.js';
 
@@ -47,7 +47,8 @@ export function subscriptionInputOf(body: unknown, caller: FhirCaller): Subscrip
     throw new FhirInvalid('status must be requested, active or off', 'Subscription.status');
   const channel = body.channel;
   if (!isObject(channel)) throw new FhirInvalid('channel is required', 'Subscription.channel');
-  if (channel.type !== 'rest-hook') throw new FhirInvalid('Only the rest-hook channel is supported', 'Subscription.channel.type', 422, 'not-supported');
+  if (channel.type !== 'rest-hook')
+    throw new FhirInvalid('Only the rest-hook channel is supported', 'Subscription.channel.type', 422, 'not-supported');
   if (channel.payload !== undefined && channel.payload !== FHIR_JSON && channel.payload !== 'application/json')
     throw new FhirInvalid(`channel.payload must be ${FHIR_JSON}`, 'Subscription.channel.payload', 422, 'not-supported');
   const endpoint = typeof channel.endpoint === 'string' ? channel.endpoint.trim() : '';
@@ -90,7 +91,7 @@ export function subscriptionOf(sub: SubscriptionRow, endpoint: EndpointRow) {
   return {
     resourceType: 'Subscription' as const,
     id: sub.id,
-    meta: { lastUpdated: (endpoint.updatedAt > sub.updatedAt ? endpoint.updatedAt : sub.updatedAt).toISOString() },
+    meta: { lastUpdated: new Date(Math.max(endpoint.updatedAt.getTime(), sub.updatedAt.getTime())).toISOString() },
     status,
     ...(sub.end ? { end: sub.end.toISOString() } : {}),
     reason: sub.reason || 'Task updates',

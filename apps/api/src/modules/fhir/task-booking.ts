@@ -1,5 +1,5 @@
 import { DELIVERY_TYPES, PACKAGE_SIZES, SPECIMEN_CATEGORIES, TEMPERATURE_CLASSES } from '@courier/contract';
-import { CODE_SYSTEMS, EXTENSIONS, TASK_CODE } from './fhir-codes.js';
+import { CODE_SYSTEMS, EXTENSIONS, TASK_CODE } from '../fhir-task/fhir-codes.js';
 import { FhirInvalid } from './operation-outcome.js';
 
 type Json = Record<string, unknown>;
@@ -87,12 +87,11 @@ export function bookingOfTask(body: unknown): TaskBooking {
 
   const identifiers = list(task.identifier).filter(isObject);
   if (identifiers.length > 1) throw new FhirInvalid('A Task carries at most one identifier of the lab', 'Task.identifier');
-  const identifier = identifiers[0]
-    ? splitToken(`${str(identifiers[0].system) ?? ''}|${str(identifiers[0].value) ?? ''}`)
-    : null;
+  const identifier = identifiers[0] ? splitToken(`${str(identifiers[0].system) ?? ''}|${str(identifiers[0].value) ?? ''}`) : null;
 
   const requiredBy = isObject(task.restriction) && isObject(task.restriction.period) ? task.restriction.period.end : undefined;
-  if (typeof requiredBy !== 'string') throw new FhirInvalid('The required-by time is Task.restriction.period.end', 'Task.restriction.period.end');
+  if (typeof requiredBy !== 'string')
+    throw new FhirInvalid('The required-by time is Task.restriction.period.end', 'Task.restriction.period.end');
 
   const pickup = containedOf(task, task.location, 'Task.location');
   if (pickup.resource.resourceType !== 'Location') throw new FhirInvalid('Task.location must be a contained Location', 'Task.location');

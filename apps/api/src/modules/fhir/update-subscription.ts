@@ -24,7 +24,9 @@ export async function updateSubscription(services: Services, caller: FhirCaller,
       .set({
         url: input.endpoint,
         headers: input.headerMap,
-        ...(input.requestedStatus === 'active' && !found.endpoint.enabled ? { enabled: true, disabledReason: null, failingSince: null } : {}),
+        ...(input.requestedStatus === 'active' && !found.endpoint.enabled
+          ? { enabled: true, disabledReason: null, failingSince: null }
+          : {}),
         updatedAt: now,
       })
       .where(eq(webhookEndpoints.id, found.endpoint.id))

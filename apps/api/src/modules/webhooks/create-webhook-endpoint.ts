@@ -28,7 +28,10 @@ export async function createWebhookEndpoint(services: Services, actor: Actor, in
   const secret = newWebhookSecret();
   const row = await services.db.transaction(async (tx) => {
     await lockOwner(tx, actor.id);
-    const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.kind, 'webhook')));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.kind, 'webhook')));
     if (n >= WEBHOOK_ENDPOINT_CAP) throw conflict(`You can have at most ${WEBHOOK_ENDPOINT_CAP} webhook endpoints; delete one first`);
     const [created] = await tx
       .insert(webhookEndpoints)

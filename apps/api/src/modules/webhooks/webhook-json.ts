@@ -30,6 +30,6 @@ export async function findWebhookEndpoint(
   if (!isUuid(id)) throw notFound(WEBHOOK_NOT_FOUND);
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1);
   // A FHIR Subscription's channel (kind 'fhir') is managed through the Subscription only.
-  if (!row || row.kind !== 'webhook' || !allowed(row)) throw notFound(WEBHOOK_NOT_FOUND);
+  if (row?.kind !== 'webhook' || !allowed(row)) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 }
