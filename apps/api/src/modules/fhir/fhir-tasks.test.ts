@@ -153,6 +153,34 @@ describe('FHIR R4 Tasks', () => {
     expect((await book({}, 'ORD-IDEM', otherLab.auth)).status).toBe(201);
   });
 
+  it('books once when two requests with the same If-None-Exist race', async () => {
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/fhir/r4/Task',
+        headers: {
+          ...lab.auth,
+          'content-type': 'application/fhir+json',
+          'if-none-exist': 'identifier=urn:oid:2.16.840.1.113883.3.1234.1|ORD-RACE',
+        },
+        payload: JSON.stringify(pickupTask({}, 'ORD-RACE')),
+      });
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const found = (await fhir('GET', '/fhir/r4/Task?identifier=ORD-RACE')).json;
+    expect(found.total).toBe(1);
+    // If-None-Exist must name the Task's own identifier.
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/Task',
+      headers: { ...lab.auth, 'content-type': 'application/fhir+json', 'if-none-exist': 'identifier=urn:x|OTHER' },
+      payload: JSON.stringify(pickupTask({}, 'ORD-RACE-2')),
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().issue[0].expression).toEqual(['Task.identifier']);
+  });
+
   it("answers another account's Task, and an unknown one, 404", async () => {
     const { json } = await book();
     const other = await fhir('GET', `/fhir/r4/Task/${json.id}`, undefined, otherLab.auth);
@@ -170,6 +198,7 @@ describe('FHIR R4 Tasks', () => {
       clock.advance(60_000);
       ids.push((await book({}, `SRCH-${i}`, searcher.auth)).json.id);
     }
+    clock.advance(60_000);
     await approveDelivery(t.app.services, actor(people.STAFF), { idOrTrackingNumber: ids[0] });
     const get = async (query: string) => (await fhir('GET', `/fhir/r4/Task?${query}`, undefined, searcher.auth)).json;
 
@@ -181,11 +210,11 @@ describe('FHIR R4 Tasks', () => {
     const byId = await get('identifier=urn:oid:2.16.840.1.113883.3.1234.1|SRCH-3');
     expect(byId.entry.map((e: Json) => e.resource.id)).toEqual([ids[3]]);
     expect((await get('identifier=SRCH-2')).entry.map((e: Json) => e.resource.id)).toEqual([ids[2]]);
-    const since = new Date(clock.now().getTime() - 150_000).toISOString();
+    const since = new Date(clock.now().getTime() - 210_000).toISOString();
     // The last three booked, and the first (approved just now).
     const recent = await get(`_lastUpdated=gt${since}`);
     expect(new Set(recent.entry.map((e: Json) => e.resource.id))).toEqual(new Set([ids[0], ids[2], ids[3], ids[4]]));
-    expect((await get(`_lastUpdated=gt${since}&_lastUpdated=lt${clock.now().toISOString()}`)).total).toBe(2);
+    expect((await get(`_lastUpdated=gt${since}&_lastUpdated=lt${clock.now().toISOString()}`)).total).toBe(3);
 
     // Pages of 2, newest change first, followed by their next links to the end.
     const seen: string[] = [];

@@ -69,7 +69,8 @@ export async function searchTasks(services: Services, caller: FhirCaller, query:
   for (const v of values(query._lastUpdated)) conditions.push(lastUpdatedCondition(v));
   const identifiers = values(query.identifier).flatMap((v) => v.split(','));
   if (identifiers.length) {
-    const wanted = identifiers.map(splitToken);
+    // identifier=value matches whatever the system; identifier=system|value (or |value: no system) that system only.
+    const wanted = identifiers.map((raw) => ({ ...splitToken(raw), bySystem: raw.includes('|') }));
     const matching = services.db
       .select({ id: fhirTaskIdentifiers.deliveryId })
       .from(fhirTaskIdentifiers)
@@ -79,8 +80,7 @@ export async function searchTasks(services: Services, caller: FhirCaller, query:
           or(
             ...wanted.map(
               (w) =>
-                // identifier=value matches whatever the system; identifier=system|value that system only.
-                (w.system || identifiers.some((raw) => raw.includes('|'))
+                (w.bySystem
                   ? and(eq(fhirTaskIdentifiers.system, w.system), eq(fhirTaskIdentifiers.value, w.value))
                   : eq(fhirTaskIdentifiers.value, w.value)) as SQL,
             ),
