@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliveries } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import type { Actor } from '../../platform/policy.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -6,6 +8,7 @@ import { approveDelivery } from '../dispatch/approve-delivery.js';
 import { assignDriver } from '../dispatch/assign-driver.js';
 import { type Crew, crew, signaturePng } from '../dispatch/operations-test-kit.js';
 import { cancelDelivery } from '../deliveries/cancel-delivery.js';
+import { placeHold } from '../deliveries/place-hold.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { confirmPickup } from '../driver/confirm-pickup.js';
 import { recordProofOfDelivery } from '../driver/record-proof-of-delivery.js';
@@ -122,6 +125,30 @@ describe('FHIR R4 Tasks', () => {
       barcodes.map((b: string) => [`Receipt of ${b}`, 'received']),
     );
     expect(done.output[2].extension[0].valueReference.reference).toBe('#specimen-2');
+  });
+
+  it('answers on-hold with the hold reason while a parcel on board is held', async () => {
+    const { json } = await book();
+    const s = t.app.services;
+    const barcodes = ['01', '02', '03'].map((n) => `${json.identifier[1].value}-${n}`);
+    await approveDelivery(s, actor(people.STAFF), { idOrTrackingNumber: json.id });
+    await assignDriver(s, actor(people.STAFF), { idOrTrackingNumber: json.id, driverId: people.DRIVER.id });
+    await startPickupRun(s, actor(people.DRIVER), { idOrTrackingNumber: json.id });
+    await confirmPickup(s, actor(people.DRIVER), { idOrTrackingNumber: json.id, scannedPieces: barcodes });
+    await t.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, json.id));
+      await placeHold(tx, s, actor(people.STAFF), row, { reason: 'Temperature excursion', note: 'Probe read 31 °C' }, clock.now());
+    });
+    const held = (await fhir('GET', `/fhir/r4/Task/${json.id}`)).json;
+    expect(held).toMatchObject({
+      status: 'on-hold',
+      statusReason: { text: 'Temperature excursion' },
+      businessStatus: { coding: [{ code: 'picked_up' }] },
+    });
+    expect((await fhir('GET', '/fhir/r4/Task?status=on-hold')).json.entry.map((e: Json) => e.resource.id)).toEqual([json.id]);
+    expect((await fhir('GET', '/fhir/r4/Task?status=in-progress')).json.entry?.map((e: Json) => e.resource.id) ?? []).not.toContain(
+      json.id,
+    );
   });
 
   it('answers cancelled with the reason as statusReason', async () => {
