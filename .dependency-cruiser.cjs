@@ -29,7 +29,7 @@ const MODULE_IMPORTS = {
   auth: ['accounts'],
   billing: [],
   devices: ['deliveries', 'medical', 'messages'],
-  deliveries: ['billing', 'driver-pay', 'hl7-outbound', 'messages', 'webhooks'],
+  deliveries: ['billing', 'driver-pay', 'fhir-task', 'hl7-outbound', 'messages', 'webhooks'],
   discrepancies: ['notifications'],
   dispatch: ['deliveries'],
   'driver-pay': ['billing'],
@@ -56,6 +56,10 @@ const MODULE_IMPORTS = {
   tracking: [],
   users: ['auth'],
   webhooks: [],
+  // A delivery as an R4 Task, and the Subscriptions' notifications written where deliveries change.
+  'fhir-task': [],
+  // FHIR R4 at /fhir/r4: books through deliveries, subscribes through the webhooks' endpoints.
+  fhir: ['deliveries', 'fhir-task', 'smart', 'webhooks'],
 };
 
 // The table itself must be free of circles, or it would allow one.

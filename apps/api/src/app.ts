@@ -25,6 +25,7 @@ import dispatchRoutes from './modules/dispatch/dispatch.routes.js';
 import driverRoutes from './modules/driver/driver.routes.js';
 import driverPayRoutes from './modules/driver-pay/driver-pay.routes.js';
 import feedbackRoutes from './modules/feedback/feedback.routes.js';
+import fhirRoutes from './modules/fhir/fhir.routes.js';
 import filesRoutes from './modules/files/files.routes.js';
 import geoRoutes from './modules/geo/geo.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
@@ -256,6 +257,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   // SMART Backend Services: the token endpoint and discovery beside the FHIR base (/fhir/r4), outside /api.
   await app.register(smartAuthRoutes);
+  // FHIR R4 for the labs' own systems: its own errors (OperationOutcome) and content type (modules/fhir).
+  await app.register(fhirRoutes, { prefix: '/fhir/r4' });
   if (env.SERVE_WEB) await app.register(webPlugin, { root: opts.webRoot ?? env.WEB_DIST });
   else await app.register(webPlugin, { root: '/nonexistent' });
 

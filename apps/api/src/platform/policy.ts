@@ -139,6 +139,7 @@ export function apiKeyScopeFor(method: string, routeUrl: string): TApiKeyScope |
   if (/^\/api\/v1\/(deliveries|standing-orders)(\/|$)/.test(routeUrl)) return read ? 'deliveries:read' : 'deliveries:write';
   if (/^\/api\/v1\/webhooks(\/|$)/.test(routeUrl)) return 'webhooks:manage';
   if (routeUrl === '/api/v1/devices/readings' && !read) return 'readings:write';
+  if (/^\/fhir\/r4\//.test(routeUrl)) return 'fhir';
   return null;
 }
 

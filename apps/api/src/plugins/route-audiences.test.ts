@@ -47,6 +47,8 @@ const PUBLIC_ROUTES = [
   'POST /fhir/r4/auth/token',
   'GET /fhir/r4/.well-known/smart-configuration',
   'GET /.well-known/smart-configuration',
+  // FHIR's CapabilityStatement is public by the specification (what a client reads before it authenticates).
+  'GET /fhir/r4/metadata',
 ];
 
 describe('every route', () => {

@@ -1,4 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customerAccounts } from './accounts.js';
+import { deliveries } from './deliveries.js';
 import { users } from './users.js';
 
 /** A customer's API key: only the secret's SHA-256 is kept; `prefix` tells keys apart in lists. */
@@ -37,6 +39,13 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason'),
     /** The first failure since the last success; failing for 24 hours disables the endpoint. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /**
+     * 'webhook': the customer's own endpoint (the webhooks API lists only these). 'fhir': the channel of a FHIR
+     * Subscription (modules/fhir), sent by the same outbox with its own headers and as application/fhir+json.
+     */
+    kind: text('kind').$type<'webhook' | 'fhir'>().notNull().default('webhook'),
+    /** Headers sent with every message (a FHIR Subscription's channel.header); none for a webhook. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,4 +98,52 @@ export const webhookAttempts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+/**
+ * A FHIR R4 Subscription (rest-hook) of an account's Tasks. Its channel is a webhook endpoint of kind 'fhir', so its
+ * notifications go through the webhooks' outbox: same retries, SSRF guard, delivery log and disabling.
+ */
+export const fhirSubscriptions = pgTable(
+  'fhir_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => customerAccounts.id),
+    /** Who made it: an account owner hears of every Task of the account, a member of their own bookings only. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    criteria: text('criteria').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** channel.header as given ("Name: value" strings). */
+    channelHeaders: jsonb('channel_headers').$type<string[]>().notNull().default([]),
+    /** 'off': the client set it off; otherwise it is active while its endpoint is enabled, 'error' once disabled. */
+    requestedStatus: text('requested_status').$type<'active' | 'off'>().notNull().default('active'),
+    end: timestamp('end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fhir_subscriptions_account_idx').on(t.accountId)],
+);
+
+/** A Task's business identifier (system|value) as the lab's system sent it: unique per account, for If-None-Exist. */
+export const fhirTaskIdentifiers = pgTable(
+  'fhir_task_identifiers',
+  {
+    deliveryId: uuid('delivery_id')
+      .primaryKey()
+      .references(() => deliveries.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => customerAccounts.id),
+    system: text('system').notNull().default(''),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fhir_task_identifiers_account_idx').on(t.accountId, t.system, t.value)],
 );

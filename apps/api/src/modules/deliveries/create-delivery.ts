@@ -20,6 +20,7 @@ import {
 } from '../billing/price-booking.js';
 import { sendDeliveriesMessages } from '../messages/send-delivery-messages.js';
 import { recordWebhookEvents } from '../webhooks/record-webhook-event.js';
+import { recordTaskNotifications } from '../fhir-task/record-task-notifications.js';
 import { custodyEventRow } from './custody.js';
 import { deliveryFormSchema, type SubmittedDeliveryForm, type TDeliveryForm } from './delivery-form.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
@@ -337,6 +338,8 @@ async function writeBookingBatch(
     services,
     rows.map((delivery) => ({ type: 'delivery.created', delivery })),
   );
+  // After `within` (a FHIR Task's identifier) and the pieces: the new Tasks as their Subscriptions will see them.
+  await recordTaskNotifications(tx, services, rows);
   await yieldToEventLoop();
   await recordAudits(
     tx,

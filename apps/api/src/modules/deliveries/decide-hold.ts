@@ -10,6 +10,7 @@ import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { appendHandlingEvent } from './custody.js';
 import { moveDelivery, NOT_ON_HOLD } from './move-delivery.js';
+import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
 import { startReturn } from './start-return.js';
 
 const dispositionNote = (input: TDispositionRequest) => `Disposition: ${DISPOSITION_LABELS[input.action]}. ${input.note}`;
@@ -50,6 +51,7 @@ async function liftHold(services: Services, actor: Actor, id: string, input: TDi
       },
       now,
     );
+    await recordTaskNotification(tx, services, row);
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row));
   });
 }

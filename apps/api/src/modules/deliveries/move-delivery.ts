@@ -20,6 +20,7 @@ import { recordPayForMove } from '../driver-pay/record-pay-for-move.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { HL7_EVENT_OF_STATUS, recordHl7StatusMessage } from '../hl7-outbound/record-hl7-status.js';
+import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
 import { priceOnMove } from './price-on-move.js';
@@ -204,6 +205,8 @@ export async function moveDelivery(
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
     await p.within?.(tx, row);
+    // The FHIR Task's Subscriptions, once per move, after the move's own writes (piece hand-overs) are in.
+    await recordTaskNotification(tx, services, row);
     // A drop-off, failed drop or return earns the driver their pay item, committed with the move (modules/driver-pay).
     await recordPayForMove(tx, row, services.env.BUSINESS_TZ);
     return row;

@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
+import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
 import { appendHandlingEvent } from './custody.js';
 
 export interface HoldInput {
@@ -54,6 +55,7 @@ export async function placeHold(
     now,
   );
   await input.within?.(tx, held);
+  await recordTaskNotification(tx, services, held);
   await recordWebhookEvent(tx, services, { type: 'delivery.exception', delivery: held });
   await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', held));
   return held;

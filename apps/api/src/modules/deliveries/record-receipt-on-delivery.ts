@@ -9,6 +9,7 @@ import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { recordHl7StatusMessage } from '../hl7-outbound/record-hl7-status.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
+import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
 import { appendHandlingEvent } from './custody.js';
 
 export const RECEIPT_ALREADY = 'Receipt was already recorded for this delivery';
@@ -78,6 +79,8 @@ export async function recordReceiptOnDelivery(
   await recordWebhookEvent(tx, services, { type: 'delivery.receipt', delivery: row });
   await recordHl7StatusMessage(tx, row, 'receipt', now, input.status === 'accepted' ? 'received' : 'rejected');
   await within?.(tx, row);
+  // After `within` (the piece results): the Task's output carries the receipt per specimen.
+  await recordTaskNotification(tx, services, row);
   if (input.status === 'rejected') await recordWebhookEvent(tx, services, { type: 'delivery.exception', delivery: row });
   await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row));
   return row;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type TCreateWebhookRequest, WEBHOOK_ENDPOINT_CAP, ZCreateWebhookRequest } from '@courier/contract';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { webhookEndpoints } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../platform/app-error.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -28,7 +28,10 @@ export async function createWebhookEndpoint(services: Services, actor: Actor, in
   const secret = newWebhookSecret();
   const row = await services.db.transaction(async (tx) => {
     await lockOwner(tx, actor.id);
-    const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, actor.id));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.kind, 'webhook')));
     if (n >= WEBHOOK_ENDPOINT_CAP) throw conflict(`You can have at most ${WEBHOOK_ENDPOINT_CAP} webhook endpoints; delete one first`);
     const [created] = await tx
       .insert(webhookEndpoints)

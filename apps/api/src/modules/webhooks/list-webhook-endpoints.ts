@@ -1,5 +1,5 @@
 import type { TWebhookEndpoint } from '@courier/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { webhookEndpoints } from '../../db/schema/index.js';
 import { type Actor, assertAudience } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -10,7 +10,7 @@ export async function listWebhookEndpoints(services: Services, actor: Actor): Pr
   const rows = await services.db
     .select()
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, actor.id))
+    .where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.kind, 'webhook')))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
   return rows.map(toWebhookEndpointJson);
 }

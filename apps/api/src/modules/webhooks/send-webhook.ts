@@ -14,6 +14,8 @@ export interface WebhookRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** application/json unless given (a FHIR Subscription's notification is application/fhir+json). */
+  contentType?: string;
   /** Production refuses private and loopback addresses at connection time too (a name can change what it resolves to). */
   production: boolean;
   /** OUTBOUND_ALLOWED_NETWORKS: private or loopback networks production may reach all the same. */
@@ -87,7 +89,7 @@ export function sendWebhook(req: WebhookRequest): Promise<WebhookAnswer> {
       url,
       {
         method: 'POST',
-        headers: { ...req.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(req.body) },
+        headers: { ...req.headers, 'content-type': req.contentType ?? 'application/json', 'content-length': Buffer.byteLength(req.body) },
         ...(req.production ? { lookup: reachableOnlyLookup(allowed) } : {}),
       },
       (res) => {

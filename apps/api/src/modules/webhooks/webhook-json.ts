@@ -29,6 +29,7 @@ export async function findWebhookEndpoint(
 ): Promise<WebhookEndpointRow> {
   if (!isUuid(id)) throw notFound(WEBHOOK_NOT_FOUND);
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).limit(1);
-  if (!row || !allowed(row)) throw notFound(WEBHOOK_NOT_FOUND);
+  // A FHIR Subscription's channel (kind 'fhir') is managed through the Subscription only.
+  if (row?.kind !== 'webhook' || !allowed(row)) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 }

@@ -119,7 +119,10 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       production: deps.production,
       allowedNetworks: deps.allowedNetworks,
       deadlineMs,
+      // A FHIR Subscription's channel: its own headers (its channel.header) beside the signature, as FHIR JSON.
+      ...(endpoint.kind === 'fhir' ? { contentType: 'application/fhir+json' } : {}),
       headers: {
+        ...endpoint.headers,
         'webhook-id': msg.msgId,
         'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
         'webhook-signature': signature,
@@ -193,15 +196,19 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     if (!changed) return;
     const [owner] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, endpoint.userId));
     if (!owner) return;
+    // A FHIR Subscription's channel: said so, and set active again through the Subscription (PUT status active).
+    const fhir = endpoint.kind === 'fhir';
     await enqueueEmail(
       tx,
       composeEmail({
         to: owner.email,
-        subject: 'Your MedCourier webhook endpoint was disabled',
+        subject: fhir ? 'Your MedCourier FHIR Subscription was disabled' : 'Your MedCourier webhook endpoint was disabled',
         paragraphs: [
           `Hello ${owner.firstName},`,
-          `Your webhook endpoint ${endpoint.url} has failed every delivery attempt for 24 hours, so we have stopped sending to it.`,
-          'Fix the endpoint, then enable it again in Account Settings. Its delivery log shows each attempt and what it answered; events from now on are kept and sent once it is enabled.',
+          `Your ${fhir ? 'FHIR Subscription endpoint' : 'webhook endpoint'} ${endpoint.url} has failed every delivery attempt for 24 hours, so we have stopped sending to it.`,
+          fhir
+            ? 'Fix the endpoint, then set the Subscription active again (PUT it with status active); it reads status error until then. Notifications from now on are kept and sent once it is active.'
+            : 'Fix the endpoint, then enable it again in Account Settings. Its delivery log shows each attempt and what it answered; events from now on are kept and sent once it is enabled.',
         ],
         action: { label: 'Open Account Settings', href: `${deps.publicUrl}/account-settings` },
       }),
