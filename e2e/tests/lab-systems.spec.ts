@@ -40,6 +40,23 @@ test.describe('connected labs', () => {
     request,
   }) => {
     const owner = app.account('CUSTOMER');
+    const ownerToken = await loginViaApi(request, owner);
+    // An engine's orders go between a saved pickup point and a saved recipient of the account's address book.
+    const saved = { pickup: 'Phlebotomy (HL7 orders)', recipient: 'Core Lab (HL7 orders)' };
+    for (const data of [
+      { kind: 'pickup', label: saved.pickup, address: '55 Fruit St, Boston, MA 02114', contactName: 'Front desk', phone: '617-555-0100' },
+      {
+        kind: 'recipient',
+        label: saved.recipient,
+        address: '330 Brookline Ave, Boston, MA 02215',
+        contactName: 'Core Lab Receiving',
+        phone: '617-555-0199',
+        email: 'receiving@lab.example.test',
+      },
+    ]) {
+      const made = await request.post('/api/v1/addresses', { headers: auth(ownerToken), data });
+      expect(made.status(), await made.text()).toBe(201);
+    }
     const page = await personaPage(browser, app.baseURL, desktop, owner.email, owner.password, /\/user\/home$/);
     await page.goto('/account/integrations');
     await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
@@ -60,18 +77,14 @@ test.describe('connected labs', () => {
     const hl7 = page.getByRole('region', { name: 'HL7 senders' });
     await hl7.getByLabel('Sending facility (MSH-4)').fill(facility);
     await hl7.getByLabel('Allowed addresses').fill('10.20.0.0/16\n127.0.0.1');
-    for (const name of ['Pickup point', 'Deliver to']) {
-      const select = hl7.getByLabel(name);
-      const first = await select.locator('option').nth(1).getAttribute('value');
-      await select.selectOption(first as string);
-    }
+    await hl7.getByLabel('Pickup point').selectOption({ label: `${saved.pickup} · 55 Fruit St, Boston, MA 02114` });
+    await hl7.getByLabel('Deliver to').selectOption({ label: `${saved.recipient} · 330 Brookline Ave, Boston, MA 02215` });
     await hl7.getByRole('button', { name: 'Register sender' }).click();
     await expect(hl7.getByRole('list', { name: 'HL7 senders' }).getByText(facility)).toBeVisible();
     await expectAccessible(page, 'integrations page, a FHIR client and an HL7 sender');
     await shot(page, 'integrations');
 
     // The lab's system: a token for its signed assertion, then a Task.
-    const ownerToken = await loginViaApi(request, owner);
     const clients = (await (await request.get('/api/v1/integrations/fhir-clients', { headers: auth(ownerToken) })).json()) as {
       data: Array<{ clientId: string; name: string; tokenUrl: string }>;
     };
@@ -118,8 +131,13 @@ test.describe('connected labs', () => {
               { system: 'email', value: `receiving-${order.toLowerCase()}@lab.example.test` },
             ],
           },
-          { resourceType: 'Specimen', id: 's1', accessionIdentifier: { value: `${order}-A` } },
-          { resourceType: 'Specimen', id: 's2', accessionIdentifier: { value: `${order}-B` } },
+          ...['A', 'B'].map((tube, i) => ({
+            resourceType: 'Specimen',
+            id: `s${i + 1}`,
+            accessionIdentifier: { value: `${order}-${tube}` },
+            collection: { collectedDateTime: new Date(Date.now() - 3_600_000).toISOString() },
+            container: [{ description: 'SST tube' }],
+          })),
         ],
         location: { reference: '#pickup' },
         restriction: { period: { end: new Date(Date.now() + 2 * 86_400_000).toISOString() } },
@@ -158,7 +176,11 @@ test.describe('connected labs', () => {
       expect(response.ok(), await response.text()).toBe(true);
     };
     await move({ status: 'moving_to_pickup_location' });
-    await move({ status: 'picked_up', scannedPieces: [`${orderId}-01`, `${orderId}-02`] });
+    // A FHIR Task's specimens are UN3373 unless it says otherwise: the driver attests the packaging at pickup.
+    const packaging = Object.fromEntries(
+      ['leakProofPrimary', 'absorbent', 'secondaryContainer', 'rigidOuter', 'un3373Mark', 'responsiblePersonOnOuter'].map((c) => [c, true]),
+    );
+    await move({ status: 'picked_up', scannedPieces: [`${orderId}-01`, `${orderId}-02`], packaging });
     const carried = await taskNow();
     expect(carried.status).toBe('in-progress');
     expect(JSON.stringify(carried.businessStatus)).toContain('picked_up');
