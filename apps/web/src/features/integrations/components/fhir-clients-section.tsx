@@ -26,34 +26,43 @@ export function FhirClientsSection() {
   const headingId = useId();
   const tokenUrl = data[0]?.tokenUrl ?? registered?.tokenUrl ?? defaultTokenUrl();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        FHIR clients
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your LIS, EHR or interface engine requests pickups over FHIR R4 with SMART Backend Services: register its public key set (JWKS)
-        here, then have it sign a JWT assertion (RS384 or ES384) with its private key and post it to the token URL.
-      </p>
-      <p className="mt-2 text-sm text-slate-700">
-        Token URL: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{tokenUrl}</code>{' '}
-        <CopyButton text={tokenUrl} what="the token URL" />
-      </p>
-      {registered && <RegisteredNotice client={registered} onDone={() => setRegistered(null)} />}
-      <NewFhirClientForm onRegistered={setRegistered} />
-      <h3 className="mt-6 text-sm font-semibold text-slate-900">Registered clients</h3>
-      {isPending ? (
-        <Spinner label="Loading FHIR clients" />
-      ) : isError ? (
-        <p className="mt-2 text-sm text-red-700">FHIR clients could not be loaded. Try again later.</p>
-      ) : data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No FHIR clients yet.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100" aria-label="FHIR clients">
-          {data.map((client) => (
-            <FhirClientRow key={client._id} client={client} />
-          ))}
-        </ul>
-      )}
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <header className="flex items-start gap-4 border-b border-slate-100 px-5 py-4 sm:px-6">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            FHIR clients
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-500">
+            Your LIS, EHR or interface engine requests pickups over FHIR R4 with SMART Backend Services: register its public key set (JWKS)
+            here, then have it sign a JWT assertion (RS384 or ES384) with its private key and post it to the token URL.
+          </p>
+        </div>
+      </header>
+      <div className="px-5 py-5 sm:px-6">
+        <p className="text-sm text-slate-700">
+          Token URL: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{tokenUrl}</code>{' '}
+          <CopyButton text={tokenUrl} what="the token URL" />
+        </p>
+        {registered && <RegisteredNotice client={registered} onDone={() => setRegistered(null)} />}
+        <NewFhirClientForm onRegistered={setRegistered} />
+        <h3 className="mt-6 text-sm font-semibold text-slate-900">Registered clients</h3>
+        {isPending ? (
+          <Spinner label="Loading FHIR clients" />
+        ) : isError ? (
+          <p className="mt-2 text-sm text-red-700">FHIR clients could not be loaded. Try again later.</p>
+        ) : data.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No FHIR clients yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100" aria-label="FHIR clients">
+            {data.map((client) => (
+              <FhirClientRow key={client._id} client={client} />
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }
@@ -186,7 +195,7 @@ function NewFhirClientForm({ onRegistered }: { onRegistered: (client: TFhirClien
         id={`${id}-jwks`}
         label="Public key set (JWKS, JSON)"
         error={errors.jwks}
-        hint='{"keys":[{"kty":"RSA","kid":"...","alg":"RS384","n":"...","e":"AQAB"}]}: public keys only, each with a kid.'
+        hint="A JSON Web Key Set: public keys only (RSA for RS384, P-384 EC for ES384), each with a kid."
       >
         <textarea
           id={`${id}-jwks`}
