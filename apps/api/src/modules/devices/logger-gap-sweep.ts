@@ -1,5 +1,5 @@
 import { ON_BOARD_STATUSES } from '@courier/contract';
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deliveries, loggerBindings, temperatureReadings } from '../../db/schema/index.js';
 import { createPeriodicTask, type PeriodicTask } from '../../platform/background-work.js';
@@ -8,6 +8,9 @@ import { formatBusinessTime } from '../../shared/business-time.js';
 import { findGaps } from '../../shared/temperature-breaches.js';
 import { lockDelivery } from '../medical/record-readings.js';
 import { sendMedicalMessages } from '../messages/medical-messages.js';
+
+/** How many of a logger's newest readings the sweep reads to find its interval and whether it has gone quiet. */
+const RECENT_READINGS = 50;
 
 /**
  * Loggers bound to a parcel on board that have said nothing for longer than three of their own intervals: dispatch
@@ -29,11 +32,15 @@ export async function sweepLoggerGaps(services: Pick<Services, 'db' | 'clock' | 
     .where(inArray(deliveries.status, [...ON_BOARD_STATUSES]));
   let told = 0;
   for (const b of bound) {
-    const trace = await services.db
-      .select({ at: temperatureReadings.at, celsius: temperatureReadings.celsius })
-      .from(temperatureReadings)
-      .where(and(eq(temperatureReadings.deliveryId, b.deliveryId), eq(temperatureReadings.deviceId, b.deviceId)))
-      .orderBy(asc(temperatureReadings.at));
+    // The newest readings only: they give the logger's interval and its last word; a long trace is not re-read each minute.
+    const trace = (
+      await services.db
+        .select({ at: temperatureReadings.at, celsius: temperatureReadings.celsius })
+        .from(temperatureReadings)
+        .where(and(eq(temperatureReadings.deliveryId, b.deliveryId), eq(temperatureReadings.deviceId, b.deviceId)))
+        .orderBy(desc(temperatureReadings.at))
+        .limit(RECENT_READINGS)
+    ).reverse();
     const open = findGaps(trace, now).find((g) => g.to.getTime() === now.getTime());
     if (!open || (b.gapNotifiedAt && b.gapNotifiedAt >= open.from)) continue;
     const since = open.from;
