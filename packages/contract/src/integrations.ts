@@ -286,6 +286,7 @@ export const HL7_MESSAGES = {
   facilityTaken: 'This sending facility is already registered',
   addressInvalid: 'Each allowed address must be an IP address or a network in CIDR form (e.g. 10.20.0.0/16)',
   savedAddressUnknown: 'Choose one of your saved addresses',
+  addressTooBroad: "An allowed network must be at most /16 wide for IPv4 and /48 for IPv6 (name the engine's own addresses)",
 } as const;
 
 const ZAllowedAddress = safeText('Allowed address').trim().min(1, 'Allowed address is required').max(64, HL7_MESSAGES.addressInvalid);

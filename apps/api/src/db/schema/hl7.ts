@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerAccounts } from './accounts.js';
 import { deliveries } from './deliveries.js';
@@ -32,8 +33,13 @@ export const hl7Senders = pgTable(
     outboundPort: integer('outbound_port'),
     outboundEvents: jsonb('outbound_events').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Removed by its owner: kept (with its order log, so a control id sent again is still answered, not booked). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('hl7_senders_facility_uq').on(t.sendingFacility), index('hl7_senders_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('hl7_senders_facility_uq').on(t.sendingFacility).where(sql`${t.deletedAt} is null`),
+    index('hl7_senders_account_idx').on(t.accountId),
+  ],
 );
 
 /**

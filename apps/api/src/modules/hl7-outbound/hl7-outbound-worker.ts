@@ -8,7 +8,7 @@ import { hl7OutboundMessages, hl7Senders } from '../../db/schema/index.js';
 import { CLAIM_BATCH, CLAIM_MS, createQueueWorker, oldestFirst, type QueueWorker } from '../../platform/background-work.js';
 import type { Clock } from '../../platform/clock.js';
 import { backoffMs, OUTBOX_MAX_ATTEMPTS } from '../../platform/outbox.js';
-import { refuseOutboundHost } from './outbound-host.js';
+import { resolveOutboundHost } from './outbound-host.js';
 
 /** How long one attempt waits for the connection and then for the engine's ACK. */
 export const HL7_SEND_TIMEOUT_MS = 10_000;
@@ -107,15 +107,20 @@ export function createHl7OutboundWorker(deps: {
   }
 
   async function attempt(msg: OutboundMessage): Promise<boolean> {
-    const [sender] = await db.select().from(hl7Senders).where(eq(hl7Senders.id, msg.senderId));
+    const [sender] = await db
+      .select()
+      .from(hl7Senders)
+      .where(and(eq(hl7Senders.id, msg.senderId), isNull(hl7Senders.deletedAt)));
     let result: Hl7SendResult;
     if (!sender?.outboundHost || !sender.outboundPort) {
       result = { ackCode: null, ack: null, error: 'The sender no longer has an outbound host' };
     } else {
-      const refusal = await refuseOutboundHost(sender.outboundHost, deps.production, deps.allowedNetworks ?? []);
-      result = refusal
-        ? { ackCode: null, ack: null, error: refusal }
-        : await send(sender.outboundHost, sender.outboundPort, msg.message, deps.timeoutMs ?? HL7_SEND_TIMEOUT_MS);
+      // Resolved once and checked; the connection goes to that address, not to the name again (no DNS rebinding).
+      const target = await resolveOutboundHost(sender.outboundHost, deps.production, deps.allowedNetworks ?? []);
+      result =
+        target.address === null
+          ? { ackCode: null, ack: null, error: target.refusal }
+          : await send(target.address, sender.outboundPort, msg.message, deps.timeoutMs ?? HL7_SEND_TIMEOUT_MS);
     }
     const now = clock.now();
     const succeeded = result.error === null;

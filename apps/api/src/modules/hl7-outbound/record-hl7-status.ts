@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { hl7Orders, hl7OutboundMessages, hl7Senders } from '../../db/schema/index.js';
 import { buildHl7StatusMessage, type THl7StatusEvent } from './hl7-status-message.js';
@@ -29,6 +29,7 @@ export async function recordHl7StatusMessage(
     .where(
       and(
         eq(hl7Orders.deliveryId, delivery.id),
+        isNull(hl7Senders.deletedAt),
         isNotNull(hl7Senders.outboundHost),
         sql`${hl7Senders.outboundEvents} @> ${JSON.stringify([event])}::jsonb`,
       ),

@@ -5,7 +5,7 @@ import {
   type TCreateHl7SenderRequest,
   ZCreateHl7SenderRequest,
 } from '@courier/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { hl7Senders, savedAddresses } from '../../db/schema/index.js';
 import { parseNetwork } from '../../platform/allowed-networks.js';
 import { badRequest, conflict, forbidden } from '../../platform/app-error.js';
@@ -43,15 +43,25 @@ async function savedAddressFor(services: Services, actor: Actor, id: string, kin
   return row;
 }
 
+/** The narrowest prefixes an allowed network may have: 0.0.0.0/0 or ::/0 would let anyone in. */
+export const HL7_MIN_PREFIX = { ipv4: 16, ipv6: 48 } as const;
+
+/** A normalised CIDR wider than HL7_MIN_PREFIX allows. */
+function isTooBroad(cidr: string): boolean {
+  const bits = Number(cidr.slice(cidr.lastIndexOf('/') + 1));
+  return bits < (cidr.includes(':') ? HL7_MIN_PREFIX.ipv6 : HL7_MIN_PREFIX.ipv4);
+}
+
 /** An account owner registers an interface engine; its sending facility is unique across accounts (409). */
 export async function createHl7Sender(services: Services, actor: Actor, input: TCreateHl7SenderRequest) {
   assertAudience(actor, 'customer');
   if (!mayManageHl7Senders(actor) || !actor.account) throw forbidden('Only an account owner can manage HL7 senders');
   const accountId = actor.account.id;
   const form = ZCreateHl7SenderRequest.parse(input);
-  const allowed = form.allowedAddresses.map((a) => {
+  const allowed = form.allowedAddresses.map((a, i) => {
     const normal = normaliseAllowedAddress(a);
     if (!normal) throw badRequest(`allowedAddresses: ${HL7_MESSAGES.addressInvalid} ("${a}")`, 'allowedAddresses');
+    if (isTooBroad(normal)) throw badRequest(`allowedAddresses.${i}: ${HL7_MESSAGES.addressTooBroad} ("${a}")`, `allowedAddresses.${i}`);
     return normal;
   });
   await savedAddressFor(services, actor, form.pickupAddressId, 'pickup', 'pickupAddressId');
@@ -68,9 +78,15 @@ export async function createHl7Sender(services: Services, actor: Actor, input: T
   try {
     const row = await services.db.transaction(async (tx) => {
       await lockOwner(tx, actor.id);
-      const [{ n }] = await tx.select({ n: count() }).from(hl7Senders).where(eq(hl7Senders.accountId, accountId));
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(hl7Senders)
+        .where(and(eq(hl7Senders.accountId, accountId), isNull(hl7Senders.deletedAt)));
       if (n >= HL7_SENDER_CAP) throw conflict(`An account can have at most ${HL7_SENDER_CAP} HL7 senders; remove one first`);
-      const [taken] = await tx.select({ id: hl7Senders.id }).from(hl7Senders).where(eq(hl7Senders.sendingFacility, form.sendingFacility));
+      const [taken] = await tx
+        .select({ id: hl7Senders.id })
+        .from(hl7Senders)
+        .where(and(eq(hl7Senders.sendingFacility, form.sendingFacility), isNull(hl7Senders.deletedAt)));
       if (taken) throw conflict(HL7_MESSAGES.facilityTaken);
       const [created] = await tx
         .insert(hl7Senders)

@@ -1,5 +1,5 @@
 import { HL7_OUTBOUND_EVENTS, type THl7OutboundEvent, type THl7Sender } from '@courier/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { hl7Senders } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
@@ -34,7 +34,7 @@ export async function findAccountSender(db: DbOrTx, actor: Actor, id: string): P
       ? await db
           .select()
           .from(hl7Senders)
-          .where(and(eq(hl7Senders.id, id), eq(hl7Senders.accountId, accountId)))
+          .where(and(eq(hl7Senders.id, id), eq(hl7Senders.accountId, accountId), isNull(hl7Senders.deletedAt)))
       : [];
   if (!row) throw notFound(HL7_SENDER_NOT_FOUND);
   return row;

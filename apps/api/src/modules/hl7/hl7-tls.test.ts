@@ -6,6 +6,8 @@ import tls from 'node:tls';
 import { Hl7Message } from '@medplum/core';
 import { Hl7Connection } from '@medplum/hl7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hl7Senders, savedAddresses } from '../../db/schema/index.js';
+import { createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
@@ -25,11 +27,28 @@ execFileSync(
 describe('HL7 MLLP listener over TLS', () => {
   const t = useTestApp({ clock: fixedClock(TEST_NOW), env: { HL7_MLLP_PORT: '0', HL7_MLLP_TLS_CERT: cert, HL7_MLLP_TLS_KEY: key } });
   beforeAll(async () => {
+    // The listener closes connections from addresses no sender allows: one sender allows this machine.
+    const { user: owner } = await createUser(t.db, { role: 'CUSTOMER', email: 'owner@tls.test', organisation: 'TLS lab' });
+    const [pickup, recipient] = await t.db
+      .insert(savedAddresses)
+      .values([
+        { ownerId: owner.id, kind: 'pickup', label: 'Ward', address: '55 Fruit St, Boston, MA 02114', phone: '617-555-0100' },
+        { ownerId: owner.id, kind: 'recipient', label: 'Lab', address: '330 Brookline Ave, Boston, MA 02215', phone: '617-555-0199' },
+      ])
+      .returning();
+    await t.db.insert(hl7Senders).values({
+      accountId: owner.accountId as string,
+      ownerId: owner.id,
+      sendingFacility: 'TLS-HOSP',
+      allowedAddresses: ['127.0.0.1/32'],
+      pickupAddressId: pickup.id,
+      recipientAddressId: recipient.id,
+    });
     await t.app.hl7Listener.start();
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('speaks MLLP inside TLS: an unknown sender is answered AR over the encrypted connection', async () => {
+  it('speaks MLLP inside TLS: an unknown facility from an allowed address is answered AR over the encrypted connection', async () => {
     const listener = t.app.hl7Listener.address();
     expect(listener).toMatchObject({ tls: true });
     const socket = tls.connect({ host: '127.0.0.1', port: listener?.port ?? 0, rejectUnauthorized: false });

@@ -1,15 +1,18 @@
-import type { AddressInfo, Server } from 'node:net';
+import net, { type AddressInfo, type Server } from 'node:net';
 import { Hl7Message } from '@medplum/core';
 import { Hl7Client, type Hl7MessageEvent, Hl7Server } from '@medplum/hl7';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, deliveries, deliveryPieces, hl7Orders, hl7OutboundMessages, savedAddresses } from '../../db/schema/index.js';
+import { auditEvents, deliveries, deliveryPieces, hl7Orders, hl7OutboundMessages, savedAddresses, users } from '../../db/schema/index.js';
 import { createUser } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { moveDelivery } from '../deliveries/move-delivery.js';
 import { recordReceiptOnDelivery } from '../deliveries/record-receipt-on-delivery.js';
+import { createHl7OutboundWorker } from '../hl7-outbound/hl7-outbound-worker.js';
+import { resolveOutboundHost } from '../hl7-outbound/outbound-host.js';
+import { HL7_MAX_FRAME_BYTES } from './mllp-listener.js';
 
 /** An interface engine's messages, as the engine sends them (segments separated by CR). */
 const msh = (facility: string, controlId: string, type: string, version = '2.5.1') =>
@@ -64,6 +67,32 @@ describe('HL7 v2 over MLLP', () => {
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => {})));
+  });
+
+  /** A raw connection writing `bytes`: what came back before the listener closed it. */
+  function rawExchange(bytes: Buffer): Promise<{ answer: string; closed: boolean }> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (d) => {
+        answer += d.toString();
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => resolve({ answer, closed: true }));
+      socket.on('connect', () => socket.write(bytes));
+      setTimeout(() => {
+        socket.destroy();
+        resolve({ answer, closed: false });
+      }, 5_000).unref();
+    });
+  }
+  const framed = (text: string) => Buffer.from(`\x0b${text}\x1c\r`);
+
+  // First, while no sender allows 127.0.0.1.
+  it('closes a connection from an address no sender allows before reading anything: no ACK', async () => {
+    const { answer, closed } = await rawExchange(framed(omlMessage('NOBODY', 'STRANGER-1')));
+    expect(closed).toBe(true);
+    expect(answer).toBe('');
   });
 
   let n = 0;
@@ -145,9 +174,8 @@ describe('HL7 v2 over MLLP', () => {
     expect(removed.statusCode).toBe(200);
     const audits = await t.db.select().from(auditEvents).where(eq(auditEvents.targetId, sender._id));
     expect(audits.map((r) => r.action).sort()).toEqual(['hl7_sender.create', 'hl7_sender.delete']);
-    // Removed: its messages are refused.
-    const after = await send(ormMessage('GENERAL-HOSP', 'AFTER-1'));
-    expect(msa(after).code).toBe('AR');
+    // Removed: no sender allows 127.0.0.1 any more, so its connection is closed unanswered.
+    expect(await rawExchange(framed(ormMessage('GENERAL-HOSP', 'AFTER-1')))).toEqual({ answer: '', closed: true });
   });
 
   it('books an ORM^O01 as the JSON API books: AA, the OBR specimens as pieces, the placer and filler numbers kept', async () => {
@@ -342,5 +370,123 @@ describe('HL7 v2 over MLLP', () => {
     expect(msg).toMatchObject({ status: 'pending', attempts: 1, ackCode: null });
     expect(msg.lastError).toBeTruthy();
     expect(msg.nextAttemptAt.getTime()).toBeGreaterThan(clock.now().getTime());
+  });
+  it('closes the socket of a message larger than the limit without an ACK', async () => {
+    const l = await lab();
+    expect((await register(l, { sendingFacility: 'BIG-HOSP' })).statusCode).toBe(201);
+    const huge = Buffer.concat([Buffer.from('\x0b'), Buffer.alloc(HL7_MAX_FRAME_BYTES + 1024, 'A')]);
+    const { answer, closed } = await rawExchange(huge);
+    expect(closed).toBe(true);
+    expect(answer).toBe('');
+    // An ordinary message on a new connection is still answered.
+    expect(msa(await send(omlMessage('BIG-HOSP', 'BIG-1'))).code).toBe('AA');
+  });
+
+  it('refuses allowed networks wider than /16 (IPv4) or /48 (IPv6), naming the entry', async () => {
+    const l = await lab();
+    const v4 = await register(l, { sendingFacility: 'WIDE-HOSP', allowedAddresses: ['0.0.0.0/0'] });
+    expect(v4.statusCode).toBe(400);
+    expect(v4.json().field).toBe('allowedAddresses.0');
+    expect(v4.json().message).toContain('/16');
+    const v6 = await register(l, { sendingFacility: 'WIDE-HOSP', allowedAddresses: ['127.0.0.1', '::/0'] });
+    expect(v6.statusCode).toBe(400);
+    expect(v6.json().field).toBe('allowedAddresses.1');
+    const v4wide = await register(l, { sendingFacility: 'WIDE-HOSP', allowedAddresses: ['10.0.0.0/15'] });
+    expect(v4wide.statusCode).toBe(400);
+    const ok = await register(l, { sendingFacility: 'WIDE-HOSP', allowedAddresses: ['10.20.0.0/16', '2001:db8:1::/48', '127.0.0.1'] });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses (AR, MSH-4) orders of a sender whose registering owner was demoted, disabled or deleted; books nothing', async () => {
+    const l = await lab();
+    expect((await register(l, { sendingFacility: 'GONE-HOSP' })).statusCode).toBe(201);
+    for (const [i, change] of [{ accountRole: 'member' as const }, { isDisabled: true }, { isDeleted: true }].entries()) {
+      await t.db
+        .update(users)
+        .set({ accountRole: 'owner', isDisabled: false, isDeleted: false, ...change })
+        .where(eq(users.id, l.owner.id));
+      const ack = await send(omlMessage('GONE-HOSP', `GONE-${i}`));
+      expect([msa(ack).code, errLocation(ack), errCode(ack)]).toEqual(['AR', 'MSH^1^4', '204']);
+      expect(ack.getSegment('ERR')?.getField(8)?.toString()).toContain('no longer an active owner');
+    }
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.customerId, l.owner.id))).toHaveLength(0);
+  });
+
+  it('keeps the control ids of a removed sender: registered again, a resent message gets the original ACK and books nothing', async () => {
+    const l = await lab();
+    const first = await register(l, { sendingFacility: 'AGAIN-HOSP' });
+    expect(first.statusCode).toBe(201);
+    const ack = await send(omlMessage('AGAIN-HOSP', 'AGAIN-1'));
+    expect(msa(ack).code).toBe('AA');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/integrations/hl7-senders/${first.json().data._id}`,
+      headers: l.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(msa(await send(omlMessage('AGAIN-HOSP', 'AGAIN-1'))).code).toBe('AR');
+    expect((await register(l, { sendingFacility: 'AGAIN-HOSP' })).statusCode).toBe(201);
+    const again = await send(omlMessage('AGAIN-HOSP', 'AGAIN-1'));
+    expect(again.toString()).toBe(ack.toString());
+    expect(await t.db.select().from(deliveries).where(eq(deliveries.customerId, l.owner.id))).toHaveLength(1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/integrations/hl7-senders', headers: l.auth });
+    expect(list.json().data).toHaveLength(1);
+  });
+
+  it('in production resolves the engine host once, refuses a private answer, and connects to the checked address', async () => {
+    expect((await resolveOutboundHost('localhost', true, [])).refusal).toMatch(/private, loopback or reserved/);
+    const allowed = ['127.0.0.0/8', '::1/128'];
+    const target = await resolveOutboundHost('localhost', true, allowed);
+    expect(target.address === '127.0.0.1' || target.address === '::1').toBe(true);
+
+    const l = await lab();
+    const made = await register(l, { sendingFacility: 'PIN-HOSP', outbound: { host: 'localhost', port: 2575, events: ['pickup'] } });
+    expect(made.statusCode).toBe(201);
+    expect(msa(await send(ormMessage('PIN-HOSP', 'PIN-1'))).code).toBe('AA');
+    const [order] = await t.db.select().from(hl7Orders).where(eq(hl7Orders.controlId, 'PIN-1'));
+    await t.db.insert(hl7OutboundMessages).values({
+      senderId: made.json().data._id,
+      deliveryId: order.deliveryId,
+      event: 'pickup',
+      controlId: 'PIN-OUT-1',
+      message: ormMessage('PIN-HOSP', 'PIN-OUT-1'),
+      nextAttemptAt: clock.now(),
+    });
+    const hosts: string[] = [];
+    const worker = createHl7OutboundWorker({
+      db: t.db,
+      clock,
+      log: t.app.log,
+      production: true,
+      allowedNetworks: allowed,
+      send: async (host) => {
+        hosts.push(host);
+        return { ackCode: 'AA', ack: null, error: null };
+      },
+    });
+    await worker.drain();
+    expect(hosts).toEqual([target.address]);
+    const refusing = createHl7OutboundWorker({
+      db: t.db,
+      clock,
+      log: t.app.log,
+      production: true,
+      send: async (host) => {
+        hosts.push(host);
+        return { ackCode: 'AA', ack: null, error: null };
+      },
+    });
+    await t.db.insert(hl7OutboundMessages).values({
+      senderId: made.json().data._id,
+      deliveryId: order.deliveryId,
+      event: 'pickup',
+      controlId: 'PIN-OUT-2',
+      message: ormMessage('PIN-HOSP', 'PIN-OUT-2'),
+      nextAttemptAt: clock.now(),
+    });
+    await refusing.drain();
+    expect(hosts).toHaveLength(1);
+    const [refused] = await t.db.select().from(hl7OutboundMessages).where(eq(hl7OutboundMessages.controlId, 'PIN-OUT-2'));
+    expect(refused.lastError).toMatch(/private, loopback or reserved/);
   });
 });

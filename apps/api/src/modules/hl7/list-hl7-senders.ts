@@ -1,5 +1,5 @@
 import type { THl7Sender } from '@courier/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { hl7Senders } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/app-error.js';
 import { type Actor, assertAudience, mayManageHl7Senders } from '../../platform/policy.js';
@@ -13,7 +13,7 @@ export async function listHl7Senders(services: Services, actor: Actor): Promise<
   const rows = await services.db
     .select()
     .from(hl7Senders)
-    .where(eq(hl7Senders.accountId, actor.account.id))
+    .where(and(eq(hl7Senders.accountId, actor.account.id), isNull(hl7Senders.deletedAt)))
     .orderBy(asc(hl7Senders.createdAt), asc(hl7Senders.sendingFacility));
   return rows.map(toHl7SenderJson);
 }

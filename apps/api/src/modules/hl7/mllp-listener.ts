@@ -3,8 +3,11 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { Hl7Message } from '@medplum/core';
 import { Hl7Connection, type Hl7ErrorEvent, type Hl7MessageEvent } from '@medplum/hl7';
+import { isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../services.js';
+import { hl7Senders } from '../../db/schema/index.js';
+import { isInNetworks } from '../../platform/allowed-networks.js';
 import { buildAck, HL7_ERROR } from './hl7-ack.js';
 import { receiveHl7Order } from './receive-hl7-order.js';
 
@@ -23,6 +26,14 @@ export interface Hl7Listener {
   /** What the engine is pointed at; null when no listener is configured. */
   address(): { host: string; port: number; tls: boolean } | null;
 }
+
+/** Bytes a connection may send without ending a message (<FS>): past it the socket is closed. */
+export const HL7_MAX_FRAME_BYTES = 1_048_576;
+/** A connection quiet this long is closed. */
+export const HL7_IDLE_TIMEOUT_MS = 5 * 60_000;
+/** Open connections at most; more are refused by the server. */
+export const HL7_MAX_CONNECTIONS = 100;
+const FRAME_END = 0x1c;
 
 /**
  * The MLLP listener: each connection is an @medplum/hl7 Hl7Connection (it does the MLLP framing, <VT> message
@@ -59,8 +70,47 @@ export function createHl7Listener(services: Services, log: FastifyBaseLogger): H
     }
   }
 
+  /** Whether any registered sender allows the address: checked before anything is read from the socket. */
+  async function anySenderAllows(remoteAddress: string): Promise<boolean> {
+    if (!remoteAddress) return false;
+    const rows = await services.db.select({ allowed: hl7Senders.allowedAddresses }).from(hl7Senders).where(isNull(hl7Senders.deletedAt));
+    return rows.some((r) => isInNetworks(remoteAddress, r.allowed));
+  }
+
   function accept(socket: net.Socket) {
     const remoteAddress = socket.remoteAddress ?? '';
+    // Nothing is read until the address is known to some sender; a stranger is closed without an answer.
+    socket.pause();
+    socket.setTimeout(HL7_IDLE_TIMEOUT_MS, () => socket.destroy());
+    socket.on('error', () => {});
+    anySenderAllows(remoteAddress).then(
+      (allowed) => {
+        if (!allowed || !server) {
+          log.warn({ remoteAddress }, 'HL7 connection from an address no sender allows: closed');
+          socket.destroy();
+          return;
+        }
+        serve(socket, remoteAddress);
+        socket.resume();
+      },
+      (err: Error) => {
+        log.error({ err: err.message, remoteAddress }, 'HL7 connection check failed');
+        socket.destroy();
+      },
+    );
+  }
+
+  function serve(socket: net.Socket, remoteAddress: string) {
+    // The library buffers a message without bound until its end: count the bytes since the last <FS> ourselves.
+    let pending = 0;
+    socket.on('data', (chunk: Buffer) => {
+      const end = chunk.lastIndexOf(FRAME_END);
+      pending = end === -1 ? pending + chunk.length : chunk.length - end - 1;
+      if (pending > HL7_MAX_FRAME_BYTES) {
+        log.warn({ remoteAddress, bytes: pending }, 'HL7 message larger than the limit: connection closed');
+        socket.destroy();
+      }
+    });
     const connection = new Hl7Connection(socket, 'utf-8');
     connections.add(connection);
     let queue = Promise.resolve();
@@ -86,6 +136,7 @@ export function createHl7Listener(services: Services, log: FastifyBaseLogger): H
             accept,
           )
         : net.createServer(accept);
+      s.maxConnections = HL7_MAX_CONNECTIONS;
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(configured, env.HOST, () => {

@@ -1,5 +1,5 @@
 import { Hl7Message } from '@medplum/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { hl7Orders, hl7Senders, savedAddresses, users } from '../../db/schema/index.js';
 import { isInNetworks } from '../../platform/allowed-networks.js';
@@ -42,7 +42,10 @@ export interface ReceivedOrder {
 export async function receiveHl7Order(services: Services, message: Hl7Message, remoteAddress: string): Promise<ReceivedOrder> {
   try {
     const header = readHeader(message);
-    const [sender] = await services.db.select().from(hl7Senders).where(eq(hl7Senders.sendingFacility, header.sendingFacility));
+    const [sender] = await services.db
+      .select()
+      .from(hl7Senders)
+      .where(and(eq(hl7Senders.sendingFacility, header.sendingFacility), isNull(hl7Senders.deletedAt)));
     if (!sender || !isInNetworks(remoteAddress, sender.allowedAddresses))
       refuse({
         ackCode: 'AR',
@@ -51,28 +54,44 @@ export async function receiveHl7Order(services: Services, message: Hl7Message, r
         field: 4,
         text: 'This sending facility is not registered for the address it connects from',
       });
-    const earlier = await originalAck(services, sender.id, header.controlId);
+    const earlier = await originalAck(services, sender.sendingFacility, header.controlId);
     if (earlier) return { ack: earlier, outcome: { kind: 'duplicate' } };
     const order = readOrder(message, services.env.BUSINESS_TZ);
     const [owner] = await services.db
       .select({ id: users.id, accountId: users.accountId, accountRole: users.accountRole })
       .from(users)
-      .where(and(eq(users.id, sender.ownerId), eq(users.accountId, sender.accountId)));
+      .where(
+        and(
+          eq(users.id, sender.ownerId),
+          eq(users.accountId, sender.accountId),
+          eq(users.accountRole, 'owner'),
+          eq(users.isDeleted, false),
+          eq(users.isDisabled, false),
+        ),
+      );
     const addresses = await services.db
       .select()
       .from(savedAddresses)
       .where(inArray(savedAddresses.id, [sender.pickupAddressId, sender.recipientAddressId]));
     const pickup = addresses.find((a) => a.id === sender.pickupAddressId);
     const recipient = addresses.find((a) => a.id === sender.recipientAddressId);
-    if (!owner || !pickup || !recipient)
+    if (!owner)
+      refuse({
+        ackCode: 'AR',
+        error: HL7_ERROR.unknownKey,
+        segment: 'MSH',
+        field: 4,
+        text: 'The account owner who registered this sending facility is no longer an active owner: an owner must register it again',
+      });
+    if (!pickup || !recipient)
       refuse({
         ackCode: 'AE',
         error: HL7_ERROR.internal,
         segment: 'MSH',
         field: 4,
-        text: "The sender's registration is incomplete (its owner or saved addresses are gone): register it again",
+        text: "The sender's registration is incomplete (its saved addresses are gone): register it again",
       });
-    const actor: Actor = { id: owner.id, role: 'CUSTOMER', account: { id: sender.accountId, role: owner.accountRole ?? 'member' } };
+    const actor: Actor = { id: owner.id, role: 'CUSTOMER', account: { id: sender.accountId, role: 'owner' } };
     const now = services.clock.now();
     const requiredBy = new Date(now.getTime() + HL7_REQUIRED_WITHIN_HOURS[order.priority] * 3_600_000);
     const numbers = [order.placerNumber && `placer ${order.placerNumber}`, order.fillerNumber && `filler ${order.fillerNumber}`]
@@ -116,12 +135,12 @@ export async function receiveHl7Order(services: Services, message: Hl7Message, r
           },
         },
       );
-      const ack = (await originalAck(services, sender.id, header.controlId)) ?? buildAck(message);
+      const ack = (await originalAck(services, sender.sendingFacility, header.controlId)) ?? buildAck(message);
       return { ack, outcome: { kind: 'booked', deliveryId: booked.delivery.id } };
     } catch (err) {
       // The same message on two connections at once: the first booked it, the second answers its ACK.
       if (isUniqueViolation(err)) {
-        const first = await originalAck(services, sender.id, header.controlId);
+        const first = await originalAck(services, sender.sendingFacility, header.controlId);
         if (first) return { ack: first, outcome: { kind: 'duplicate' } };
       }
       throw bookingRefusal(err, order) ?? err;
@@ -147,11 +166,15 @@ function orderRow(senderId: string, header: ReturnType<typeof readHeader>, order
   };
 }
 
-async function originalAck(services: Services, senderId: string, controlId: string): Promise<Hl7Message | null> {
+/** The ACK of the facility's order with this control id, under any of its senders (a removed one too). */
+async function originalAck(services: Services, sendingFacility: string, controlId: string): Promise<Hl7Message | null> {
   const [row] = await services.db
     .select({ ack: hl7Orders.ack })
     .from(hl7Orders)
-    .where(and(eq(hl7Orders.senderId, senderId), eq(hl7Orders.controlId, controlId)));
+    .innerJoin(hl7Senders, eq(hl7Senders.id, hl7Orders.senderId))
+    .where(and(eq(hl7Senders.sendingFacility, sendingFacility), eq(hl7Orders.controlId, controlId)))
+    .orderBy(hl7Orders.createdAt)
+    .limit(1);
   return row ? Hl7Message.parse(row.ack) : null;
 }
 
