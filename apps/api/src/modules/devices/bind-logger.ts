@@ -39,7 +39,8 @@ export async function bindLogger(
         .select({ id: deliveryPieces.id, barcode: deliveryPieces.barcode, kind: deliveryPieces.kind })
         .from(deliveryPieces)
         .where(and(eq(deliveryPieces.deliveryId, d.id), eq(deliveryPieces.barcode, scanned)));
-      if (!piece) throw badRequest(`${scanned} is not a piece of ${d.orderId}: scan the barcode of the bag or cooler the logger is in`, 'piece');
+      if (!piece)
+        throw badRequest(`${scanned} is not a piece of ${d.orderId}: scan the barcode of the bag or cooler the logger is in`, 'piece');
     }
     const [already] = await tx
       .select({ id: loggerBindings.id, pieceId: loggerBindings.pieceId })
@@ -49,8 +50,7 @@ export async function bindLogger(
     const now = services.clock.now();
     const where = piece ? `in ${piece.kind} ${piece.barcode}` : 'with the parcel';
     if (already) await tx.update(loggerBindings).set({ pieceId: piece?.id }).where(eq(loggerBindings.id, already.id));
-    else
-      await tx.insert(loggerBindings).values({ deviceId, deliveryId: d.id, pieceId: piece?.id, boundAt: now, boundBy: actor.id });
+    else await tx.insert(loggerBindings).values({ deviceId, deliveryId: d.id, pieceId: piece?.id, boundAt: now, boundBy: actor.id });
     await appendHandlingEvent(
       tx,
       row,

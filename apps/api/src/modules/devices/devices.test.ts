@@ -63,7 +63,7 @@ describe('temperature loggers that report on their own', () => {
     expect((await bind(pending.id, 'LOG-1')).statusCode).toBe(404);
   });
 
-  it('binds a logger to one piece of the parcel: stored, named in custody and the answer; another parcel\'s piece is refused', async () => {
+  it("binds a logger to one piece of the parcel: stored, named in custody and the answer; another parcel's piece is refused", async () => {
     const d = await createDelivery(t.db, {
       customerId: people.CUSTOMER.id,
       driverId: people.DRIVER.id,

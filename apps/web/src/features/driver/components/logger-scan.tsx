@@ -73,12 +73,7 @@ export function LoggerScan({ job }: { job: Pick<TDriverJob, '_id' | 'orderId' | 
           <label htmlFor={`${id}-piece`} className="mb-1 block text-sm font-medium text-slate-700">
             In which piece
           </label>
-          <select
-            id={`${id}-piece`}
-            value={piece}
-            onChange={(e) => setPiece(e.target.value)}
-            className={inputClass({ className: 'h-12' })}
-          >
+          <select id={`${id}-piece`} value={piece} onChange={(e) => setPiece(e.target.value)} className={inputClass({ className: 'h-12' })}>
             <option value="">The whole parcel</option>
             {job.pieces.map((p) => (
               <option key={p.id} value={p.barcode}>
