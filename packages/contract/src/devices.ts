@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CELSIUS_MAX, CELSIUS_MIN, TEMPERATURE_CLASSES } from './medical.js';
+import { line } from './text.js';
 
 /** A logger's or gateway's own name for itself (printed on the device, scanned by the driver). */
 export const ZDeviceId = z
@@ -35,8 +36,14 @@ export const ZDeviceReadingsResponse = z.object({
   held: z.array(z.string()),
 });
 
-/** The driver scans the logger in the cooler onto the parcel at pickup. */
-export const ZBindLoggerRequest = z.object({ loggerId: ZDeviceId });
+/**
+ * The driver scans the logger in the cooler onto the parcel at pickup; `piece` (a barcode, MC...-02) when it travels
+ * in one piece of several. Its readings count for the whole delivery either way.
+ */
+export const ZBindLoggerRequest = z.object({
+  loggerId: ZDeviceId,
+  piece: line('piece', 40).min(1, 'piece is a piece barcode (MC...-01)').optional(),
+});
 
 export const BOUNDARY_SEVERITIES = ['warning', 'critical'] as const;
 export const ZTemperatureBoundary = z
@@ -73,7 +80,14 @@ export const ZDevice = z.object({
   /** When the device last sent anything (its newest call, whatever the readings' own times). */
   lastHeardAt: z.string().nullable(),
   /** Deliveries it is bound to now (on board, not yet delivered). */
-  boundTo: z.array(z.object({ deliveryId: z.string(), orderId: z.string() })),
+  boundTo: z.array(
+    z.object({
+      deliveryId: z.string(),
+      orderId: z.string(),
+      /** The barcode of the piece it travels in, when the driver named one. */
+      piece: z.string().optional(),
+    }),
+  ),
 });
 export const ZDevicesResponse = z.object({ success: z.literal(true), data: z.array(ZDevice) });
 
@@ -96,16 +110,25 @@ export const ZTemperatureTrace = z.object({
       /** probe: typed by the driver; logger: a logger's file or the logger on its own (then deviceId). */
       source: z.enum(['probe', 'logger']),
       deviceId: z.string().nullable(),
+      /** The barcode of the piece the logger travels in, when the driver named one. */
+      piece: z.string().optional(),
       inRange: z.boolean(),
     }),
   ),
   boundaries: z.array(ZTemperatureBoundary),
   /** Each boundary a logger's trace breached: when (`at`) and the readings beyond it (`from` to `to`). */
   breaches: z.array(
-    ZTraceSpan.extend({ deviceId: z.string(), at: isoDate, celsius: z.number(), boundary: ZTemperatureBoundary, words: z.string() }),
+    ZTraceSpan.extend({
+      deviceId: z.string(),
+      piece: z.string().optional(),
+      at: isoDate,
+      celsius: z.number(),
+      boundary: ZTemperatureBoundary,
+      words: z.string(),
+    }),
   ),
   /** Silences longer than three logging intervals; `open`: the logger has said nothing since, on board. */
-  gaps: z.array(ZTraceSpan.extend({ deviceId: z.string(), open: z.boolean() })),
+  gaps: z.array(ZTraceSpan.extend({ deviceId: z.string(), piece: z.string().optional(), open: z.boolean() })),
 });
 export type TTemperatureTrace = z.infer<typeof ZTemperatureTrace>;
 export const ZTemperatureTraceResponse = z.object({ success: z.literal(true), data: ZTemperatureTrace });

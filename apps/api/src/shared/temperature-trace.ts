@@ -1,7 +1,7 @@
 import type { TTemperatureBoundary, TTemperatureClass, TTemperatureTrace } from '@courier/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { temperatureReadings, temperatureRules } from '../db/schema/index.js';
+import { deliveryPieces, loggerBindings, temperatureReadings, temperatureRules } from '../db/schema/index.js';
 import { boundaryWords, defaultBoundaries, findBreaches, findGaps, MAX_STEP_MS, spanBeyond } from './temperature-breaches.js';
 
 /** The boundaries a class's parcels are held against: the administrator's, else the class's range at once. */
@@ -37,6 +37,20 @@ export async function readTemperatureTraceOf(db: DbOrTx, d: TraceParcel, now: Da
     .where(eq(temperatureReadings.deliveryId, d.id))
     .orderBy(asc(temperatureReadings.at));
   const boundaries = await boundariesFor(db, d.temperature);
+  // The piece each logger travels in, when the driver named one.
+  const pieceOf = new Map(
+    (
+      await db
+        .select({ deviceId: loggerBindings.deviceId, barcode: deliveryPieces.barcode })
+        .from(loggerBindings)
+        .innerJoin(deliveryPieces, eq(deliveryPieces.id, loggerBindings.pieceId))
+        .where(and(eq(loggerBindings.deliveryId, d.id), isNotNull(loggerBindings.pieceId)))
+    ).map((b) => [b.deviceId, b.barcode]),
+  );
+  const inPiece = (deviceId: string | null) => {
+    const piece = deviceId ? pieceOf.get(deviceId) : undefined;
+    return piece ? { piece } : {};
+  };
   const breaches: TTemperatureTrace['breaches'] = [];
   const gaps: TTemperatureTrace['gaps'] = [];
   const until = d.finishedAt ?? now;
@@ -47,6 +61,7 @@ export async function readTemperatureTraceOf(db: DbOrTx, d: TraceParcel, now: Da
       const span = spanBeyond(trace, b.boundary, MAX_STEP_MS) ?? { from: b.at, to: b.at };
       breaches.push({
         deviceId,
+        ...inPiece(deviceId),
         at: b.at.toISOString(),
         celsius: b.celsius,
         boundary: b.boundary,
@@ -58,6 +73,7 @@ export async function readTemperatureTraceOf(db: DbOrTx, d: TraceParcel, now: Da
     for (const g of findGaps(trace, until))
       gaps.push({
         deviceId,
+        ...inPiece(deviceId),
         from: g.from.toISOString(),
         to: g.to.toISOString(),
         open: !d.finishedAt && g.to.getTime() === until.getTime(),
@@ -71,6 +87,7 @@ export async function readTemperatureTraceOf(db: DbOrTx, d: TraceParcel, now: Da
       celsius: r.celsius,
       source: r.source === 'probe' ? 'probe' : 'logger',
       deviceId: r.deviceId,
+      ...inPiece(r.deviceId),
       inRange: r.inRange,
     })),
     boundaries,

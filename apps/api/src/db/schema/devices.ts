@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TTemperatureBoundary } from '@courier/contract';
 import { deliveries } from './deliveries.js';
+import { deliveryPieces } from './pieces.js';
 import { users } from './users.js';
 
 /**
@@ -18,6 +19,8 @@ export const loggerBindings = pgTable(
       .references(() => deliveries.id),
     boundAt: timestamp('bound_at', { withTimezone: true }).notNull(),
     boundBy: uuid('bound_by').references(() => users.id),
+    /** The piece it travels in (migration 0037); null: the whole parcel. Its readings count for the delivery either way. */
+    pieceId: uuid('piece_id').references(() => deliveryPieces.id),
     /** When dispatch was told the logger went quiet while on board (once per binding). */
     gapNotifiedAt: timestamp('gap_notified_at', { withTimezone: true }),
   },

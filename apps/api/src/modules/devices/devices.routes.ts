@@ -50,13 +50,14 @@ const devicesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['driver'],
         security,
-        description: "The logger in the parcel's cooler, scanned at pickup: its readings count for the parcel until it is delivered.",
+        description:
+          "The logger in the parcel's cooler, scanned at pickup: its readings count for the parcel until it is delivered. `piece`: the barcode of the piece it travels in (400 naming `piece` if not one of this delivery's).",
         params: ZAnyIdParams,
         body: ZBindLoggerRequest,
         response: { 200: ZDriverJobResponse },
       },
     },
-    async (request) => bindLogger(services, actorOf(request), { idOrTrackingNumber: request.params.id, loggerId: request.body.loggerId }),
+    async (request) => bindLogger(services, actorOf(request), { idOrTrackingNumber: request.params.id, ...request.body }),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, deliveries, loggerBindings } from '../../db/schema/index.js';
+import { auditEvents, deliveries, deliveryPieces, loggerBindings } from '../../db/schema/index.js';
 import { createDelivery } from '../../db/seed/factories.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -26,8 +26,8 @@ describe('temperature loggers that report on their own', () => {
       stepMinutes: 10,
       handling: { temperature },
     });
-  const bind = (id: string, loggerId: string, who = people.DRIVER) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/driver/deliveries/${id}/logger`, headers: who.auth, payload: { loggerId } });
+  const bind = (id: string, loggerId: string, who = people.DRIVER, piece?: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/driver/deliveries/${id}/logger`, headers: who.auth, payload: { loggerId, piece } });
   const send = (deviceId: string, readings: { at: Date; celsius: number }[], headers = gateway) =>
     t.app.inject({ method: 'POST', url: '/api/v1/devices/readings', headers, payload: { deviceId, readings } });
   /** One reading a minute from `from`, all at `celsius`. */
@@ -61,6 +61,53 @@ describe('temperature loggers that report on their own', () => {
     expect(events.filter((e) => e.note?.startsWith('Data logger LOG-1'))).toHaveLength(1);
     const pending = await createDelivery(t.db, { customerId: people.CUSTOMER.id, status: 'approved' });
     expect((await bind(pending.id, 'LOG-1')).statusCode).toBe(404);
+  });
+
+  it("binds a logger to one piece of the parcel: stored, named in custody and the answer; another parcel's piece is refused", async () => {
+    const d = await createDelivery(t.db, {
+      customerId: people.CUSTOMER.id,
+      driverId: people.DRIVER.id,
+      status: 'in_transit',
+      createdAt: new Date(NOW.getTime() - 90 * MIN),
+      stepMinutes: 10,
+      handling: { temperature: 'refrigerated' },
+      pieces: [{ kind: 'bag' }, { kind: 'cooler' }],
+    });
+    const other = await onBoard('refrigerated');
+    const refused = await bind(d.id, 'LOG-P', people.DRIVER, `${other.orderId}-01`);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'piece' });
+    expect(refused.json().message).toContain(`is not a piece of ${d.orderId}`);
+    // Bound to the parcel first, then named a piece: the binding moves to it, once.
+    expect((await bind(d.id, 'LOG-P')).json().message).toBe('Logger LOG-P bound to the parcel');
+    const cooler = `${d.orderId}-02`;
+    const moved = await bind(d.id, 'LOG-P', people.DRIVER, ` ${cooler.toLowerCase()} `);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe(`Logger LOG-P bound to cooler ${cooler}`);
+    expect((await bind(d.id, 'LOG-P', people.DRIVER, cooler)).json().message).toBe('Logger LOG-P was already bound');
+    expect((await bind(d.id, 'LOG-P')).json().message).toBe('Logger LOG-P was already bound');
+    const bindings = await t.db
+      .select({ barcode: deliveryPieces.barcode })
+      .from(loggerBindings)
+      .leftJoin(deliveryPieces, eq(deliveryPieces.id, loggerBindings.pieceId))
+      .where(eq(loggerBindings.deliveryId, d.id));
+    expect(bindings).toEqual([{ barcode: cooler }]);
+    const events = await listCustodyEvents(t.db, d.id);
+    const notes = events.map((e) => e.note).filter((n) => n?.startsWith('Data logger LOG-P'));
+    expect(notes).toEqual([
+      'Data logger LOG-P travels with the parcel: its readings count from now',
+      `Data logger LOG-P travels in cooler ${cooler} now`,
+    ]);
+    expect(verifyCustodyChain(events).valid).toBe(true);
+    // The trace and the staff list name the piece.
+    await send('LOG-P', [{ at: NOW, celsius: 5 }]);
+    const trace = await t.app.inject({ url: `/api/v1/deliveries/${d.id}/temperature`, headers: people.CUSTOMER.auth });
+    expect(trace.statusCode, trace.body).toBe(200);
+    expect(trace.json().data.readings).toContainEqual(expect.objectContaining({ deviceId: 'LOG-P', piece: cooler }));
+    const list = await t.app.inject({ url: '/api/v1/admin/devices', headers: people.STAFF.auth });
+    expect(list.json().data.find((x: { deviceId: string }) => x.deviceId === 'LOG-P').boundTo).toEqual([
+      { deliveryId: d.id, orderId: d.orderId, piece: cooler },
+    ]);
   });
 
   it('stores readings once, in any order, hours late, and refuses one outside the binding (422 naming it)', async () => {

@@ -1,6 +1,6 @@
 import { FINAL_STATUSES } from '@courier/contract';
 import { and, desc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
-import { deliveries, devices, loggerBindings, temperatureReadings } from '../../db/schema/index.js';
+import { deliveries, deliveryPieces, devices, loggerBindings, temperatureReadings } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/app-error.js';
 import { type Actor, mayReadDevices } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
@@ -22,9 +22,10 @@ export async function listDevices(services: Services, actor: Actor) {
     .where(and(isNotNull(temperatureReadings.deviceId), inArray(temperatureReadings.deviceId, ids)))
     .orderBy(temperatureReadings.deviceId, desc(temperatureReadings.at));
   const bound = await db
-    .select({ deviceId: loggerBindings.deviceId, deliveryId: deliveries.id, orderId: deliveries.orderId })
+    .select({ deviceId: loggerBindings.deviceId, deliveryId: deliveries.id, orderId: deliveries.orderId, piece: deliveryPieces.barcode })
     .from(loggerBindings)
     .innerJoin(deliveries, eq(deliveries.id, loggerBindings.deliveryId))
+    .leftJoin(deliveryPieces, eq(deliveryPieces.id, loggerBindings.pieceId))
     .where(and(inArray(loggerBindings.deviceId, ids), notInArray(deliveries.status, [...FINAL_STATUSES])));
   return heard.map((d) => {
     const reading = last.find((r) => r.deviceId === d.deviceId);
@@ -33,7 +34,9 @@ export async function listDevices(services: Services, actor: Actor) {
       lastReadingAt: reading?.at.toISOString() ?? null,
       lastCelsius: reading?.celsius ?? null,
       lastHeardAt: d.lastHeardAt.toISOString(),
-      boundTo: bound.filter((b) => b.deviceId === d.deviceId).map(({ deliveryId, orderId }) => ({ deliveryId, orderId })),
+      boundTo: bound
+        .filter((b) => b.deviceId === d.deviceId)
+        .map(({ deliveryId, orderId, piece }) => ({ deliveryId, orderId, ...(piece ? { piece } : {}) })),
     };
   });
 }

@@ -9,7 +9,10 @@ const logger: TDevice = {
   lastReadingAt: '2026-03-02T15:00:00.000Z',
   lastCelsius: 9.6,
   lastHeardAt: '2026-03-02T15:01:00.000Z',
-  boundTo: [{ deliveryId: 'd-1', orderId: 'MC0000000042' }],
+  boundTo: [
+    { deliveryId: 'd-1', orderId: 'MC0000000042' },
+    { deliveryId: 'd-2', orderId: 'MC0000000043', piece: 'MC0000000043-02' },
+  ],
 };
 const rules: TTemperatureRule[] = [
   {
@@ -42,6 +45,8 @@ describe('the Loggers page', () => {
     const row = (await screen.findByText('LOG-0042', {}, slow)).closest('tr') as HTMLElement;
     expect(within(row).getByText('9.6 °C')).toBeVisible();
     expect(within(row).getByRole('link', { name: 'MC0000000042' })).toHaveAttribute('href', '/admin/deliveries/d-1');
+    // A logger in one piece of its parcel names the piece.
+    expect(within(row).getByRole('link', { name: 'MC0000000043-02' })).toHaveAttribute('href', '/admin/deliveries/d-2');
     expect(await screen.findByText('above 8 °C at once (critical)')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save rule' })).toBeNull();
   }, 20_000);

@@ -219,8 +219,9 @@ export function DevicesPage() {
                             key={b.deliveryId}
                             to={paths.adminDelivery(b.deliveryId)}
                             className="mr-2 font-mono text-brand-700 hover:underline"
+                            title={b.piece ? `In piece ${b.piece}` : undefined}
                           >
-                            {b.orderId}
+                            {b.piece ?? b.orderId}
                           </Link>
                         ))}
                   </td>

@@ -1,4 +1,4 @@
-import { type TDriverJob, ZBindLoggerRequest } from '@courier/contract';
+import { PIECE_KIND_LABELS, type TDriverJob, ZBindLoggerRequest } from '@courier/contract';
 import { Radio } from 'lucide-react';
 import { useId, useState } from 'react';
 import { inputClass } from '@/components/ui/form-controls';
@@ -8,16 +8,18 @@ import { useQueueMove } from '../lib/use-outbox';
 
 /**
  * The logger in the parcel's cooler, scanned (a hand scanner types it) or typed onto the parcel: from then its own
- * readings count for it and a warm spell holds it without anyone typing a probe reading. Queued like every move.
+ * readings count for it and a warm spell holds it without anyone typing a probe reading. A job of several pieces
+ * may say which one the logger travels in (the readings still count for the whole parcel). Queued like every move.
  */
-export function LoggerScan({ job }: { job: Pick<TDriverJob, '_id' | 'orderId'> }) {
+export function LoggerScan({ job }: { job: Pick<TDriverJob, '_id' | 'orderId' | 'pieces'> }) {
   const queueMove = useQueueMove();
   const [typed, setTyped] = useState('');
+  const [piece, setPiece] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const bind = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = ZBindLoggerRequest.safeParse({ loggerId: typed });
+    const parsed = ZBindLoggerRequest.safeParse({ loggerId: typed, piece: piece || undefined });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter the logger ID');
       return;
@@ -33,15 +35,16 @@ export function LoggerScan({ job }: { job: Pick<TDriverJob, '_id' | 'orderId'> }
     });
     if (outcome === 'refused') return;
     setTyped('');
+    setPiece('');
     toast[outcome === 'sent' ? 'success' : 'info'](
       outcome === 'sent'
-        ? `Logger ${body.loggerId} travels with the parcel`
+        ? `Logger ${body.loggerId} travels ${body.piece ? `in ${body.piece}` : 'with the parcel'}`
         : `Logger ${body.loggerId} saved on this phone; it will be sent when the network returns.`,
     );
   };
   return (
-    <form noValidate className="mt-3 flex items-end gap-2" onSubmit={(e) => void bind(e)}>
-      <div className="flex-1">
+    <form noValidate className="mt-3 flex flex-wrap items-end gap-2" onSubmit={(e) => void bind(e)}>
+      <div className="min-w-48 flex-1">
         <label htmlFor={id} className="mb-1 flex items-center gap-1 text-sm font-medium text-slate-700">
           <Radio aria-hidden="true" className="size-4" />
           Logger in the cooler (scan or type its ID)
@@ -65,6 +68,22 @@ export function LoggerScan({ job }: { job: Pick<TDriverJob, '_id' | 'orderId'> }
           </p>
         )}
       </div>
+      {job.pieces.length > 1 && (
+        <div className="min-w-48 flex-1">
+          <label htmlFor={`${id}-piece`} className="mb-1 block text-sm font-medium text-slate-700">
+            In which piece
+          </label>
+          <select id={`${id}-piece`} value={piece} onChange={(e) => setPiece(e.target.value)} className={inputClass({ className: 'h-12' })}>
+            <option value="">The whole parcel</option>
+            {job.pieces.map((p) => (
+              <option key={p.id} value={p.barcode}>
+                {p.barcode} · {PIECE_KIND_LABELS[p.kind]}
+                {p.accession ? ` · ${p.accession}` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <button type="submit" className="h-12 rounded-lg border border-sky-700 px-4 font-semibold text-sky-800 active:bg-sky-100">
         Bind
       </button>

@@ -1,4 +1,4 @@
-import { ROLE_IDS } from '@courier/contract';
+import { ROLE_IDS, type TPiece } from '@courier/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '@/lib/session';
@@ -76,5 +76,40 @@ describe('the logger in the cooler', () => {
     expect(String(url)).toContain(`/v1/driver/deliveries/${job._id}/logger`);
     expect(JSON.parse(String(init?.body))).toEqual({ loggerId: 'LOG-7' });
     expect(await screen.findByText('Logger LOG-7 travels with the parcel', { selector: '.Toastify *' }, slow)).toBeTruthy();
+  });
+
+  it('offers the pieces of a job of several (the whole parcel by default) and sends the one chosen', async () => {
+    const piece = (seq: number, kind: TPiece['kind'], accession: string | null = null): TPiece => ({
+      id: `p${seq}`,
+      seq,
+      barcode: `${job.orderId}-0${seq}`,
+      kind,
+      description: null,
+      accession,
+      quantity: null,
+      unit: null,
+      ccfNumber: null,
+      sealIntact: null,
+      status: 'picked_up',
+    });
+    const several = { ...job, pieces: [piece(1, 'bag', 'ACC-1'), piece(2, 'cooler')] };
+    const api = stubApi(() => json(200, { success: true, message: 'Logger LOG-8 bound', data: several }));
+    renderInApp(<TemperatureStep job={several} status="picked_up" />);
+    const which = screen.getByLabelText('In which piece');
+    expect(which).toHaveDisplayValue('The whole parcel');
+    expect(screen.getByRole('option', { name: `${job.orderId}-01 · Bag · ACC-1` })).toBeTruthy();
+    fireEvent.change(which, { target: { value: `${job.orderId}-02` } });
+    fireEvent.change(screen.getByLabelText('Logger in the cooler (scan or type its ID)'), { target: { value: 'LOG-8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Bind' }));
+    await vi.waitFor(() => expect(api.fetchMock).toHaveBeenCalled());
+    const [, init] = api.fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ loggerId: 'LOG-8', piece: `${job.orderId}-02` });
+    expect(await screen.findByText(`Logger LOG-8 travels in ${job.orderId}-02`, { selector: '.Toastify *' }, slow)).toBeTruthy();
+  });
+
+  it('asks nothing about pieces for a job of one', () => {
+    stubApi(() => json(200, { success: true, data: job }));
+    renderInApp(<TemperatureStep job={job} status="picked_up" />);
+    expect(screen.queryByLabelText('In which piece')).toBeNull();
   });
 });

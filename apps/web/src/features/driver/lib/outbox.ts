@@ -36,7 +36,8 @@ export interface TQueuedLog extends TQueuedBase {
 /** The logger in the parcel's cooler, scanned onto it: its own readings then count for the parcel. */
 export interface TQueuedLogger extends TQueuedBase {
   kind: 'logger';
-  body: { loggerId: string };
+  /** `piece`: the barcode of the piece it travels in, when the job has several. */
+  body: { loggerId: string; piece?: string };
 }
 /** A failed attempt's photo, sent after the attempt itself (POST .../attempt-photo). */
 export interface TQueuedAttemptPhoto extends TQueuedBase {

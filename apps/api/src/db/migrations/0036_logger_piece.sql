@@ -1,0 +1,2 @@
+ALTER TABLE "logger_bindings" ADD COLUMN "piece_id" uuid;--> statement-breakpoint
+ALTER TABLE "logger_bindings" ADD CONSTRAINT "logger_bindings_piece_id_delivery_pieces_id_fk" FOREIGN KEY ("piece_id") REFERENCES "public"."delivery_pieces"("id") ON DELETE no action ON UPDATE no action;
