@@ -11,6 +11,9 @@ import { assignDriver } from '../dispatch/assign-driver.js';
 import { type Crew, crew } from '../dispatch/operations-test-kit.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { startPickupRun } from '../driver/start-pickup-run.js';
+import { confirmPickup } from '../driver/confirm-pickup.js';
+import { removeMember } from '../accounts/remove-member.js';
+import { EXTENSIONS } from '../fhir-task/fhir-codes.js';
 import { fhirCustomer, fhirProblems, pickupTask } from './fhir-test-kit.js';
 import { FHIR_TASK_EVENT } from '../fhir-task/record-task-notifications.js';
 
@@ -124,6 +127,53 @@ describe('FHIR R4 Subscriptions', () => {
     // Nor are they listed among the account's webhooks.
     const webhooks = await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers: lab.session });
     expect(webhooks.json().data).toEqual([]);
+  });
+
+  // (Before the retry test below, which moves the clock past the Tasks' pick-up-by.)
+  it('sends nothing to a member removed from the account, of its Tasks booked before or after', async () => {
+    const owner = await fhirCustomer(t);
+    const accountId = owner.user.accountId as string;
+    const member = await fhirCustomer(t, ['fhir'], { accountId, accountRole: 'member' });
+    expect((await fhir('POST', '/fhir/r4/Subscription', member.auth, subscription(accountId))).status).toBe(201);
+    const theirs = (await fhir('POST', '/fhir/r4/Task', member.auth, pickupTask({}, 'SUB-LEFT-1'))).json;
+    await drain();
+    hook.got.length = 0;
+
+    await removeMember(
+      t.app.services,
+      { id: owner.user.id, role: 'CUSTOMER', account: { id: accountId, role: 'owner' } },
+      { userId: member.user.id },
+    );
+    const ours = (await fhir('POST', '/fhir/r4/Task', owner.auth, pickupTask({}, 'SUB-LEFT-2'))).json;
+    await approveDelivery(t.app.services, actor(people.STAFF), { idOrTrackingNumber: theirs.id });
+    await approveDelivery(t.app.services, actor(people.STAFF), { idOrTrackingNumber: ours.id });
+    await drain();
+    expect(hook.got).toHaveLength(0);
+  });
+
+  it('tells of a pickup that places a temperature hold once, as on-hold', async () => {
+    const lab = await fhirCustomer(t);
+    await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(lab.user.accountId as string));
+    const fridge = pickupTask({}, 'SUB-HOLD');
+    for (const c of fridge.contained as Json[])
+      if (c.resourceType === 'Specimen')
+        c.extension = [
+          ...(c.extension ?? []).filter((e: Json) => e.url !== EXTENSIONS.temperatureClass),
+          { url: EXTENSIONS.temperatureClass, valueCode: 'refrigerated' },
+        ];
+    const task = (await fhir('POST', '/fhir/r4/Task', lab.auth, fridge)).json;
+    const s = t.app.services;
+    await approveDelivery(s, actor(people.STAFF), { idOrTrackingNumber: task.id });
+    await assignDriver(s, actor(people.STAFF), { idOrTrackingNumber: task.id, driverId: people.DRIVER.id });
+    await startPickupRun(s, actor(people.DRIVER), { idOrTrackingNumber: task.id });
+    await drain();
+    hook.got.length = 0;
+
+    const barcodes = ['01', '02', '03'].map((n) => `${task.identifier[1].value}-${n}`);
+    await confirmPickup(s, actor(people.DRIVER), { idOrTrackingNumber: task.id, scannedPieces: barcodes, temperatureC: 30 });
+    await drain();
+    await drain();
+    expect(hook.got.map((g) => [g.body.status, g.body.businessStatus.coding[0].code])).toEqual([['on-hold', 'picked_up']]);
   });
 
   it('retries a failing endpoint as webhooks do, and disables it (status error) after a day of failures', async () => {
