@@ -243,6 +243,9 @@ describe('FHIR R4 Subscriptions', () => {
         'Subscription.channel.header[0]',
       ],
       [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: a\r\nb'] } }, 400, 'Subscription.channel.header[0]'],
+      [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: a\u0001b'] } }, 400, 'Subscription.channel.header[0]'],
+      [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: caf\u00e9'] } }, 400, 'Subscription.channel.header[0]'],
+      [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: \u2713'] } }, 400, 'Subscription.channel.header[0]'],
     ];
     for (const [extra, status, expression] of refusals) {
       const res = await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(accountId, extra));
