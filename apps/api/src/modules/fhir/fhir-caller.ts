@@ -14,6 +14,8 @@ export interface FhirCaller {
   accountId: string;
   /** An owner sees every Task of the account; a member only those they booked. */
   accountRole: 'owner' | 'member';
+  /** A SMART token's granted scopes (absent for an API key, whose `fhir` scope allows every interaction). */
+  scopes?: string[];
 }
 
 export const FHIR_CREDENTIALS_MISSING =
@@ -86,5 +88,5 @@ async function smartCaller(app: FastifyInstance, request: FastifyRequest, token:
     throw forbidden(`This access token lacks the scope system/${needed.resource}.${needed.permission}`);
   }
   const actor: Actor = { id: smart.userId, role: 'CUSTOMER', ip: request.ip, account: { id: smart.accountId, role: 'owner' } };
-  return { actor, accountId: smart.accountId, accountRole: 'owner' };
+  return { actor, accountId: smart.accountId, accountRole: 'owner', scopes: smart.scopes };
 }

@@ -86,4 +86,31 @@ describe('FHIR with a SMART access token', () => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json().resourceType).toBe('OperationOutcome');
   });
+
+  it('answers If-None-Exist with the existing Task only to a token that may read Tasks; create-only gets 409 without it', async () => {
+    const full = await labToken('system/Task.rs system/Task.c');
+    const first = await t.app.inject({ method: 'POST', url: '/fhir/r4/Task', headers: full.auth, payload: pickupTask({}, 'SMART-INE') });
+    expect(first.statusCode, first.body).toBe(201);
+    const ifNoneExist = { 'if-none-exist': 'identifier=urn:oid:2.16.840.1.113883.3.1234.1|SMART-INE' };
+
+    const createOnly = await labToken('system/Task.c', full.user);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/Task',
+      headers: { ...createOnly.auth, ...ifNoneExist },
+      payload: pickupTask({}, 'SMART-INE'),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ expression: ['Task.identifier'] }] });
+    expect(refused.body).not.toContain(first.json().id);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/Task',
+      headers: { ...full.auth, ...ifNoneExist },
+      payload: pickupTask({}, 'SMART-INE'),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+  });
 });
