@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookAttempts, webhookMessages } from '../../db/schema/index.js';
+import { fhirSubscriptions, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import type { Actor } from '../../platform/policy.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -127,6 +127,25 @@ describe('FHIR R4 Subscriptions', () => {
     // Nor are they listed among the account's webhooks.
     const webhooks = await t.app.inject({ method: 'GET', url: '/api/v1/webhooks', headers: lab.session });
     expect(webhooks.json().data).toEqual([]);
+  });
+
+  it('counts a send that throws (a header the HTTP client refuses, stored before the check) as a failed attempt', async () => {
+    const lab = await fhirCustomer(t);
+    const sub = (await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(lab.user.accountId as string))).json;
+    const [row] = await t.db.select().from(fhirSubscriptions).where(eq(fhirSubscriptions.id, sub.id));
+    await t.db
+      .update(webhookEndpoints)
+      .set({ headers: { 'x-bad': '\u2713' } })
+      .where(eq(webhookEndpoints.id, row.endpointId));
+    hook.got.length = 0;
+    await fhir('POST', '/fhir/r4/Task', lab.auth, pickupTask({}, 'SUB-THROW'));
+    await drain();
+    expect(hook.got).toHaveLength(0);
+    const [msg] = await t.db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, row.endpointId));
+    expect(msg).toMatchObject({ status: 'pending', attempts: 1 });
+    const log = await t.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, msg.id));
+    expect(log).toHaveLength(1);
+    expect(log[0].statusCode).toBeNull();
   });
 
   // (Before the retry test below, which moves the clock past the Tasks' pick-up-by.)
