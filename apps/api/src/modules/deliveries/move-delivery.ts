@@ -20,7 +20,7 @@ import { recordPayForMove } from '../driver-pay/record-pay-for-move.js';
 import { sendDeliveryMessages } from '../messages/send-delivery-messages.js';
 import { recordStatusWebhookEvents } from '../webhooks/record-webhook-event.js';
 import { HL7_EVENT_OF_STATUS, recordHl7StatusMessage } from '../hl7-outbound/record-hl7-status.js';
-import { recordTaskNotification } from '../fhir-task/record-task-notifications.js';
+import { recordTaskNotification, withTaskNotificationDeferred } from '../fhir-task/record-task-notifications.js';
 import { appendCustodyEvent } from './custody.js';
 import { DELIVERY_NOT_FOUND, deliveryKey } from './deliveries.queries.js';
 import { priceOnMove } from './price-on-move.js';
@@ -204,9 +204,12 @@ export async function moveDelivery(
     if (hl7Event) await recordHl7StatusMessage(tx, row, hl7Event, now);
     // The driver it was taken from hears of it too, so their list drops it.
     await publishLiveEvent(tx, deliveryLiveEvent('delivery.moved', row, d.driverId));
-    await p.within?.(tx, row);
-    // The FHIR Task's Subscriptions, once per move, after the move's own writes (piece hand-overs) are in.
-    await recordTaskNotification(tx, services, row);
+    // The FHIR Task's Subscriptions, once per move, after the move's own writes (piece hand-overs, a hold placed or
+    // lifted) are in: what those writes would notify is held back, and the Task is told from the row as it now is.
+    const within = p.within;
+    if (within) await withTaskNotificationDeferred(tx, row.id, () => within(tx, row));
+    const [final] = await tx.select().from(deliveries).where(eq(deliveries.id, row.id)).limit(1);
+    await recordTaskNotification(tx, services, final ?? row);
     // A drop-off, failed drop or return earns the driver their pay item, committed with the move (modules/driver-pay).
     await recordPayForMove(tx, row, services.env.BUSINESS_TZ);
     return row;

@@ -6,6 +6,26 @@ import type { Services } from '../../services.js';
 import type { DeliveryRow } from '../../shared/delivery-json.js';
 import { loadTaskParts, taskOf } from './task-resource.js';
 
+/**
+ * The deliveries whose notification a transaction holds back: a move notifies once, after its `within` writes (a
+ * hold placed, or lifted, in them), from the row as it then is; the notifications those writes would make are not.
+ */
+const deferred = new WeakMap<object, Set<string>>();
+const deferredIn = (tx: DbOrTx) => deferred.get(tx) ?? new Set<string>();
+
+/** Runs `writes` with this delivery's Task notifications held back in `tx` (the caller notifies once, after). */
+export async function withTaskNotificationDeferred<T>(tx: DbOrTx, deliveryId: string, writes: () => Promise<T>): Promise<T> {
+  const held = deferred.get(tx) ?? new Set<string>();
+  deferred.set(tx, held);
+  if (held.has(deliveryId)) return writes();
+  held.add(deliveryId);
+  try {
+    return await writes();
+  } finally {
+    held.delete(deliveryId);
+  }
+}
+
 /** The event type a FHIR notification carries in the webhooks' outbox and delivery log. */
 export const FHIR_TASK_EVENT = 'fhir.task';
 
@@ -18,8 +38,9 @@ export const FHIR_TASK_EVENT = 'fhir.task';
 export async function recordTaskNotifications(
   tx: DbOrTx,
   services: Pick<Services, 'publicUrl' | 'clock'>,
-  rows: readonly DeliveryRow[],
+  changed: readonly DeliveryRow[],
 ): Promise<void> {
+  const rows = changed.filter((r) => !deferredIn(tx).has(r.id));
   if (rows.length === 0) return;
   const now = services.clock.now();
   const subs = await tx
@@ -35,6 +56,10 @@ export async function recordTaskNotifications(
     .where(
       and(
         inArray(fhirSubscriptions.accountId, [...new Set(rows.map((r) => r.accountId))]),
+        // Its maker still belongs to the account it follows (a removed member has left it) and may still sign in.
+        eq(users.accountId, fhirSubscriptions.accountId),
+        eq(users.isDeleted, false),
+        eq(users.isDisabled, false),
         eq(fhirSubscriptions.requestedStatus, 'active'),
         eq(webhookEndpoints.enabled, true),
         or(isNull(fhirSubscriptions.end), gt(fhirSubscriptions.end, now)),

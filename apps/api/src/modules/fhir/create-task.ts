@@ -3,10 +3,22 @@ import { fhirTaskIdentifiers } from '../../db/schema/index.js';
 import { conflict } from '../../platform/app-error.js';
 import type { Services } from '../../services.js';
 import { createDelivery } from '../deliveries/create-delivery.js';
+import { scopeAllows } from '../smart/smart-scopes.js';
 import type { FhirCaller } from './fhir-caller.js';
 import { FhirInvalid, withExpressions } from './operation-outcome.js';
 import { readTask } from './read-task.js';
 import { bookingOfTask, parseIfNoneExist, type TaskBooking } from './task-booking.js';
+
+/** A caller that may create Tasks but not read them (SMART system/Task.c without r) is not shown the one it matched. */
+export const TASK_EXISTS_UNREADABLE =
+  'A Task with this identifier already exists; this access token may not read it (it lacks the scope system/Task.r)';
+
+/** The Task an If-None-Exist matched, when the caller may read it; else 409 without it. */
+async function existingTask(services: Services, caller: FhirCaller, id: string) {
+  if (caller.scopes && !scopeAllows(caller.scopes, 'Task', 'r'))
+    throw new FhirInvalid(TASK_EXISTS_UNREADABLE, 'Task.identifier', 409, 'duplicate');
+  return { created: false, task: await readTask(services, caller, id) };
+}
 
 export const TASK_IDENTIFIER_TAKEN =
   'A Task with this identifier already exists: send If-None-Exist: identifier=system|value to get it back';
@@ -53,7 +65,7 @@ async function bookTask(
     throw new FhirInvalid("If-None-Exist must name the Task's own identifier (identifier=system|value)", 'Task.identifier');
   if (ifNoneExist) {
     const found = await existingTaskId(services, caller.accountId, ifNoneExist);
-    if (found) return { created: false, task: await readTask(services, caller, found) };
+    if (found) return existingTask(services, caller, found);
   }
   if (identifier && (await existingTaskId(services, caller.accountId, identifier)))
     throw new FhirInvalid(TASK_IDENTIFIER_TAKEN, 'Task.identifier', 409, 'duplicate');
@@ -78,6 +90,6 @@ async function bookTask(
     const found = await existingTaskId(services, caller.accountId, identifier);
     if (!found) throw err;
     if (!ifNoneExist) throw conflict(TASK_IDENTIFIER_TAKEN);
-    return { created: false, task: await readTask(services, caller, found) };
+    return existingTask(services, caller, found);
   }
 }

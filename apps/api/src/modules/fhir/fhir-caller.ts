@@ -2,9 +2,11 @@ import { API_KEY_PREFIX, AUTH_ERRORS, SMART_TOKEN_PREFIX } from '@courier/contra
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema/index.js';
-import { forbidden, unauthorized } from '../../platform/app-error.js';
+import { forbidden, rateLimited, unauthorized } from '../../platform/app-error.js';
+import { API_KEY_RATE_LIMIT } from '../../platform/authenticate-api-key.js';
 import type { Actor } from '../../platform/policy.js';
 import { actorOf } from '../../plugins/auth.js';
+import { TOO_MANY_REQUESTS } from '../../plugins/errors.js';
 import { scopeAllows, type TSmartPermission, type TSmartResource } from '../smart/smart-scopes.js';
 import { verifyAccessToken } from '../smart/verify-access-token.js';
 
@@ -14,6 +16,8 @@ export interface FhirCaller {
   accountId: string;
   /** An owner sees every Task of the account; a member only those they booked. */
   accountRole: 'owner' | 'member';
+  /** A SMART token's granted scopes (absent for an API key, whose `fhir` scope allows every interaction). */
+  scopes?: string[];
 }
 
 export const FHIR_CREDENTIALS_MISSING =
@@ -74,6 +78,28 @@ function interactionOf(request: FastifyRequest): { resource: TSmartResource; per
   return permission ? { resource, permission } : null;
 }
 
+/** A SMART client's budget on the FHIR API: as many calls a minute as an API key's, refused ones included. */
+export const SMART_CLIENT_RATE_LIMIT = API_KEY_RATE_LIMIT;
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+const smartLimits = new WeakMap<FastifyInstance, Limiter>();
+const smartClientOf = new WeakMap<FastifyRequest, string>();
+
+/** Counts the call against its client's budget; 429 (an OperationOutcome, with Retry-After) past it. */
+async function chargeSmartClient(app: FastifyInstance, request: FastifyRequest, clientId: string) {
+  let limit = smartLimits.get(app);
+  if (!limit) {
+    limit = app.createRateLimit({
+      max: SMART_CLIENT_RATE_LIMIT,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => `smart:${smartClientOf.get(req)}`,
+    });
+    smartLimits.set(app, limit);
+  }
+  smartClientOf.set(request, clientId);
+  const used = await limit(request);
+  if (!used.isAllowed && used.isExceeded) throw rateLimited(TOO_MANY_REQUESTS, Math.max(1, used.ttlInSeconds));
+}
+
 /**
  * A SMART Backend Services token (`Bearer mcf_...`, modules/smart): the lab's system acting for the account whose
  * owner registered it, as the account (every Task of the account), within the scopes it was granted.
@@ -81,10 +107,11 @@ function interactionOf(request: FastifyRequest): { resource: TSmartResource; per
 async function smartCaller(app: FastifyInstance, request: FastifyRequest, token: string): Promise<FhirCaller> {
   const smart = await verifyAccessToken(app.services, token);
   if (!smart) throw unauthorized(FHIR_TOKEN_NOT_ACCEPTED);
+  await chargeSmartClient(app, request, smart.clientId);
   const needed = interactionOf(request);
   if (needed && !scopeAllows(smart.scopes, needed.resource, needed.permission)) {
     throw forbidden(`This access token lacks the scope system/${needed.resource}.${needed.permission}`);
   }
   const actor: Actor = { id: smart.userId, role: 'CUSTOMER', ip: request.ip, account: { id: smart.accountId, role: 'owner' } };
-  return { actor, accountId: smart.accountId, accountRole: 'owner' };
+  return { actor, accountId: smart.accountId, accountRole: 'owner', scopes: smart.scopes };
 }

@@ -5,6 +5,7 @@ import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
 import { freshIp } from '../auth/test-support.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
+import { SMART_CLIENT_RATE_LIMIT } from './fhir-caller.js';
 import { fhirProblems, pickupTask } from './fhir-test-kit.js';
 
 const TOKEN_URL = 'http://courier.test/fhir/r4/auth/token';
@@ -85,5 +86,48 @@ describe('FHIR with a SMART access token', () => {
     const forged = await t.app.inject({ method: 'GET', url: '/fhir/r4/Task', headers: { authorization: 'Bearer mcf_forged' } });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().resourceType).toBe('OperationOutcome');
+  });
+
+  it('answers If-None-Exist with the existing Task only to a token that may read Tasks; create-only gets 409 without it', async () => {
+    const full = await labToken('system/Task.rs system/Task.c');
+    const first = await t.app.inject({ method: 'POST', url: '/fhir/r4/Task', headers: full.auth, payload: pickupTask({}, 'SMART-INE') });
+    expect(first.statusCode, first.body).toBe(201);
+    const ifNoneExist = { 'if-none-exist': 'identifier=urn:oid:2.16.840.1.113883.3.1234.1|SMART-INE' };
+
+    const createOnly = await labToken('system/Task.c', full.user);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/Task',
+      headers: { ...createOnly.auth, ...ifNoneExist },
+      payload: pickupTask({}, 'SMART-INE'),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ expression: ['Task.identifier'] }] });
+    expect(refused.body).not.toContain(first.json().id);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/fhir/r4/Task',
+      headers: { ...full.auth, ...ifNoneExist },
+      payload: pickupTask({}, 'SMART-INE'),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+  });
+
+  it('limits a client to its budget of calls a minute, refused ones included (429 OperationOutcome with Retry-After)', async () => {
+    const { auth } = await labToken('system/Subscription.rs');
+    const other = await labToken('system/Subscription.rs');
+    const url = '/fhir/r4/Task/00000000-0000-4000-8000-000000000000';
+    for (let i = 0; i < SMART_CLIENT_RATE_LIMIT; i++) {
+      const res = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode).toBe(403);
+    }
+    const limited = await t.app.inject({ method: 'GET', url, headers: auth });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'throttled' }] });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client's budget is its own.
+    expect((await t.app.inject({ method: 'GET', url, headers: other.auth })).statusCode).toBe(403);
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookAttempts, webhookMessages } from '../../db/schema/index.js';
+import { fhirSubscriptions, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import type { Actor } from '../../platform/policy.js';
 import { useTestApp } from '../../test/test-app.js';
@@ -11,6 +11,9 @@ import { assignDriver } from '../dispatch/assign-driver.js';
 import { type Crew, crew } from '../dispatch/operations-test-kit.js';
 import { TEST_NOW } from '../deliveries/delivery-test-kit.js';
 import { startPickupRun } from '../driver/start-pickup-run.js';
+import { confirmPickup } from '../driver/confirm-pickup.js';
+import { removeMember } from '../accounts/remove-member.js';
+import { EXTENSIONS } from '../fhir-task/fhir-codes.js';
 import { fhirCustomer, fhirProblems, pickupTask } from './fhir-test-kit.js';
 import { FHIR_TASK_EVENT } from '../fhir-task/record-task-notifications.js';
 
@@ -126,6 +129,72 @@ describe('FHIR R4 Subscriptions', () => {
     expect(webhooks.json().data).toEqual([]);
   });
 
+  it('counts a send that throws (a header the HTTP client refuses, stored before the check) as a failed attempt', async () => {
+    const lab = await fhirCustomer(t);
+    const sub = (await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(lab.user.accountId as string))).json;
+    const [row] = await t.db.select().from(fhirSubscriptions).where(eq(fhirSubscriptions.id, sub.id));
+    await t.db
+      .update(webhookEndpoints)
+      .set({ headers: { 'x-bad': '\u2713' } })
+      .where(eq(webhookEndpoints.id, row.endpointId));
+    hook.got.length = 0;
+    await fhir('POST', '/fhir/r4/Task', lab.auth, pickupTask({}, 'SUB-THROW'));
+    await drain();
+    expect(hook.got).toHaveLength(0);
+    const [msg] = await t.db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, row.endpointId));
+    expect(msg).toMatchObject({ status: 'pending', attempts: 1 });
+    const log = await t.db.select().from(webhookAttempts).where(eq(webhookAttempts.messageId, msg.id));
+    expect(log).toHaveLength(1);
+    expect(log[0].statusCode).toBeNull();
+  });
+
+  // (Before the retry test below, which moves the clock past the Tasks' pick-up-by.)
+  it('sends nothing to a member removed from the account, of its Tasks booked before or after', async () => {
+    const owner = await fhirCustomer(t);
+    const accountId = owner.user.accountId as string;
+    const member = await fhirCustomer(t, ['fhir'], { accountId, accountRole: 'member' });
+    expect((await fhir('POST', '/fhir/r4/Subscription', member.auth, subscription(accountId))).status).toBe(201);
+    const theirs = (await fhir('POST', '/fhir/r4/Task', member.auth, pickupTask({}, 'SUB-LEFT-1'))).json;
+    await drain();
+    hook.got.length = 0;
+
+    await removeMember(
+      t.app.services,
+      { id: owner.user.id, role: 'CUSTOMER', account: { id: accountId, role: 'owner' } },
+      { userId: member.user.id },
+    );
+    const ours = (await fhir('POST', '/fhir/r4/Task', owner.auth, pickupTask({}, 'SUB-LEFT-2'))).json;
+    await approveDelivery(t.app.services, actor(people.STAFF), { idOrTrackingNumber: theirs.id });
+    await approveDelivery(t.app.services, actor(people.STAFF), { idOrTrackingNumber: ours.id });
+    await drain();
+    expect(hook.got).toHaveLength(0);
+  });
+
+  it('tells of a pickup that places a temperature hold once, as on-hold', async () => {
+    const lab = await fhirCustomer(t);
+    await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(lab.user.accountId as string));
+    const fridge = pickupTask({}, 'SUB-HOLD');
+    for (const c of fridge.contained as Json[])
+      if (c.resourceType === 'Specimen')
+        c.extension = [
+          ...(c.extension ?? []).filter((e: Json) => e.url !== EXTENSIONS.temperatureClass),
+          { url: EXTENSIONS.temperatureClass, valueCode: 'refrigerated' },
+        ];
+    const task = (await fhir('POST', '/fhir/r4/Task', lab.auth, fridge)).json;
+    const s = t.app.services;
+    await approveDelivery(s, actor(people.STAFF), { idOrTrackingNumber: task.id });
+    await assignDriver(s, actor(people.STAFF), { idOrTrackingNumber: task.id, driverId: people.DRIVER.id });
+    await startPickupRun(s, actor(people.DRIVER), { idOrTrackingNumber: task.id });
+    await drain();
+    hook.got.length = 0;
+
+    const barcodes = ['01', '02', '03'].map((n) => `${task.identifier[1].value}-${n}`);
+    await confirmPickup(s, actor(people.DRIVER), { idOrTrackingNumber: task.id, scannedPieces: barcodes, temperatureC: 30 });
+    await drain();
+    await drain();
+    expect(hook.got.map((g) => [g.body.status, g.body.businessStatus.coding[0].code])).toEqual([['on-hold', 'picked_up']]);
+  });
+
   it('retries a failing endpoint as webhooks do, and disables it (status error) after a day of failures', async () => {
     const lab = await fhirCustomer(t);
     const sub = (await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(lab.user.accountId as string))).json;
@@ -193,6 +262,9 @@ describe('FHIR R4 Subscriptions', () => {
         'Subscription.channel.header[0]',
       ],
       [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: a\r\nb'] } }, 400, 'Subscription.channel.header[0]'],
+      [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: a\u0001b'] } }, 400, 'Subscription.channel.header[0]'],
+      [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: caf\u00e9'] } }, 400, 'Subscription.channel.header[0]'],
+      [{ channel: { type: 'rest-hook', endpoint: hook.url(), header: ['X-Bad: \u2713'] } }, 400, 'Subscription.channel.header[0]'],
     ];
     for (const [extra, status, expression] of refusals) {
       const res = await fhir('POST', '/fhir/r4/Subscription', lab.auth, subscription(accountId, extra));

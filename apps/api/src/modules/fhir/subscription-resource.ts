@@ -14,6 +14,8 @@ const MAX_HEADERS = 10;
 /** Headers the channel may not set: ours (signature, content) and the transport's. */
 const RESERVED_HEADERS = /^(content-type|content-length|host|connection|transfer-encoding|user-agent|webhook-.*)$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
+/** Tab and printable ASCII only: what http.request sends as it is (any other control or non-Latin-1 character throws). */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -63,7 +65,7 @@ export function subscriptionInputOf(body: unknown, caller: FhirCaller): Subscrip
     const colon = h.indexOf(':');
     const name = colon > 0 ? h.slice(0, colon).trim() : '';
     const value = colon > 0 ? h.slice(colon + 1).trim() : '';
-    if (!HEADER_NAME.test(name) || !value || value.length > 1000 || /[\r\n\0]/.test(value))
+    if (!HEADER_NAME.test(name) || !value || value.length > 1000 || !HEADER_VALUE.test(value))
       throw new FhirInvalid('A header is a "Name: value" string', at);
     if (RESERVED_HEADERS.test(name)) throw new FhirInvalid(`The header ${name} is set by us`, at);
     headerMap[name.toLowerCase()] = value;

@@ -139,7 +139,7 @@ export async function exchangeClientAssertion(
       .onConflictDoNothing()
       .returning({ jti: fhirAssertionJtis.jti });
     if (used.length === 0) throw invalidClient("The assertion's jti has been used before: sign a new assertion for each request");
-    // The client was read outside this transaction: it must still be there, with its registering owner still in the account.
+    // The client was read outside this transaction: it must still be there, with its registering owner still an owner of the account.
     const [live] = await tx
       .select({ id: fhirClients.id })
       .from(fhirClients)
@@ -150,6 +150,8 @@ export async function exchangeClientAssertion(
           eq(fhirClients.id, clientId),
           isNull(fhirClients.deletedAt),
           eq(users.accountId, fhirClients.accountId),
+          // The client acts as the account only while its registering user is still an owner of it.
+          eq(users.accountRole, 'owner'),
           eq(users.isDeleted, false),
           eq(users.isDisabled, false),
         ),

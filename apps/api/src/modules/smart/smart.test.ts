@@ -307,6 +307,17 @@ describe('SMART Backend Services', () => {
     expect(again.json().error).toBe('invalid_grant');
   });
 
+  it('stops the tokens when the owner who registered the client is made a member', async () => {
+    const { user, clientId, rsa } = await lab();
+    const token = (await exchange(await assertion(rsa, clientId))).json().access_token;
+    expect(await verifyAccessToken(t.app.services, token)).not.toBeNull();
+    await t.db.update(users).set({ accountRole: 'member' }).where(eq(users.id, user.id));
+    expect(await verifyAccessToken(t.app.services, token)).toBeNull();
+    const again = await exchange(await assertion(rsa, clientId));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('invalid_grant');
+  });
+
   it('keeps SMART tokens and sessions apart: neither is accepted as the other', async () => {
     const { clientId, rsa, headers } = await lab();
     const token = (await exchange(await assertion(rsa, clientId))).json().access_token;

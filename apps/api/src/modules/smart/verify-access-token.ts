@@ -18,7 +18,8 @@ export interface SmartCaller {
 /**
  * The FHIR routes' one check of a SMART Backend Services bearer token (`Authorization: Bearer mcf_...`): null for
  * anything else (a session JWT, an API key, an unknown, expired or malformed token), for a deleted client's token,
- * and when the user who registered the client is deleted, disabled or no longer in the client's account.
+ * and when the user who registered the client is deleted, disabled, no longer in the client's account or no longer
+ * one of its owners.
  */
 export async function verifyAccessToken(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<SmartCaller | null> {
   if (typeof token !== 'string' || !token.startsWith(SMART_TOKEN_PREFIX) || token.length > 200) return null;
@@ -34,6 +35,8 @@ export async function verifyAccessToken(services: Pick<Services, 'db' | 'clock'>
         gt(fhirAccessTokens.expiresAt, now),
         isNull(fhirClients.deletedAt),
         eq(users.accountId, fhirClients.accountId),
+        // The client acts as the account only while its registering user is still an owner of it.
+        eq(users.accountRole, 'owner'),
         eq(users.isDeleted, false),
         eq(users.isDisabled, false),
       ),

@@ -128,7 +128,15 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
         'webhook-signature': signature,
         'user-agent': 'MedCourier-Webhooks/1',
       },
-    });
+      // A send that throws (a header http.request refuses) is a failed attempt like any other, counted and retried.
+    }).catch(
+      (err: unknown): WebhookAnswer => ({
+        statusCode: null,
+        durationMs: 0,
+        succeeded: false,
+        error: err instanceof Error ? err.message.slice(0, 200) : 'send failed',
+      }),
+    );
     const now = clock.now();
     const attempts = await db.transaction(async (tx) => {
       // Counted in SQL, and only while the claim is still ours.
