@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/account/invitations/register',
   // A receipt link and an unsubscribe link carry their own signed token.
   'GET /api/v1/receipts/:token',
+  // The lab's temperature trace of the parcel on the receiving link: the link's token is the credential.
+  'GET /api/v1/receipts/:token/temperature',
   'POST /api/v1/receipts/:token',
   'GET /api/v1/unsubscribe/:token',
   'POST /api/v1/unsubscribe/:token',
