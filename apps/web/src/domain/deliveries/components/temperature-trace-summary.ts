@@ -27,3 +27,14 @@ export function traceSummary(trace: Pick<TTemperatureTrace, 'readings' | 'breach
   if (trace.breaches.length === 0) parts.push('no boundary breached');
   return `${parts.join('; ')}.`;
 }
+
+/** The range the boundaries keep a parcel in ("2 to 8 °C", "up to 25 °C"); null when nothing bounds it (ambient). */
+export function traceRange(boundaries: TTemperatureTrace['boundaries']): string | null {
+  const aboves = boundaries.flatMap((b) => (b.above === undefined ? [] : [b.above]));
+  const belows = boundaries.flatMap((b) => (b.below === undefined ? [] : [b.below]));
+  const hi = aboves.length ? Math.min(...aboves) : null;
+  const lo = belows.length ? Math.max(...belows) : null;
+  if (lo !== null && hi !== null) return `${deg(lo)} to ${deg(hi)} °C`;
+  if (hi !== null) return `up to ${deg(hi)} °C`;
+  return lo === null ? null : `from ${deg(lo)} °C`;
+}

@@ -53,7 +53,8 @@ describe('the temperature trace figure', () => {
     render(<TemperatureTraceFigure trace={trace} />);
     const figure = screen.getByRole('figure', { name: 'Temperature trace' });
     expect(figure).toHaveAccessibleDescription(traceSummary(trace));
-    expect(within(figure).getByRole('img', { name: `Chart: ${traceSummary(trace)}` })).toBeInTheDocument();
+    // The chart keeps the name it had before the trace: the range it is read against, then the summary.
+    expect(within(figure).getByRole('img', { name: `Temperature readings against 2 to 8 °C: ${traceSummary(trace)}` })).toBeInTheDocument();
     expect(within(figure).getByText(/Breach: logger LOG-1, above 8 °C for 30 cumulative minutes \(warning\)/)).toBeInTheDocument();
     expect(within(figure).getByText(/Gap: logger LOG-1 silent from .*, still silent/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();

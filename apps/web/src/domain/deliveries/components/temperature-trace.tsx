@@ -2,7 +2,7 @@ import type { TTemperatureTrace } from '@courier/contract';
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatDateTime } from '@/lib/format-date';
 import { type TraceSource, useTemperatureTrace } from '../api/get-temperature-trace';
-import { traceSummary } from './temperature-trace-summary';
+import { traceRange, traceSummary } from './temperature-trace-summary';
 
 const TemperatureTraceChart = lazy(() => import('./temperature-trace-chart'));
 
@@ -15,6 +15,7 @@ export function TemperatureTraceFigure({ trace, title = 'Temperature trace' }: {
   const id = useId();
   const [table, setTable] = useState(false);
   const summary = traceSummary(trace);
+  const range = traceRange(trace.boundaries);
   return (
     <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} className="min-w-0">
       <figcaption>
@@ -27,7 +28,11 @@ export function TemperatureTraceFigure({ trace, title = 'Temperature trace' }: {
       </figcaption>
       {trace.readings.length > 0 && (
         <>
-          <div className="mt-3 h-56 w-full sm:h-64" role="img" aria-label={`Chart: ${summary}`}>
+          <div
+            className="mt-3 h-56 w-full sm:h-64"
+            role="img"
+            aria-label={`Temperature readings${range ? ` against ${range}` : ''}: ${summary}`}
+          >
             <Suspense fallback={<p className="py-20 text-center text-sm text-slate-500">Loading the chart…</p>}>
               <TemperatureTraceChart trace={trace} />
             </Suspense>
