@@ -1,4 +1,5 @@
 import { solveCommitted } from './committed.js';
+import { canEject, Ejector } from './eject.js';
 import { objectiveOf } from './objective.js';
 import { buildModel, KIND_DROPOFF, KIND_PICKUP, type Model, PlannerInputError } from './model.js';
 import { makeRandom } from './rng.js';
@@ -15,6 +16,8 @@ import type { Plan, PlannedRoute, PlannedStop, PlanningProblem, SolveOptions, Un
  *  - a candidate is compared on (STAT jobs left out, jobs left out, travel time), annealing on travel time.
  * Feasibility of an insertion is checked in O(1) per place for a single stop and O(route) for a pair, from the
  * route's cached earliest departures, latest starts and loads (see route.ts).
+ * When the greedy start leaves jobs out of a single-stop day, a guided ejection search (eject.ts) first fits them
+ * into the fleet, in half the time at most; the annealing then shortens the routes.
  */
 
 interface Solution {
@@ -471,6 +474,25 @@ class Search {
     return true;
   }
 
+  /**
+   * The guided ejection search (eject.ts) on a copy of `s`, when the model suits it, until everything fits or `stop`
+   * says so: the copy when it leaves fewer jobs out, else `s`.
+   */
+  eliminate(s: Solution, stop: () => boolean): Solution {
+    const { m } = this;
+    if (s.unassigned.length === 0 || !canEject(m, s.routes)) return s;
+    const routes = s.routes.map((r) => r.clone());
+    const e = new Ejector(m, routes, s.unassigned, this.rand, this.adj);
+    e.run(stop);
+    const unassigned = e.pool.concat(e.stuck);
+    if (unassigned.length >= s.unassigned.length) return s;
+    const out: Solution = { routes, unassigned, cost: 0, statOut: 0, maxDur: 0 };
+    for (const r of routes) out.cost += r.cost;
+    for (const j of unassigned) if (m.jobStat[j]) out.statOut++;
+    setMaxDur(out);
+    return out;
+  }
+
   fitsAlone(job: number, v: number): boolean {
     const r = new Route(v, this.m);
     return bestInsertion(this.m, r, job, this.rand, 0, Number.POSITIVE_INFINITY, this.ins);
@@ -525,16 +547,26 @@ function solveFree(problem: PlanningProblem, options: SolveOptions): Plan {
   setMaxDur(cur);
   let best = cur;
   let iterations = 0;
-  const searchStart = now();
-  const budget = Math.max(0, limit - (searchStart - started));
-  let lastReport = searchStart;
+  let lastReport = now();
   let wasFeasible = false;
   const report = (t: number) => {
     lastReport = t;
     wasFeasible = best.unassigned.length === 0;
     onProgress?.({ iteration: iterations, cost: total(best), elapsedMs: t - started, feasible: wasFeasible });
   };
-  if (onProgress) report(searchStart);
+  if (onProgress) report(lastReport);
+  if (!signal?.aborted) {
+    // a fleet too small for the greedy start: the ejection search fits the rest first, in half the time at most
+    const until = started + limit / 2;
+    cur = search.eliminate(cur, () => {
+      const t = now();
+      if (onProgress && t - lastReport >= 250) report(t);
+      return t >= until || signal?.aborted === true;
+    });
+    best = cur;
+  }
+  const searchStart = now();
+  const budget = Math.max(0, limit - (searchStart - started));
   if (m.nJobs > 0 && m.nVehicles > 0 && !signal?.aborted) {
     const edges = m.nStops + cur.routes.filter((r) => r.stops.length).length;
     const avgEdge = cur.cost > 0 && edges > 0 ? cur.cost / edges : 1;
