@@ -67,10 +67,14 @@ export class Ejector {
     for (const s of r.stops) this.routeOf[s] = r.v;
   }
 
-  /** Runs until the pool is empty (true) or `stop` says so (false). */
+  /**
+   * Runs until the pool is empty (true), `stop` says so, or the pool has grown past twice its first size and more
+   * (false): on some days (clustered, capacity-bound) ejections breed ejections, and the annealing does better.
+   */
   run(stop: () => boolean): boolean {
+    const limit = 2 * this.pool.length + 5;
     while (this.pool.length > 0) {
-      if (stop()) return false;
+      if (this.pool.length > limit || stop()) return false;
       const job = this.pool.pop() as number;
       if (this.insert(job)) continue;
       this.penalty[job]++;
@@ -105,8 +109,9 @@ export class Ejector {
   }
 
   /**
-   * Inserts the job where the ejected jobs' penalties sum least (of equal sums, where the route grows least), in the
-   * routes near it first and in any route when none near will do; false when no place exists even so.
+   * Inserts the job where the ejected jobs' penalties sum least (of equal sums, the fewest ejected, then where the
+   * route grows least), in the routes near it first and in any route when none near will do; false when no place
+   * exists even so.
    */
   private ejectInsert(job: number): boolean {
     const { m } = this;
@@ -207,8 +212,9 @@ export class Ejector {
 
   private record(count: number, psum: number): void {
     if (psum > this.bestPsum) return;
+    if (psum === this.bestPsum && count > this.bestCount) return;
     const delta = this.growth(count);
-    if (psum === this.bestPsum && delta >= this.bestDelta) return;
+    if (psum === this.bestPsum && count === this.bestCount && delta >= this.bestDelta) return;
     this.bestPsum = psum;
     this.bestDelta = delta;
     this.bestCount = count;
