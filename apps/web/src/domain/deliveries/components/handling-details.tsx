@@ -10,7 +10,6 @@ import {
 import { OctagonAlert, Thermometer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DetailCard, DetailItem } from '@/components/ui/detail-card';
-import { TemperatureChart } from '@/domain/deliveries/components/temperature-chart';
 import { TemperatureTrace } from '@/domain/deliveries/components/temperature-trace';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -39,8 +38,8 @@ const isRoutine = (d: THandled) =>
   !d.receipt;
 
 /**
- * The medical handling of a delivery, for its owner and staff: what it needs, the readings as a
- * chart against the range (and as a table), the hold, the disposition and the receipt.
+ * The medical handling of a delivery, for its owner and staff: what it needs, the temperature trace (chart, and
+ * table on request), the hold, the disposition and the receipt.
  */
 export function HandlingDetails({
   delivery: d,
@@ -50,7 +49,7 @@ export function HandlingDetails({
   delivery: THandled;
   action?: ReactNode;
   /** The delivery's id: its whole trace (loggers' lines, boundaries, breaches, gaps) is read and drawn. */
-  traceOf?: string;
+  traceOf: string;
 }) {
   if (isRoutine(d)) return null;
   return (
@@ -87,47 +86,9 @@ export function HandlingDetails({
           </DetailItem>
         )}
       </dl>
-      {traceOf && d.temperatureReadings.length > 0 && (
+      {d.temperatureReadings.length > 0 && (
         <div className="mt-4">
           <TemperatureTrace source={{ deliveryId: traceOf }} />
-        </div>
-      )}
-      {!traceOf && d.temperatureReadings.length > 0 && (
-        <div className="mt-4">
-          <h3 className="mb-2 text-xs font-medium text-slate-500">Temperature readings</h3>
-          <TemperatureChart readings={d.temperatureReadings} temperature={d.temperature} />
-          <table className="mt-2 w-full max-w-md text-left text-sm">
-            <caption className="sr-only">Temperature readings</caption>
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 font-medium">
-                  Time
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  °C
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Source
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Range
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.temperatureReadings.slice(-12).map((r) => (
-                <tr key={`${r.at}-${r.source}-${r.celsius}`} className={r.inRange ? 'text-slate-800' : 'font-semibold text-red-700'}>
-                  <td className="py-0.5">{formatDateTime(r.at)}</td>
-                  <td className="py-0.5">{r.celsius.toFixed(1)}</td>
-                  <td className="py-0.5">{r.source}</td>
-                  <td className="py-0.5">{r.inRange ? 'in range' : 'out of range'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {d.temperatureReadings.length > 12 && (
-            <p className="mt-1 text-xs text-slate-500">The last 12 of {d.temperatureReadings.length} readings.</p>
-          )}
         </div>
       )}
     </DetailCard>
