@@ -109,9 +109,8 @@ export class Ejector {
   }
 
   /**
-   * Inserts the job where the ejected jobs' penalties sum least (of equal sums, the fewest ejected, then where the
-   * route grows least), in the routes near it first and in any route when none near will do; false when no place
-   * exists even so.
+   * Inserts the job where the ejected jobs' penalties sum least (of equal sums, where the route grows least), in the
+   * routes near it first and in any route when none near will do; false when no place exists even so.
    */
   private ejectInsert(job: number): boolean {
     const { m } = this;
@@ -212,9 +211,8 @@ export class Ejector {
 
   private record(count: number, psum: number): void {
     if (psum > this.bestPsum) return;
-    if (psum === this.bestPsum && count > this.bestCount) return;
     const delta = this.growth(count);
-    if (psum === this.bestPsum && count === this.bestCount && delta >= this.bestDelta) return;
+    if (psum === this.bestPsum && delta >= this.bestDelta) return;
     this.bestPsum = psum;
     this.bestDelta = delta;
     this.bestCount = count;
