@@ -14,11 +14,9 @@ import { roleFromId } from '@courier/contract';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
-import { deliveries } from '../apps/api/src/db/schema/index.js';
-import { createDelivery, createUser } from '../apps/api/src/db/seed/factories.js';
+import { createDelivery, createUser, seededRandom, seedPlanningDay } from '../apps/api/src/db/seed/factories.js';
 import { parseEnv } from '../apps/api/src/env.js';
 import { TEST_NOW } from '../apps/api/src/modules/deliveries/delivery-test-kit.js';
-import { newOrderId } from '../apps/api/src/modules/deliveries/order-id.js';
 import { signAccessToken } from '../apps/api/src/platform/access-token.js';
 import { fixedClock } from '../apps/api/src/platform/clock.js';
 
@@ -26,14 +24,7 @@ const DRIVERS = 20;
 const NOW = new Date(TEST_NOW);
 
 /** A fixed pseudo-random sequence, so every run plans the same day. */
-const random = (() => {
-  let s = 42;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-})();
-const aroundBoston = () => ({ lat: 42.25 + random() * 0.2, lng: -71.2 + random() * 0.25 });
+const random = seededRandom(42);
 
 async function freshPostgres(base: string) {
   const name = `courier_load_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -92,31 +83,7 @@ async function main() {
       });
       if (res.statusCode !== 200) throw new Error(`shift: ${res.statusCode} ${res.body}`);
     }
-    const rows = Array.from({ length: jobs }, () => {
-      const [pickup, drop] = [aroundBoston(), aroundBoston()];
-      return {
-        orderId: newOrderId(),
-        customerId: customer.id,
-        accountId: customer.accountId as string,
-        senderPhone: '+16175550100',
-        pickupAddress: '55 Fruit St, Boston, MA 02114',
-        pickupLat: pickup.lat,
-        pickupLng: pickup.lng,
-        recipientName: 'Jordan Lee',
-        recipientPhone: '+16175550199',
-        recipientEmail: 'jordan.lee@example.test',
-        deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
-        deliveryLat: drop.lat,
-        deliveryLng: drop.lng,
-        requiredBy: new Date(NOW.getTime() + (2 + random() * 7) * 3_600_000),
-        packageType: 'MEDICATION',
-        packageSize: 'small',
-        deliveryType: 'SAME_DAY',
-        status: 'approved' as const,
-        approvedAt: NOW,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 250) await db.insert(deliveries).values(rows.slice(i, i + 250));
+    await seedPlanningDay(db, { customerId: customer.id, accountId: customer.accountId as string }, jobs, NOW, random);
   }
 
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,9 +1,11 @@
-import { type APIRequestContext, type Browser, type BrowserContextOptions, request as apiRequest, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContextOptions, request as apiRequest } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, type RunningServer, test } from '../fixtures/index.js';
 import { startServer } from '../fixtures/server.js';
 import { toast } from './support/accounts.js';
+import { auth, bookJob, rolePage, zoneAt } from './support/planning-day.js';
+import { desktop, screenshotsTo } from './support/personas.js';
 
 /**
  * Dispatch at volume: staff select many jobs on the board (a column's "select all", Shift+click), approve them in
@@ -13,73 +15,20 @@ import { toast } from './support/accounts.js';
  * Its own server, in a business time zone where it is now between 08:00 and 09:00, so the drivers' shifts run.
  */
 
-const SHOTS = process.env.BULK_SHOTS;
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
+const shot = screenshotsTo(process.env.BULK_SHOTS);
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-/** An Etc/GMT zone whose clock reads 08:xx now (Etc/GMT-N is UTC+N). */
-function morningZone(): string {
-  const offset = ((8 - new Date().getUTCHours() + 36) % 24) - 12;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
-
-const PICKUPS = ['55 Fruit St, Boston, MA 02114', '1 Kendall Sq, Cambridge, MA 02139', '800 Washington St, Boston, MA 02111'];
 const DROPS = ['330 Brookline Ave, Boston, MA 02215', '20 Broadway, Somerville, MA 02145', '1 Beacon St, Brookline, MA 02446'];
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function book(request: APIRequestContext, token: string, i: number, priority: 'routine' | 'stat' = 'routine') {
-  const response = await request.post('/api/v1/deliveries', {
-    headers: auth(token),
-    data: {
-      senderPhone: '+1 617 555 0100',
-      pickupAddress: PICKUPS[i % PICKUPS.length],
-      recipientName: `Bulk ward ${i + 1}`,
-      recipientPhone: '617-555-0123',
-      recipientEmail: `ward${i + 1}@example.test`,
-      deliveryAddress: DROPS[i % DROPS.length],
-      requiredBy: new Date(Date.now() + 5 * 3_600_000).toISOString(),
-      packageType: 'MEDICATION',
-      packageSize: 'small',
-      deliveryType: 'EXPRESS',
-      priority,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { _id: string; data: { orderId: string } };
-  return { id: body._id, orderId: body.data.orderId };
-}
-
-async function staffPage(browser: Browser, server: RunningServer, options: BrowserContextOptions, zone: string) {
-  const account = server.account('STAFF');
-  const context = await browser.newContext({
-    ...options,
-    baseURL: server.baseURL,
-    serviceWorkers: 'block',
-    locale: 'en-US',
-    timezoneId: zone,
-  });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
-  return page;
-}
+const book = (request: APIRequestContext, token: string, i: number, priority: 'routine' | 'stat' = 'routine') =>
+  bookJob(request, token, i, { priority, drops: DROPS, ward: 'Bulk ward' });
+const staffPage = (browser: Browser, server: RunningServer, options: BrowserContextOptions, zone: string) =>
+  rolePage(browser, server, options, 'STAFF', zone);
 
 test.describe('bulk dispatch', () => {
   test.describe.configure({ timeout: 300_000 });
   let server: RunningServer;
   let api: APIRequestContext;
-  const zone = morningZone();
+  const zone = zoneAt(8);
 
   test.beforeAll(async ({ mail }) => {
     test.setTimeout(240_000);

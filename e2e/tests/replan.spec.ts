@@ -1,9 +1,11 @@
-import { type APIRequestContext, type BrowserContextOptions, request as apiRequest, type Page } from '@playwright/test';
+import { type APIRequestContext, request as apiRequest } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, type RunningServer, test } from '../fixtures/index.js';
 import { startServer } from '../fixtures/server.js';
 import { toast } from './support/accounts.js';
+import { approveJob, auth, bookJob, DROPS, zoneAt } from './support/planning-day.js';
+import { desktop, screenshotsTo } from './support/personas.js';
 
 /**
  * Re-plan the rest of today: the day's routes are applied, a STAT is booked at 10:40 and approved, dispatch presses
@@ -14,63 +16,16 @@ import { toast } from './support/accounts.js';
  * Its own server, in a business time zone where it is now between 10:00 and 11:00 (shifts cannot cross midnight).
  */
 
-const SHOTS = process.env.ROUTE_PLAN_SHOTS;
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
-
-/** An Etc/GMT zone whose clock reads 10:xx now (Etc/GMT-N is UTC+N). */
-function midMorningZone(): string {
-  const offset = ((10 - new Date().getUTCHours() + 36) % 24) - 12;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
-
-const PICKUPS = ['55 Fruit St, Boston, MA 02114', '1 Kendall Sq, Cambridge, MA 02139', '800 Washington St, Boston, MA 02111'];
-const DROPS = [
-  '330 Brookline Ave, Boston, MA 02215',
-  '10 Main St, Charlestown, MA 02129',
-  '20 Broadway, Somerville, MA 02145',
-  '5 Harvard Sq, Cambridge, MA 02138',
-  '75 Centre St, Jamaica Plain, MA 02130',
-  '12 Dorchester Ave, Boston, MA 02127',
-];
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function book(request: APIRequestContext, token: string, i: number, priority: 'routine' | 'stat' = 'routine') {
-  const response = await request.post('/api/v1/deliveries', {
-    headers: auth(token),
-    data: {
-      senderPhone: '+1 617 555 0100',
-      pickupAddress: PICKUPS[i % PICKUPS.length],
-      recipientName: `Ward ${i + 1}`,
-      recipientPhone: '617-555-0123',
-      recipientEmail: `ward${i + 1}@example.test`,
-      deliveryAddress: DROPS[i % DROPS.length],
-      requiredBy: new Date(Date.now() + 5 * 3_600_000).toISOString(),
-      packageType: 'MEDICATION',
-      packageSize: 'small',
-      deliveryType: 'EXPRESS',
-      priority,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { _id: string; data: { orderId: string } };
-  return { id: body._id, orderId: body.data.orderId };
-}
-
-async function approve(request: APIRequestContext, token: string, id: string) {
-  const response = await request.post(`/api/v1/admin/deliveries/${id}/approve`, { headers: auth(token), data: {} });
-  expect(response.ok(), await response.text()).toBe(true);
-}
+const shot = screenshotsTo(process.env.ROUTE_PLAN_SHOTS);
+/** The day's drops: the first six of the journeys' list. */
+const book = (request: APIRequestContext, token: string, i: number, priority: 'routine' | 'stat' = 'routine') =>
+  bookJob(request, token, i, { priority, drops: DROPS.slice(0, 6) });
 
 test.describe('re-plan the rest of today', () => {
   test.describe.configure({ timeout: 420_000 });
   let server: RunningServer;
   let api: APIRequestContext;
-  const zone = midMorningZone();
+  const zone = zoneAt(10);
 
   test.beforeAll(async ({ mail }) => {
     test.setTimeout(240_000);
@@ -146,7 +101,7 @@ test.describe('re-plan the rest of today', () => {
     const jobs: { id: string; orderId: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const job = await book(api, customerToken, i);
-      await approve(api, staffToken, job.id);
+      await approveJob(api, staffToken, job.id);
       jobs.push(job);
     }
     const planned = await api.post('/api/v1/admin/route-plans', { headers: auth(staffToken), data: { now: true } });
@@ -156,7 +111,7 @@ test.describe('re-plan the rest of today', () => {
 
     // 10:40: a STAT is booked and approved.
     const stat = await book(api, customerToken, 6, 'stat');
-    await approve(api, staffToken, stat.id);
+    await approveJob(api, staffToken, stat.id);
 
     await staff.goto('/admin/dispatch-map');
     await expect(staff.getByRole('heading', { name: 'Map & planning' })).toBeVisible();

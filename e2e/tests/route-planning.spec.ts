@@ -1,16 +1,11 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContextOptions,
-  devices,
-  request as apiRequest,
-  type Page,
-} from '@playwright/test';
+import { type APIRequestContext, request as apiRequest } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, type RunningServer, test } from '../fixtures/index.js';
 import { startServer } from '../fixtures/server.js';
 import { toast } from './support/accounts.js';
+import { approveJob, auth, bookJob, rolePage, zoneAt } from './support/planning-day.js';
+import { desktop, phone, screenshotsTo } from './support/personas.js';
 
 /**
  * Route planning: dispatch plans a morning of 30 jobs for 3 drivers on the map, a stale preview is planned again and
@@ -21,90 +16,15 @@ import { toast } from './support/accounts.js';
  * the suite runs at (shifts cannot cross midnight).
  */
 
-const SHOTS = process.env.ROUTE_PLAN_SHOTS;
+const shot = screenshotsTo(process.env.ROUTE_PLAN_SHOTS);
 /** ROLE_IDS.DRIVER of the contract. */
 const DRIVER_ROLE_ID = '64b000000000000000000005';
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
-const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
-const phone: BrowserContextOptions = { ...pixel, viewport: { width: 390, height: 844 } };
-
-/** An Etc/GMT zone whose clock reads 08:xx now (Etc/GMT-N is UTC+N). */
-function morningZone(): string {
-  const offset = ((8 - new Date().getUTCHours() + 36) % 24) - 12;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
-
-const PICKUPS = ['55 Fruit St, Boston, MA 02114', '1 Kendall Sq, Cambridge, MA 02139', '800 Washington St, Boston, MA 02111'];
-const DROPS = [
-  '330 Brookline Ave, Boston, MA 02215',
-  '10 Main St, Charlestown, MA 02129',
-  '20 Broadway, Somerville, MA 02145',
-  '5 Harvard Sq, Cambridge, MA 02138',
-  '75 Centre St, Jamaica Plain, MA 02130',
-  '12 Dorchester Ave, Boston, MA 02127',
-  '1 Beacon St, Brookline, MA 02446',
-  '9 Hancock St, Quincy, MA 02169',
-  '40 Washington St, Newton, MA 02458',
-  '3 Salem St, Medford, MA 02155',
-];
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function personaPage(browser: Browser, server: RunningServer, options: BrowserContextOptions, role: string, timezoneId: string) {
-  const account = server.account(role);
-  const context = await browser.newContext({ ...options, baseURL: server.baseURL, serviceWorkers: 'block', locale: 'en-US', timezoneId });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(role === 'DRIVER' ? /\/driver\/home$/ : /\/admin\/dashboard$/, { timeout: 20_000 });
-  if (role === 'DRIVER') {
-    await page.getByRole('region', { name: 'Share your location during jobs?' }).getByRole('button', { name: 'Not now' }).click();
-  }
-  return page;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function book(request: APIRequestContext, token: string, i: number, priority: 'routine' | 'stat' = 'routine') {
-  const response = await request.post('/api/v1/deliveries', {
-    headers: auth(token),
-    data: {
-      senderPhone: '+1 617 555 0100',
-      pickupAddress: PICKUPS[i % PICKUPS.length],
-      recipientName: `Ward ${i + 1}`,
-      recipientPhone: '617-555-0123',
-      recipientEmail: `ward${i + 1}@example.test`,
-      deliveryAddress: DROPS[i % DROPS.length],
-      requiredBy: new Date(Date.now() + 5 * 3_600_000).toISOString(),
-      packageType: 'MEDICATION',
-      packageSize: 'small',
-      deliveryType: 'EXPRESS',
-      priority,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { _id: string; data: { orderId: string } };
-  return { id: body._id, orderId: body.data.orderId };
-}
-
-async function approve(request: APIRequestContext, token: string, id: string) {
-  const response = await request.post(`/api/v1/admin/deliveries/${id}/approve`, { headers: auth(token), data: {} });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 test.describe('route planning', () => {
   test.describe.configure({ timeout: 420_000 });
   let server: RunningServer;
   let api: APIRequestContext;
-  const zone = morningZone();
+  const zone = zoneAt(8);
 
   test.beforeAll(async ({ mail }) => {
     test.setTimeout(240_000);
@@ -153,12 +73,12 @@ test.describe('route planning', () => {
     // 30 jobs, booked and approved through the API (the booking screens have their own journeys).
     const jobs: { id: string; orderId: string }[] = [];
     for (let i = 0; i < 30; i += 6) {
-      const batch = await Promise.all([0, 1, 2, 3, 4, 5].map((k) => book(api, customerToken, i + k)));
-      await Promise.all(batch.map((job) => approve(api, staffToken, job.id)));
+      const batch = await Promise.all([0, 1, 2, 3, 4, 5].map((k) => bookJob(api, customerToken, i + k)));
+      await Promise.all(batch.map((job) => approveJob(api, staffToken, job.id)));
       jobs.push(...batch);
     }
 
-    const staff = await personaPage(browser, server, desktop, 'ADMIN', zone);
+    const staff = await rolePage(browser, server, desktop, 'ADMIN', zone);
     // The third driver's shift through the users page.
     await staff.goto('/admin/users');
     await staff.getByRole('searchbox', { name: 'Search users' }).fill('Ana');
@@ -223,7 +143,7 @@ test.describe('route planning', () => {
     ).data;
     const planned = runJobs.filter((j) => j.plannedOrder !== null);
     expect(planned.length).toBeGreaterThan(0);
-    const driver = await personaPage(browser, server, phone, 'DRIVER', zone);
+    const driver = await rolePage(browser, server, phone, 'DRIVER', zone);
     const list = driver.getByRole('list', { name: "Today's jobs" });
     const jobLinks = list.getByRole('link', { name: /#MC/ });
     await expect(jobLinks.first()).toBeVisible();
@@ -238,8 +158,8 @@ test.describe('route planning', () => {
     await shot(driver, 'driver-run-phone');
 
     // A STAT comes in and is approved while the routes run: one click puts it on the best route.
-    const stat = await book(api, customerToken, 30, 'stat');
-    await approve(api, staffToken, stat.id);
+    const stat = await bookJob(api, customerToken, 30, { priority: 'stat' });
+    await approveJob(api, staffToken, stat.id);
     const offer = staff.getByRole('region', { name: /STAT waiting for a driver/ });
     await expect(offer).toBeVisible({ timeout: 20_000 });
     await expectAccessible(staff, 'STAT insertion offer');

@@ -1,16 +1,11 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContextOptions,
-  devices,
-  request as apiRequest,
-  type Page,
-} from '@playwright/test';
+import { type APIRequestContext, type Page, request as apiRequest } from '@playwright/test';
 import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, type RunningServer, test } from '../fixtures/index.js';
 import { startServer } from '../fixtures/server.js';
 import { toast } from './support/accounts.js';
+import { auth, rolePage, zoneAt } from './support/planning-day.js';
+import { desktop, phone, screenshotsTo } from './support/personas.js';
 
 /**
  * Route progress: dispatch applies a plan, sees the driver's route and progress on the map's Routes tab, moves a
@@ -21,15 +16,7 @@ import { toast } from './support/accounts.js';
  * Its own server, in a business time zone where it is now between 08:00 and 09:00 (shifts cannot cross midnight).
  */
 
-const SHOTS = process.env.ROUTE_PROGRESS_SHOTS;
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
-const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
-const phone: BrowserContextOptions = { ...pixel, viewport: { width: 390, height: 844 } };
-
-function morningZone(): string {
-  const offset = ((8 - new Date().getUTCHours() + 36) % 24) - 12;
-  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
+const shot = screenshotsTo(process.env.ROUTE_PROGRESS_SHOTS);
 
 const JOBS = [
   { pickup: '55 Fruit St, Boston, MA 02114', drop: '330 Brookline Ave, Boston, MA 02215' },
@@ -37,36 +24,11 @@ const JOBS = [
   { pickup: '800 Washington St, Boston, MA 02111', drop: '12 Dorchester Ave, Boston, MA 02127' },
 ];
 
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function personaPage(browser: Browser, server: RunningServer, options: BrowserContextOptions, role: string, timezoneId: string) {
-  const account = server.account(role);
-  const context = await browser.newContext({ ...options, baseURL: server.baseURL, serviceWorkers: 'block', locale: 'en-US', timezoneId });
-  await context.route(
-    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol.startsWith('http'),
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(role === 'DRIVER' ? /\/driver\/home$/ : /\/admin\/dashboard$/, { timeout: 20_000 });
-  if (role === 'DRIVER') {
-    await page.getByRole('region', { name: 'Share your location during jobs?' }).getByRole('button', { name: 'Not now' }).click();
-  }
-  return page;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 test.describe('route progress', () => {
   test.describe.configure({ timeout: 360_000 });
   let server: RunningServer;
   let api: APIRequestContext;
-  const zone = morningZone();
+  const zone = zoneAt(8);
 
   test.beforeAll(async ({ mail }) => {
     test.setTimeout(240_000);
@@ -123,7 +85,7 @@ test.describe('route progress', () => {
     }
 
     // Dispatch plans and applies.
-    const staff = await personaPage(browser, server, desktop, 'STAFF', zone);
+    const staff = await rolePage(browser, server, desktop, 'STAFF', zone);
     await staff.goto('/admin/dispatch-map');
     await staff.getByRole('button', { name: 'Plan routes', exact: true }).click();
     await staff.getByRole('button', { name: 'Preview plan' }).click();
@@ -146,7 +108,7 @@ test.describe('route progress', () => {
     await shot(staff, 'routes-desktop');
 
     // The driver's phone shows the run in that order.
-    const driver = await personaPage(browser, server, phone, 'DRIVER', zone);
+    const driver = await rolePage(browser, server, phone, 'DRIVER', zone);
     const run = driver.getByRole('list', { name: "Today's jobs" });
     const runOrder = async () =>
       (await run.getByRole('link', { name: /#MC/ }).allTextContents()).map((t) => t.match(/MC[0-9A-Z]{10}/)?.[0]);

@@ -220,3 +220,51 @@ export async function createDelivery(db: Db, input: DeliveryFactoryInput) {
     return delivery;
   });
 }
+
+/** A fixed pseudo-random sequence (a linear congruential one), so every run seeds the same day. */
+export function seededRandom(seed = 42): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+/**
+ * A day for the route planner: `count` approved same-day jobs of one customer, each with its own pickup and drop
+ * around Boston and a deadline 2 to 9 hours after `now`, inserted 250 at a time.
+ */
+export async function seedPlanningDay(
+  db: Db,
+  owner: { customerId: string; accountId: string },
+  count: number,
+  now: Date,
+  random: () => number,
+): Promise<void> {
+  const aroundBoston = () => ({ lat: 42.25 + random() * 0.2, lng: -71.2 + random() * 0.25 });
+  const rows = Array.from({ length: count }, () => {
+    const [pickup, drop] = [aroundBoston(), aroundBoston()];
+    return {
+      orderId: newOrderId(),
+      customerId: owner.customerId,
+      accountId: owner.accountId,
+      senderPhone: '+16175550100',
+      pickupAddress: '55 Fruit St, Boston, MA 02114',
+      pickupLat: pickup.lat,
+      pickupLng: pickup.lng,
+      recipientName: 'Jordan Lee',
+      recipientPhone: '+16175550199',
+      recipientEmail: 'jordan.lee@example.test',
+      deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
+      deliveryLat: drop.lat,
+      deliveryLng: drop.lng,
+      requiredBy: new Date(now.getTime() + (2 + random() * 7) * 3_600_000),
+      packageType: 'MEDICATION',
+      packageSize: 'small',
+      deliveryType: 'SAME_DAY',
+      status: 'approved' as const,
+      approvedAt: now,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 250) await db.insert(deliveries).values(rows.slice(i, i + 250));
+}

@@ -3,11 +3,10 @@ import { threadId } from 'node:worker_threads';
 import type { PlannerJob } from '@courier/planner';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDelivery, createUser } from '../../db/seed/factories.js';
-import { deliveries, users } from '../../db/schema/index.js';
+import { createDelivery, createUser, seededRandom, seedPlanningDay } from '../../db/seed/factories.js';
+import { users } from '../../db/schema/index.js';
 import { fixedClock } from '../../platform/clock.js';
 import { useTestApp } from '../../test/test-app.js';
-import { newOrderId } from '../deliveries/order-id.js';
 import { type Crew, crew } from '../dispatch/operations-test-kit.js';
 import { listenOnLoopback } from '../live/live-test-kit.js';
 import { runOnPlannerThread } from './planner-thread.js';
@@ -18,13 +17,7 @@ const JOBS = 1000;
 const DRIVERS = 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A fixed pseudo-random sequence, so every run plans the same day. */
-const random = (() => {
-  let s = 42;
-  return () => {
-    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-})();
+const random = seededRandom(42);
 const aroundBoston = () => ({ lat: 42.25 + random() * 0.2, lng: -71.2 + random() * 0.25 });
 
 describe('a big route plan never blocks the server', () => {
@@ -48,31 +41,7 @@ describe('a big route plan never blocks the server', () => {
     }
     const [booker] = await t.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, people.CUSTOMER.id));
     // A thousand approved jobs, each with its own pickup and drop-off (two thousand places to time).
-    const rows = Array.from({ length: JOBS }, () => {
-      const [pickup, drop] = [aroundBoston(), aroundBoston()];
-      return {
-        orderId: newOrderId(),
-        customerId: people.CUSTOMER.id,
-        accountId: booker.accountId as string,
-        senderPhone: '+16175550100',
-        pickupAddress: '55 Fruit St, Boston, MA 02114',
-        pickupLat: pickup.lat,
-        pickupLng: pickup.lng,
-        recipientName: 'Jordan Lee',
-        recipientPhone: '+16175550199',
-        recipientEmail: 'jordan.lee@example.test',
-        deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
-        deliveryLat: drop.lat,
-        deliveryLng: drop.lng,
-        requiredBy: new Date(NOW.getTime() + (2 + random() * 7) * 3_600_000),
-        packageType: 'MEDICATION',
-        packageSize: 'small',
-        deliveryType: 'SAME_DAY',
-        status: 'approved' as const,
-        approvedAt: NOW,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 250) await t.db.insert(deliveries).values(rows.slice(i, i + 250));
+    await seedPlanningDay(t.db, { customerId: people.CUSTOMER.id, accountId: booker.accountId as string }, JOBS, NOW, random);
     parcel = (await createDelivery(t.db, { customerId: people.CUSTOMER.id, status: 'in_transit' })).orderId;
     base = await listenOnLoopback(t.app);
   });
