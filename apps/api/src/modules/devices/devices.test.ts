@@ -104,6 +104,8 @@ describe('temperature loggers that report on their own', () => {
     const trace = await t.app.inject({ url: `/api/v1/deliveries/${d.id}/temperature`, headers: people.CUSTOMER.auth });
     expect(trace.statusCode, trace.body).toBe(200);
     expect(trace.json().data.readings).toContainEqual(expect.objectContaining({ deviceId: 'LOG-P', piece: cooler }));
+    const csv = await t.app.inject({ url: `/api/v1/deliveries/${d.id}/temperature.csv`, headers: people.CUSTOMER.auth });
+    expect(csv.body).toMatch(new RegExp(`logger \\(live\\),LOG-P,${cooler},yes,`));
     const list = await t.app.inject({ url: '/api/v1/admin/devices', headers: people.STAFF.auth });
     expect(list.json().data.find((x: { deviceId: string }) => x.deviceId === 'LOG-P').boundTo).toEqual([
       { deliveryId: d.id, orderId: d.orderId, piece: cooler },
@@ -202,9 +204,9 @@ describe('temperature loggers that report on their own', () => {
     const csv = await t.app.inject({ url: `/api/v1/deliveries/${d.id}/temperature.csv`, headers: people.CUSTOMER.auth });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split(/\r?\n/)[0]).toBe('Time,Celsius,Source,Logger,In range,Note');
-    expect(csv.body).toMatch(/breach,LOG-6,no,above -10 °C at all \(critical\)/);
-    expect(csv.body).toMatch(/gap,LOG-6,,No reading until/);
+    expect(csv.body.split(/\r?\n/)[0]).toBe('Time,Celsius,Source,Logger,Piece,In range,Note');
+    expect(csv.body).toMatch(/breach,LOG-6,,no,above -10 °C at all \(critical\)/);
+    expect(csv.body).toMatch(/gap,LOG-6,,,No reading until/);
     expect((await t.app.inject({ url: `/api/v1/deliveries/${d.id}/temperature.csv`, headers: people.STAFF.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/v1/deliveries/${d.id}/temperature.csv`, headers: people.otherCustomer.auth })).statusCode).toBe(
       404,

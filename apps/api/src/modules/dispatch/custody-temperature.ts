@@ -141,14 +141,14 @@ export function drawTemperatureSection(doc: Doc, trace: TTemperatureTrace, tz: s
   if (trace.breaches.length === 0 && trace.gaps.length === 0) doc.text('None.', left, doc.y, { width });
   for (const b of trace.breaches)
     doc.text(
-      `Breach - logger ${b.deviceId}: ${b.words}, reached ${formatBusinessTime(new Date(b.at), tz)} at ${deg(b.celsius)}; beyond from ${formatBusinessTime(new Date(b.from), tz)} to ${formatBusinessTime(new Date(b.to), tz)}`,
+      `Breach - logger ${b.deviceId}${b.piece ? ` in ${b.piece}` : ''}: ${b.words}, reached ${formatBusinessTime(new Date(b.at), tz)} at ${deg(b.celsius)}; beyond from ${formatBusinessTime(new Date(b.from), tz)} to ${formatBusinessTime(new Date(b.to), tz)}`,
       left,
       doc.y,
       { width },
     );
   for (const g of trace.gaps)
     doc.text(
-      `Gap - logger ${g.deviceId}: no reading from ${formatBusinessTime(new Date(g.from), tz)} to ${g.open ? 'now (still silent)' : formatBusinessTime(new Date(g.to), tz)}`,
+      `Gap - logger ${g.deviceId}${g.piece ? ` in ${g.piece}` : ''}: no reading from ${formatBusinessTime(new Date(g.from), tz)} to ${g.open ? 'now (still silent)' : formatBusinessTime(new Date(g.to), tz)}`,
       left,
       doc.y,
       { width },

@@ -66,6 +66,22 @@ describe('the temperature trace figure', () => {
     expect(within(table).getAllByText('out of range')).toHaveLength(6);
   });
 
+  it('names the piece a logger travels in, in its breaches, gaps and readings', () => {
+    const bag = 'MC-1001-02';
+    const inBag: TTemperatureTrace = {
+      ...trace,
+      readings: trace.readings.map((r) => ({ ...r, piece: bag })),
+      breaches: trace.breaches.map((b) => ({ ...b, piece: bag })),
+      gaps: trace.gaps.map((g) => ({ ...g, piece: bag })),
+    };
+    render(<TemperatureTraceFigure trace={inBag} />);
+    const figure = screen.getByRole('figure', { name: 'Temperature trace' });
+    expect(within(figure).getByText(/Breach: logger LOG-1 in MC-1001-02, above 8 °C/)).toBeInTheDocument();
+    expect(within(figure).getByText(/Gap: logger LOG-1 in MC-1001-02 silent from/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the readings as a table' }));
+    expect(within(screen.getByRole('table')).getAllByText('logger LOG-1 in MC-1001-02')).toHaveLength(12);
+  });
+
   it('reads the trace from the delivery’s endpoint', async () => {
     const api = stubApi((url) => (url.includes('/temperature') ? json(200, { success: true, data: trace }) : json(404, {})));
     render(

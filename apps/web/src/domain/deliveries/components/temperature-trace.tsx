@@ -44,12 +44,14 @@ export function TemperatureTraceFigure({ trace, title = 'Temperature trace' }: {
             <ul className="mt-2 space-y-1 text-sm">
               {trace.breaches.map((b) => (
                 <li key={`b-${b.deviceId}-${b.at}-${b.words}`} className="font-medium text-red-800">
-                  Breach: logger {b.deviceId}, {b.words}, reached {formatDateTime(b.at)} at {b.celsius} °C
+                  Breach: logger {b.deviceId}
+                  {b.piece ? ` in ${b.piece}` : ''}, {b.words}, reached {formatDateTime(b.at)} at {b.celsius} °C
                 </li>
               ))}
               {trace.gaps.map((g) => (
                 <li key={`g-${g.deviceId}-${g.from}`} className="text-slate-700">
-                  Gap: logger {g.deviceId} silent from {formatDateTime(g.from)}
+                  Gap: logger {g.deviceId}
+                  {g.piece ? ` in ${g.piece}` : ''} silent from {formatDateTime(g.from)}
                   {g.open ? ', still silent' : ` to ${formatDateTime(g.to)}`}
                 </li>
               ))}
@@ -89,7 +91,7 @@ export function TemperatureTraceFigure({ trace, title = 'Temperature trace' }: {
                     <tr key={`${r.at}-${r.deviceId ?? r.source}`} className={r.inRange ? 'text-slate-800' : 'font-semibold text-red-700'}>
                       <td className="py-0.5 pr-2">{formatDateTime(r.at)}</td>
                       <td className="py-0.5 pr-2">{r.celsius.toFixed(1)}</td>
-                      <td className="py-0.5 pr-2">{r.deviceId ? `logger ${r.deviceId}` : r.source}</td>
+                      <td className="py-0.5 pr-2">{r.deviceId ? `logger ${r.deviceId}${r.piece ? ` in ${r.piece}` : ''}` : r.source}</td>
                       <td className="py-0.5">{r.inRange ? 'in range' : 'out of range'}</td>
                     </tr>
                   ))}
