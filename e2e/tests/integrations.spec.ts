@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expectAccessible } from '../fixtures/accessibility.js';
+import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, type RunningServer, test as base } from '../fixtures/index.js';
 import { startServer } from '../fixtures/server.js';
 
@@ -140,5 +141,72 @@ test.describe('API keys and webhooks', () => {
     await expect(page.getByRole('region', { name: 'API Keys' }).getByRole('list', { name: 'API keys' })).not.toContainText(
       'Last used never',
     );
+  });
+
+  test("a lab system's FHIR Subscription and its delivery log on the integrations page", async ({ page, request, app }) => {
+    const owner = app.account('CUSTOMER');
+    const token = await loginViaApi(request, owner);
+    const session = { Authorization: `Bearer ${token}` };
+    const account = ((await (await request.get('/api/v1/account', { headers: session })).json()) as { data: { account: { _id: string } } })
+      .data.account._id;
+    const key = await request.post('/api/v1/api-keys', { headers: session, data: { name: 'Core Lab LIS', scopes: ['fhir'] } });
+    expect(key.status(), await key.text()).toBe(201);
+    const lis = {
+      Authorization: `Bearer ${((await key.json()) as { data: { secret: string } }).data.secret}`,
+      'Content-Type': 'application/fhir+json',
+    };
+
+    // The lab's system subscribes to the account's Tasks, then a booking changes one: it hears of it as a Task.
+    const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/fhir-hook`;
+    const made = await request.post('/fhir/r4/Subscription', {
+      headers: lis,
+      data: {
+        resourceType: 'Subscription',
+        status: 'requested',
+        reason: 'Pickups of the LIS',
+        criteria: `Task?requester=Organization/${account}`,
+        channel: { type: 'rest-hook', endpoint, payload: 'application/fhir+json' },
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const booked = await request.post('/api/v1/deliveries', {
+      headers: session,
+      data: {
+        senderPhone: '+1 (617) 555-0100',
+        pickupAddress: '55 Fruit St, Boston, MA 02114',
+        recipientName: 'Core Lab Receiving',
+        recipientPhone: '617-555-0199',
+        recipientEmail: 'receiving@lab.example.test',
+        deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
+        requiredBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        packageType: 'MEDICATION',
+        packageSize: 'small',
+        deliveryType: 'EXPRESS',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const tasks = () => received.filter((r) => r.headers['content-type'] === 'application/fhir+json');
+    await expect.poll(() => tasks().length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(JSON.parse(tasks()[0].body)).toMatchObject({ resourceType: 'Task', status: 'requested' });
+
+    // The owner sees the Subscription, active, and what was sent to it.
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    await page.goto('/account/integrations');
+    const subscriptions = page.getByRole('region', { name: 'FHIR Subscriptions' });
+    const item = subscriptions.getByRole('list', { name: 'FHIR Subscriptions' }).getByRole('listitem').filter({ hasText: endpoint });
+    await expect(item.getByText('Active')).toBeVisible();
+    await item.getByRole('button', { name: 'Show the delivery log' }).click();
+    await expect(item.getByRole('list', { name: 'Delivery log' }).getByRole('listitem').first()).toContainText('200 delivered');
+    await expectAccessible(page, 'integrations page: a FHIR Subscription and its delivery log');
+    await subscriptions.screenshot({ path: 'test-results/fhir-subscriptions-desktop.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(item.getByRole('list', { name: 'Delivery log' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'integrations page: a FHIR Subscription on a phone');
+    await subscriptions.screenshot({ path: 'test-results/fhir-subscriptions-phone.png' });
   });
 });

@@ -12,6 +12,7 @@ import accountsRoutes from './modules/accounts/accounts.routes.js';
 import addressesRoutes from './modules/addresses/addresses.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import fhirClientsRoutes from './modules/smart/fhir-clients.routes.js';
+import fhirSubscriptionsRoutes from './modules/fhir/fhir-subscriptions.routes.js';
 import smartAuthRoutes from './modules/smart/smart-auth.routes.js';
 import auditRoutes from './modules/audit/audit.routes.js';
 import autoDispatchRoutes from './modules/auto-dispatch/auto-dispatch.routes.js';
@@ -251,6 +252,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     devicesRoutes,
     driverPayRoutes,
     fhirClientsRoutes,
+    fhirSubscriptionsRoutes,
     hl7Routes,
   ]) {
     await app.register(routes, { prefix: '/api' });

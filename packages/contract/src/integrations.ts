@@ -256,6 +256,31 @@ export const ZCreateFhirClientResponse = z.object({ success: z.literal(true), me
 export type TCreateFhirClientResponse = z.infer<typeof ZCreateFhirClientResponse>;
 export const ZDeleteFhirClientResponse = z.object({ success: z.literal(true), message: z.string() });
 
+/**
+ * A FHIR Subscription as the integrations page shows it (the lab's system makes and changes it over FHIR): active
+ * while its endpoint takes notifications, off when the system set it off, error once failures disabled it.
+ */
+export const FHIR_SUBSCRIPTION_STATUSES = ['active', 'off', 'error'] as const;
+export const ZFhirSubscriptionSummary = z.object({
+  _id: z.string(),
+  criteria: z.string(),
+  /** channel.endpoint: where the Task notifications go. */
+  endpoint: z.string(),
+  status: z.enum(FHIR_SUBSCRIPTION_STATUSES),
+  /** Why it was disabled, when status is error. */
+  error: z.string().nullable(),
+  end: isoDate.nullable(),
+  createdAt: isoDate,
+});
+export type TFhirSubscriptionSummary = z.infer<typeof ZFhirSubscriptionSummary>;
+export const ZFhirSubscriptionsResponse = z.object({ success: z.literal(true), data: z.array(ZFhirSubscriptionSummary) });
+export type TFhirSubscriptionsResponse = z.infer<typeof ZFhirSubscriptionsResponse>;
+/** One attempt to send a Task notification: a webhook attempt of the one event type, `fhir.task`. */
+export const ZFhirNotificationAttempt = ZWebhookAttempt.omit({ eventType: true });
+export type TFhirNotificationAttempt = z.infer<typeof ZFhirNotificationAttempt>;
+export const ZFhirSubscriptionLogResponse = z.object({ success: z.literal(true), data: z.array(ZFhirNotificationAttempt) });
+export type TFhirSubscriptionLogResponse = z.infer<typeof ZFhirSubscriptionLogResponse>;
+
 /** The token endpoint's answers (RFC 6749 shapes, not our error body). */
 export const ZSmartTokenResponse = z.object({
   access_token: z.string(),

@@ -221,6 +221,11 @@ export const mayManageFhirClients = (actor: Actor): boolean =>
 /** A FHIR client of another account answers as an unknown one. */
 export const mayManageFhirClient = (actor: Actor, client: { accountId: string }): boolean =>
   mayManageFhirClients(actor) && actor.account?.id === client.accountId;
+/** A customer of an account reads its FHIR Subscriptions and their delivery logs in a signed-in session. */
+export const mayReadFhirSubscriptions = (actor: Actor): boolean => admits('customer', actor.role) && !actor.apiKey && !!actor.account;
+/** An owner reads every Subscription of the account, a member those they made (as over FHIR). */
+export const mayReadFhirSubscription = (actor: Actor, sub: { accountId: string; userId: string }): boolean =>
+  mayReadFhirSubscriptions(actor) && actor.account?.id === sub.accountId && (actor.account.role === 'owner' || sub.userId === actor.id);
 /** An account's owners register its HL7 senders (interface engines), in a signed-in session; members may not. */
 export const mayManageHl7Senders = (actor: Actor): boolean =>
   admits('customer', actor.role) && !actor.apiKey && actor.account?.role === 'owner';

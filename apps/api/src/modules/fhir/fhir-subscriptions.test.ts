@@ -224,6 +224,20 @@ describe('FHIR R4 Subscriptions', () => {
     const read = (await fhir('GET', `/fhir/r4/Subscription/${sub.id}`, lab.auth)).json;
     expect(read.status).toBe('error');
     expect(read.error).toContain('Disabled');
+    // The account's people see the same on the integrations page, with the delivery log behind it (signed in anew:
+    // days have passed).
+    const session = await t.bearer(lab.user);
+    const listed = await t.app.inject({ url: '/api/v1/integrations/fhir-subscriptions', headers: session });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ _id: sub.id, endpoint: hook.url(), status: 'error', error: expect.stringContaining('Disabled') }),
+    ]);
+    const shown = await t.app.inject({ url: `/api/v1/integrations/fhir-subscriptions/${sub.id}/deliveries`, headers: session });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const attempts = shown.json().data as Json[];
+    expect(attempts[0]).toMatchObject({ succeeded: false, statusCode: 500 });
+    expect(attempts.some((a) => a.succeeded && a.statusCode === 200)).toBe(true);
+    expect(attempts[0]).not.toHaveProperty('eventType');
     hook.answers.length = 0;
     // Set active again: it is enabled and what waited is sent.
     const put = await fhir('PUT', `/fhir/r4/Subscription/${sub.id}`, lab.auth, {
@@ -235,6 +249,28 @@ describe('FHIR R4 Subscriptions', () => {
     hook.got.length = 0;
     await drain();
     expect(hook.got.map((g) => [g.body.id, g.body.status])).toEqual([[task.id, 'accepted']]);
+  });
+
+  it("shows an account's people its Subscriptions signed in: an owner all, a member their own, nobody another's", async () => {
+    const owner = await fhirCustomer(t);
+    const accountId = owner.user.accountId as string;
+    const member = await fhirCustomer(t, ['fhir'], { accountId, accountRole: 'member' });
+    const mine = (await fhir('POST', '/fhir/r4/Subscription', owner.auth, subscription(accountId))).json;
+    const theirs = (await fhir('POST', '/fhir/r4/Subscription', member.auth, subscription(accountId))).json;
+    const list = (headers: Record<string, string>) => t.app.inject({ url: '/api/v1/integrations/fhir-subscriptions', headers });
+    const ids = async (headers: Record<string, string>) => ((await list(headers)).json().data as Json[]).map((x) => x._id).sort();
+    expect(await ids(owner.session)).toEqual([mine.id, theirs.id].sort());
+    expect(await ids(member.session)).toEqual([theirs.id]);
+    const other = await fhirCustomer(t);
+    expect(await ids(other.session)).toEqual([]);
+    // An API key is the lab system's, which reads them over FHIR.
+    expect((await list(owner.auth)).statusCode).toBe(403);
+    const log = (headers: Record<string, string>, id: string) =>
+      t.app.inject({ url: `/api/v1/integrations/fhir-subscriptions/${id}/deliveries`, headers });
+    expect((await log(owner.session, theirs.id)).statusCode).toBe(200);
+    expect((await log(member.session, mine.id)).statusCode).toBe(404);
+    expect((await log(other.session, theirs.id)).statusCode).toBe(404);
+    expect((await log(owner.auth, mine.id)).statusCode).toBe(403);
   });
 
   it('reads, lists, switches off and deletes a Subscription; refuses what is not its own', async () => {

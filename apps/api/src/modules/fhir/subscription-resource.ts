@@ -87,9 +87,13 @@ export function subscriptionInputOf(body: unknown, caller: FhirCaller): Subscrip
   };
 }
 
-/** R4 Subscription of our rows: active while its channel is enabled, error once it was disabled for failing. */
+/** Active while its channel is enabled, error once it was disabled for failing, off when the client set it off. */
+export const subscriptionStatus = (sub: SubscriptionRow, endpoint: EndpointRow): 'active' | 'off' | 'error' =>
+  sub.requestedStatus === 'off' ? 'off' : endpoint.enabled ? 'active' : 'error';
+
+/** R4 Subscription of our rows. */
 export function subscriptionOf(sub: SubscriptionRow, endpoint: EndpointRow) {
-  const status = sub.requestedStatus === 'off' ? 'off' : endpoint.enabled ? 'active' : 'error';
+  const status = subscriptionStatus(sub, endpoint);
   return {
     resourceType: 'Subscription' as const,
     id: sub.id,

@@ -12,11 +12,16 @@ export async function listWebhookAttempts(services: Services, actor: Actor, inpu
   assertAudience(actor, 'customer');
   const endpoint = await findWebhookEndpoint(services.db, input.id, (row) => mayManageWebhookEndpoint(actor, row));
   // The endpoint (maybe just made by this person) from the primary; its attempts, written by the worker, from the replica.
+  return attemptsOf(services, endpoint.id);
+}
+
+/** The latest attempts to an endpoint (a webhook's or a FHIR Subscription's channel), newest first. */
+export async function attemptsOf(services: Pick<Services, 'readReplica'>, endpointId: string): Promise<TWebhookAttempt[]> {
   const rows = await services.readReplica
     .select({ attempt: webhookAttempts, msgId: webhookMessages.msgId, eventType: webhookMessages.eventType })
     .from(webhookAttempts)
     .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
-    .where(eq(webhookAttempts.endpointId, endpoint.id))
+    .where(eq(webhookAttempts.endpointId, endpointId))
     .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.attempt))
     .limit(WEBHOOK_LOG_LIMIT);
   return rows.map(({ attempt: a, msgId, eventType }) => ({

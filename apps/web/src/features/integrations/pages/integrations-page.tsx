@@ -3,11 +3,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMyAccount } from '@/domain/account/api/get-my-account';
 import { errorMessage } from '@/lib/error-message';
 import { FhirClientsSection } from '../components/fhir-clients-section';
+import { FhirSubscriptionsSection } from '../components/fhir-subscriptions-section';
 import { Hl7SendersSection } from '../components/hl7-senders-section';
 
 /**
  * /account/integrations: how the account's own systems reach us as standards speak (FHIR R4 clients with SMART
- * Backend Services keys, HL7 v2 interface engines over MLLP). Owners manage them; members are told who does.
+ * Backend Services keys and the Subscriptions they made, HL7 v2 interface engines over MLLP). Owners manage them;
+ * members are told who does, and see the Subscriptions they made.
  */
 export function IntegrationsPage() {
   const mine = useMyAccount();
@@ -26,13 +28,18 @@ export function IntegrationsPage() {
       ) : mine.isError ? (
         <FormAlert className="mt-6">{errorMessage(mine.error, 'Your account could not be loaded')}</FormAlert>
       ) : !isOwner ? (
-        <p className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600 shadow-sm">
-          The account's owners connect its systems.
-        </p>
+        <div className="mt-6 space-y-6">
+          <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600 shadow-sm">
+            The account's owners connect its systems.
+          </p>
+          {/* a member sees the Subscriptions they made */}
+          <FhirSubscriptionsSection />
+        </div>
       ) : (
         <div className="mt-6 space-y-6">
-          {/* sections: FHIR clients, HL7 senders */}
+          {/* sections: FHIR clients, their Subscriptions, HL7 senders */}
           <FhirClientsSection />
+          <FhirSubscriptionsSection />
           <Hl7SendersSection />
         </div>
       )}

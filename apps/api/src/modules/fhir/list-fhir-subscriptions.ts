@@ -1,0 +1,49 @@
+import type { TFhirNotificationAttempt, TFhirSubscriptionSummary } from '@courier/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { fhirSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../platform/app-error.js';
+import { type Actor, mayReadFhirSubscription, mayReadFhirSubscriptions } from '../../platform/policy.js';
+import type { Services } from '../../services.js';
+import { isUuid } from '../../shared/ids.js';
+import { attemptsOf } from '../webhooks/list-webhook-attempts.js';
+import { type EndpointRow, SUBSCRIPTION_NOT_FOUND, type SubscriptionRow, subscriptionStatus } from './subscription-resource.js';
+
+export const FHIR_SUBSCRIPTIONS_FORBIDDEN = 'Only the customers of an account, signed in, may see its FHIR Subscriptions';
+
+function summaryOf(sub: SubscriptionRow, endpoint: EndpointRow): TFhirSubscriptionSummary {
+  const status = subscriptionStatus(sub, endpoint);
+  return {
+    _id: sub.id,
+    criteria: sub.criteria,
+    endpoint: endpoint.url,
+    status,
+    error: status === 'error' ? (endpoint.disabledReason ?? null) : null,
+    end: sub.end?.toISOString() ?? null,
+    createdAt: sub.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/v1/integrations/fhir-subscriptions: the account's (an owner's) or one's own (a member's), oldest first. */
+export async function listFhirSubscriptions(services: Services, actor: Actor): Promise<TFhirSubscriptionSummary[]> {
+  if (!mayReadFhirSubscriptions(actor) || !actor.account) throw forbidden(FHIR_SUBSCRIPTIONS_FORBIDDEN);
+  const ofAccount = eq(fhirSubscriptions.accountId, actor.account.id);
+  const rows = await services.db
+    .select({ sub: fhirSubscriptions, endpoint: webhookEndpoints })
+    .from(fhirSubscriptions)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, fhirSubscriptions.endpointId))
+    .where(actor.account.role === 'owner' ? ofAccount : and(ofAccount, eq(fhirSubscriptions.userId, actor.id)))
+    .orderBy(asc(fhirSubscriptions.createdAt), asc(fhirSubscriptions.id));
+  return rows.map(({ sub, endpoint }) => summaryOf(sub, endpoint));
+}
+
+/** GET /api/v1/integrations/fhir-subscriptions/{id}/deliveries: its notifications' latest attempts, newest first. */
+export async function listSubscriptionAttempts(
+  services: Services,
+  actor: Actor,
+  input: { id: string },
+): Promise<TFhirNotificationAttempt[]> {
+  if (!mayReadFhirSubscriptions(actor)) throw forbidden(FHIR_SUBSCRIPTIONS_FORBIDDEN);
+  const [sub] = isUuid(input.id) ? await services.db.select().from(fhirSubscriptions).where(eq(fhirSubscriptions.id, input.id)) : [];
+  if (!sub || !mayReadFhirSubscription(actor, sub)) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  return (await attemptsOf(services, sub.endpointId)).map(({ eventType: _type, ...attempt }) => attempt);
+}
