@@ -1,7 +1,8 @@
 import { ZFhirSubscriptionLogResponse, ZFhirSubscriptionsResponse, ZIdParams } from '@courier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth.js';
-import { listFhirSubscriptions, listSubscriptionAttempts } from './list-fhir-subscriptions.js';
+import { listFhirSubscriptions } from './list-fhir-subscriptions.js';
+import { listSubscriptionAttempts } from './list-subscription-attempts.js';
 
 /** The account's FHIR Subscriptions as its people see them on the integrations page (the lab system manages them over FHIR). */
 const fhirSubscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {

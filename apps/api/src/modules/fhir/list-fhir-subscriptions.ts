@@ -1,12 +1,10 @@
-import type { TFhirNotificationAttempt, TFhirSubscriptionSummary } from '@courier/contract';
+import type { TFhirSubscriptionSummary } from '@courier/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { fhirSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
-import { forbidden, notFound } from '../../platform/app-error.js';
-import { type Actor, mayReadFhirSubscription, mayReadFhirSubscriptions } from '../../platform/policy.js';
+import { forbidden } from '../../platform/app-error.js';
+import { type Actor, mayReadFhirSubscriptions } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { isUuid } from '../../shared/ids.js';
-import { attemptsOf } from '../webhooks/list-webhook-attempts.js';
-import { type EndpointRow, SUBSCRIPTION_NOT_FOUND, type SubscriptionRow, subscriptionStatus } from './subscription-resource.js';
+import { type EndpointRow, type SubscriptionRow, subscriptionStatus } from './subscription-resource.js';
 
 export const FHIR_SUBSCRIPTIONS_FORBIDDEN = 'Only the customers of an account, signed in, may see its FHIR Subscriptions';
 
@@ -34,16 +32,4 @@ export async function listFhirSubscriptions(services: Services, actor: Actor): P
     .where(actor.account.role === 'owner' ? ofAccount : and(ofAccount, eq(fhirSubscriptions.userId, actor.id)))
     .orderBy(asc(fhirSubscriptions.createdAt), asc(fhirSubscriptions.id));
   return rows.map(({ sub, endpoint }) => summaryOf(sub, endpoint));
-}
-
-/** GET /api/v1/integrations/fhir-subscriptions/{id}/deliveries: its notifications' latest attempts, newest first. */
-export async function listSubscriptionAttempts(
-  services: Services,
-  actor: Actor,
-  input: { id: string },
-): Promise<TFhirNotificationAttempt[]> {
-  if (!mayReadFhirSubscriptions(actor)) throw forbidden(FHIR_SUBSCRIPTIONS_FORBIDDEN);
-  const [sub] = isUuid(input.id) ? await services.db.select().from(fhirSubscriptions).where(eq(fhirSubscriptions.id, input.id)) : [];
-  if (!sub || !mayReadFhirSubscription(actor, sub)) throw notFound(SUBSCRIPTION_NOT_FOUND);
-  return (await attemptsOf(services, sub.endpointId)).map(({ eventType: _type, ...attempt }) => attempt);
 }
