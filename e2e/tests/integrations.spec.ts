@@ -4,6 +4,7 @@ import { expectAccessible } from '../fixtures/accessibility.js';
 import { loginViaApi } from '../fixtures/api-helpers.js';
 import { expect, type RunningServer, test as base } from '../fixtures/index.js';
 import { startServer } from '../fixtures/server.js';
+import { bookJob } from './support/planning-day.js';
 
 // Production refuses loopback endpoints (SSRF), and the receiver here is on loopback: this file's server runs in
 // development, in a worker of its own.
@@ -169,22 +170,7 @@ test.describe('API keys and webhooks', () => {
       },
     });
     expect(made.status(), await made.text()).toBe(201);
-    const booked = await request.post('/api/v1/deliveries', {
-      headers: session,
-      data: {
-        senderPhone: '+1 (617) 555-0100',
-        pickupAddress: '55 Fruit St, Boston, MA 02114',
-        recipientName: 'Core Lab Receiving',
-        recipientPhone: '617-555-0199',
-        recipientEmail: 'receiving@lab.example.test',
-        deliveryAddress: '330 Brookline Ave, Boston, MA 02215',
-        requiredBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-        packageType: 'MEDICATION',
-        packageSize: 'small',
-        deliveryType: 'EXPRESS',
-      },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
+    await bookJob(request, token, 0);
     const tasks = () => received.filter((r) => r.headers['content-type'] === 'application/fhir+json');
     await expect.poll(() => tasks().length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(JSON.parse(tasks()[0].body)).toMatchObject({ resourceType: 'Task', status: 'requested' });
