@@ -162,7 +162,7 @@ test.describe('medical handling', () => {
     const receiver = await loopbackPage(browser, base, phone);
     await receiver.goto(new URL(link).pathname);
     await expect(receiver.getByRole('heading', { name: 'Confirm receipt' })).toBeVisible();
-    await expect(receiver.getByText(orderId)).toBeVisible();
+    await expect(receiver.getByText(orderId, { exact: true })).toBeVisible();
     await expectAccessible(receiver, 'receipt page');
     await shot(receiver, 'receipt-phone');
     // The laboratory's reasons are offered; "other" needs a comment before anything is sent.
