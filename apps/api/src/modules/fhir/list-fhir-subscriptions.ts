@@ -1,10 +1,8 @@
 import type { TFhirSubscriptionSummary } from '@courier/contract';
-import { and, asc, eq } from 'drizzle-orm';
-import { fhirSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/app-error.js';
 import { type Actor, mayReadFhirSubscriptions } from '../../platform/policy.js';
 import type { Services } from '../../services.js';
-import { type EndpointRow, type SubscriptionRow, subscriptionStatus } from './subscription-resource.js';
+import { type EndpointRow, type SubscriptionRow, subscriptionStatus, subscriptionsWithEndpoints } from './subscription-resource.js';
 
 export const FHIR_SUBSCRIPTIONS_FORBIDDEN = 'Only the customers of an account, signed in, may see its FHIR Subscriptions';
 
@@ -24,12 +22,6 @@ function summaryOf(sub: SubscriptionRow, endpoint: EndpointRow): TFhirSubscripti
 /** GET /api/v1/integrations/fhir-subscriptions: the account's (an owner's) or one's own (a member's), oldest first. */
 export async function listFhirSubscriptions(services: Services, actor: Actor): Promise<TFhirSubscriptionSummary[]> {
   if (!mayReadFhirSubscriptions(actor) || !actor.account) throw forbidden(FHIR_SUBSCRIPTIONS_FORBIDDEN);
-  const ofAccount = eq(fhirSubscriptions.accountId, actor.account.id);
-  const rows = await services.db
-    .select({ sub: fhirSubscriptions, endpoint: webhookEndpoints })
-    .from(fhirSubscriptions)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, fhirSubscriptions.endpointId))
-    .where(actor.account.role === 'owner' ? ofAccount : and(ofAccount, eq(fhirSubscriptions.userId, actor.id)))
-    .orderBy(asc(fhirSubscriptions.createdAt), asc(fhirSubscriptions.id));
+  const rows = await subscriptionsWithEndpoints(services.db, { actor, accountId: actor.account.id, accountRole: actor.account.role });
   return rows.map(({ sub, endpoint }) => summaryOf(sub, endpoint));
 }

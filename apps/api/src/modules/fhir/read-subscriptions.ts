@@ -1,9 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
-import { fhirSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import { FHIR_BASE_PATH } from '../fhir-task/fhir-codes.js';
 import type { FhirCaller } from './fhir-caller.js';
-import { findSubscription, subscriptionOf, subscriptionsOfCaller } from './subscription-resource.js';
+import { findSubscription, subscriptionOf, subscriptionsWithEndpoints } from './subscription-resource.js';
 
 /** GET /fhir/r4/Subscription/{id}. */
 export async function readSubscription(services: Services, caller: FhirCaller, id: string) {
@@ -13,12 +11,7 @@ export async function readSubscription(services: Services, caller: FhirCaller, i
 
 /** GET /fhir/r4/Subscription: the caller's (at most FHIR_SUBSCRIPTION_CAP, so one page). */
 export async function searchSubscriptions(services: Services, caller: FhirCaller) {
-  const rows = await services.db
-    .select({ sub: fhirSubscriptions, endpoint: webhookEndpoints })
-    .from(fhirSubscriptions)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, fhirSubscriptions.endpointId))
-    .where(subscriptionsOfCaller(caller))
-    .orderBy(asc(fhirSubscriptions.createdAt), asc(fhirSubscriptions.id));
+  const rows = await subscriptionsWithEndpoints(services.db, caller);
   const base = `${services.publicUrl}${FHIR_BASE_PATH}`;
   return {
     resourceType: 'Bundle' as const,

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { fhirSubscriptions, webhookEndpoints } from '../../db/schema/index.js';
 import { notFound } from '../../platform/app-error.js';
@@ -113,9 +113,19 @@ export function subscriptionOf(sub: SubscriptionRow, endpoint: EndpointRow) {
 }
 
 /** The subscriptions a caller sees: its account's (an owner) or those it made (a member). */
-export function subscriptionsOfCaller(caller: FhirCaller): SQL {
+export function subscriptionsOfCaller(caller: Pick<FhirCaller, 'actor' | 'accountId' | 'accountRole'>): SQL {
   const ofAccount = eq(fhirSubscriptions.accountId, caller.accountId);
   return caller.accountRole === 'owner' ? ofAccount : (and(ofAccount, eq(fhirSubscriptions.userId, caller.actor.id)) as SQL);
+}
+
+/** The Subscriptions the caller may see (an owner the account's, a member their own), oldest first, with their channels. */
+export function subscriptionsWithEndpoints(db: DbOrTx, caller: Pick<FhirCaller, 'actor' | 'accountId' | 'accountRole'>) {
+  return db
+    .select({ sub: fhirSubscriptions, endpoint: webhookEndpoints })
+    .from(fhirSubscriptions)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, fhirSubscriptions.endpointId))
+    .where(subscriptionsOfCaller(caller))
+    .orderBy(asc(fhirSubscriptions.createdAt), asc(fhirSubscriptions.id));
 }
 
 export async function findSubscription(db: DbOrTx, caller: FhirCaller, id: string) {
